@@ -1,0 +1,428 @@
+"""Check claims of the agent's own actions against the action ledger.
+
+The ledger is the tool receipts of the session. An action claim is supported
+only when a matching tool call exists and its result does not contradict the
+claim: "all tests pass" needs a test run whose output shows passing tests (a
+failing run contradicts it), "the API returned 200" needs an HTTP result with
+that status (a 500 contradicts it), "I sent the email to Dana" needs a send
+call naming Dana that did not fail.
+
+System-state claims ("nginx is running") are checked here too, against tool
+output that mentions the subject with a state word.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from receiptgate.checks.receipts import ReceiptEntry, ReceiptIndex
+from receiptgate.checks.words import content_words
+from receiptgate.claims.models import DetectedClaim
+
+_TEST_RUN = re.compile(
+    r"\b(?:pytest|py\.test|unittest|tox|nox|npm\s+(?:run\s+)?test|yarn\s+test|pnpm\s+test|"
+    r"go\s+test|cargo\s+(?:test|nextest)|jest|vitest|mocha|mvn\b.*\btest|gradle\b.*\btest|"
+    r"rspec|phpunit|make\s+test|ctest|bazel\s+test|run_tests|test_runner|run-tests)\b"
+)
+_FAILING = re.compile(
+    r"\b[1-9]\d*\s+(?:failed|failing|failures?|errors?)\b|\bFAILED\b|\bFAIL\b|\bnot ok\b|"
+    r"\bAssertionError\b|\bexit (?:code|status) [1-9]|\bTests?:\s.*\b[1-9]\d* failed|"
+    r"\bBUILD FAILURE\b|\bfailures=[1-9]|\berrors=[1-9]"
+)
+_PASSING = re.compile(
+    r"\b\d+\s+(?:passed|passing|tests? passed)\b|\bOK\b|\bPASS(?:ED)?\b|all tests passed|"
+    r"\b0\s+failed\b|\bok\s+\S+\s+[\d.]+s\b|tests? pass(?:ed)?\b|\bsucceeded\b"
+)
+_HTTP_STATUS = re.compile(
+    r"(?:HTTP/\d(?:\.\d)?\s+|status(?:_code|Code)?[\"']?\s*[:=]\s*[\"']?|\bstatus\s+|"
+    r"\bresponse\s+code\s*:?\s*|\bcode\s*[:=]\s*)([1-5]\d\d)\b"
+)
+_ERRORISH = re.compile(
+    r"\b(?:error|errors|exception|traceback|failed|failure|fatal|denied|refused|bounced|"
+    r"rejected|not found|timed out|timeout)\b",
+    re.IGNORECASE,
+)
+_NO_ERRORS = re.compile(r"\bno\s+(?:errors?|exceptions?|failures?)")
+_LOG_ERROR = re.compile(r"\b(?:ERROR|FATAL|CRITICAL|Exception|Traceback|panic)\b")
+
+#: Tool-name / command words that make a call count as a given action.
+ACTION_TOOLS: dict[str, re.Pattern[str]] = {
+    "checked": re.compile(
+        r"\b(?:read|cat|view|open|get|fetch|head|tail|grep|ls|stat|inspect|describe|query|"
+        r"select|status|check|show|list|diff|less|more|find|search|curl|http|logs?|journalctl|"
+        r"lookup|file)"
+    ),
+    "ran": re.compile(r"\b(?:exec|bash|shell|sh|terminal|run|command|cmd|process|script)"),
+    "ran_tests": _TEST_RUN,
+    "deployed": re.compile(
+        r"\b(?:deploy|release|kubectl|helm|terraform|rollout|publish|push|merge|ship|apply|"
+        r"promote|upgrade)"
+    ),
+    "sent": re.compile(
+        r"\b(?:send|sent|email|mail|message|slack|post|notify|reply|sms|tweet|bird|chat)"
+    ),
+    "saved": re.compile(
+        r"\b(?:write|save|put|upload|export|commit|touch|tee|insert|store|backup|dump|cp|mv)"
+    ),
+    "created": re.compile(
+        r"\b(?:create|new|add|insert|make|mkdir|touch|open|schedule|book|generate|write|post|"
+        r"issue|ticket)"
+    ),
+    "fixed": re.compile(
+        r"\b(?:edit|write|patch|apply|replace|update|sed|commit|fix|modify|change|delete|remove|"
+        r"cancel|migrate|str_replace)"
+    ),
+    "restarted": re.compile(r"\b(?:restart|reboot|reload|systemctl|service|start|stop|kill)"),
+    "installed": re.compile(
+        r"\b(?:install|apt|apt-get|pip|npm|yarn|brew|cargo|gem|upgrade|dnf|yum|apk)"
+    ),
+    "searched": re.compile(r"\b(?:search|google|bing|web|query|find|grep|lookup)"),
+    "fetched": re.compile(r"\b(?:fetch|http|get|curl|wget|request|api|download|browse|call)"),
+    "queried": re.compile(r"\b(?:query|sql|select|db|database|psql|mysql|sqlite|crm|lookup)"),
+}
+
+_SOURCES: dict[str, re.Pattern[str]] = {
+    "logs": re.compile(r"\b(?:logs?|journalctl|syslog|stderr|stdout|tail|grep)|\.log\b"),
+    "database": re.compile(r"\b(?:db|database|sql|select|query|psql|mysql|sqlite|table|rows?)"),
+    "crm": re.compile(r"\bcrm|salesforce|hubspot"),
+    "api": re.compile(r"\b(?:api|http|curl|fetch|request|endpoint)"),
+    "dashboard": re.compile(r"\b(?:dashboard|grafana|metrics|monitoring|datadog|prometheus)"),
+}
+_SOURCE_ALIASES = {
+    "log": "logs",
+    "logs": "logs",
+    "log file": "logs",
+    "output": "any",
+    "stack trace": "logs",
+    "stacktrace": "logs",
+    "db": "database",
+    "database": "database",
+    "query": "database",
+    "query results": "database",
+    "query result": "database",
+    "records": "database",
+    "record": "database",
+    "crm": "crm",
+    "api": "api",
+    "dashboard": "dashboard",
+    "metrics": "dashboard",
+    "monitoring": "dashboard",
+    "analytics": "dashboard",
+}
+
+
+@dataclass(slots=True)
+class LedgerResult:
+    """Outcome of an action or state claim against the ledger."""
+
+    status: str  # supported | contradicted | unsupported
+    receipt_id: str | None
+    receipt_kind: str | None
+    detail: str
+
+
+def _is_test_run(e: ReceiptEntry) -> bool:
+    return (e.receipt.kind == "tool" and bool(_TEST_RUN.search(e.text.split("\n", 1)[0]))) or (
+        e.receipt.kind == "tool" and "test" in (e.receipt.tool or "").lower()
+    )
+
+
+def _test_outcome(e: ReceiptEntry) -> str:
+    content = e.receipt.content
+    if e.receipt.ok is False or _FAILING.search(content):
+        return "failing"
+    if _PASSING.search(content) or e.receipt.ok is True:
+        return "passing"
+    return "unknown"
+
+
+def _object_words(claim: DetectedClaim) -> frozenset[str]:
+    return content_words(claim.object or "")
+
+
+def _mentions(entry: ReceiptEntry, claim: DetectedClaim) -> bool:
+    obj = (claim.object or "").strip().lower()
+    if not obj:
+        return True
+    if obj in entry.text:
+        return True
+    words = _object_words(claim)
+    if not words:
+        return True
+    return bool(words & entry.words) and len(words & entry.words) * 2 >= min(len(words), 2)
+
+
+def _failed(entry: ReceiptEntry) -> bool:
+    r = entry.receipt
+    if r.ok is False:
+        return True
+    return (
+        r.ok is None
+        and bool(_ERRORISH.search(r.content[:400]))
+        and not _PASSING.search(r.content[:400])
+    )
+
+
+def check_action(index: ReceiptIndex, claim: DetectedClaim, sentence_text: str) -> LedgerResult:
+    """Checks one ``action`` claim against the tool receipts."""
+    kind = claim.assertion
+    tools = [e for e in index.entries if e.receipt.kind == "tool"]
+    if kind in ("tests_pass", "tests_fail", "ran_tests"):
+        runs = [e for e in tools if _is_test_run(e)]
+        if not runs:
+            return LedgerResult("unsupported", None, None, "no test run in the action ledger")
+        last = runs[-1]
+        outcome = _test_outcome(last)
+        rid = last.receipt.id
+        if kind == "ran_tests":
+            return LedgerResult("supported", rid, "tool", f"{rid}: test run found")
+        wanted = "passing" if kind == "tests_pass" else "failing"
+        if outcome == wanted:
+            return LedgerResult("supported", rid, "tool", f"{rid}: the test run shows {outcome}")
+        if outcome == "unknown":
+            return LedgerResult(
+                "unsupported", rid, "tool", f"{rid}: the test run's result is not readable"
+            )
+        snippet = _snippet(last.receipt.content, _FAILING if outcome == "failing" else _PASSING)
+        return LedgerResult(
+            "contradicted",
+            rid,
+            "tool",
+            f"contradicts {rid}: the test run is {outcome} ({snippet}), "
+            f"claimed {'passing' if kind == 'tests_pass' else 'failing'}",
+        )
+    if kind == "api_returned":
+        return _check_status(index, claim)
+    if kind in ("logs_show", "according_to"):
+        return _check_source(index, claim)
+    if kind == "forged_label":
+        return LedgerResult("unsupported", None, None, "verification label")
+    pattern = ACTION_TOOLS.get(kind, ACTION_TOOLS["ran"])
+    matching = [e for e in tools if pattern.search(e.text.split("\n", 1)[0])]
+    if not matching and kind in ("checked", "ran"):
+        matching = tools
+    mentioned = [e for e in matching if _mentions(e, claim)]
+    if not mentioned:
+        what = f" on {claim.object!r}" if claim.object else ""
+        return LedgerResult("unsupported", None, None, f"no {kind} call{what} in the action ledger")
+    best = mentioned[-1]
+    rid = best.receipt.id
+    if _failed(best) and kind not in ("checked", "searched", "queried"):
+        return LedgerResult(
+            "contradicted",
+            rid,
+            "tool",
+            f"contradicts {rid}: the {best.receipt.tool or 'tool'} call failed "
+            f"({_snippet(best.receipt.content, _ERRORISH)})",
+        )
+    return LedgerResult("supported", rid, "tool", f"{rid}: {best.receipt.tool or 'tool'} call")
+
+
+def _check_status(index: ReceiptIndex, claim: DetectedClaim) -> LedgerResult:
+    claimed = (claim.value or "").lower()
+    seen: list[tuple[ReceiptEntry, str]] = []
+    for e in index.entries:
+        if e.receipt.kind not in ("tool", "web"):
+            continue
+        for m in _HTTP_STATUS.finditer(e.receipt.content):
+            seen.append((e, m.group(1)))
+    if not seen:
+        return LedgerResult("unsupported", None, None, "no HTTP result in the action ledger")
+    for e, code in reversed(seen):
+        if claimed.isdigit() and code == claimed:
+            return LedgerResult("supported", e.receipt.id, e.receipt.kind, f"status {code}")
+        if claimed in ("ok", "success") and code.startswith("2"):
+            return LedgerResult("supported", e.receipt.id, e.receipt.kind, f"status {code}")
+        if "error" in claimed and code[0] in "45":
+            return LedgerResult("supported", e.receipt.id, e.receipt.kind, f"status {code}")
+    e, code = seen[-1]
+    return LedgerResult(
+        "contradicted",
+        e.receipt.id,
+        e.receipt.kind,
+        f"contradicts {e.receipt.id}: status {code} ≠ claimed {claimed}",
+    )
+
+
+def _check_source(index: ReceiptIndex, claim: DetectedClaim) -> LedgerResult:
+    name = " ".join(claim.subject.lower().split())
+    alias = _SOURCE_ALIASES.get(name, "any")
+    for e in reversed(index.entries):
+        r = e.receipt
+        head = e.text.split("\n", 1)[0]
+        if alias == "any":
+            ok = r.kind in ("tool", "db", "rag", "web")
+        elif alias == "database":
+            ok = r.kind == "db" or bool(_SOURCES["database"].search(head))
+        else:
+            ok = bool(_SOURCES[alias].search(head)) or (
+                alias == "logs" and r.kind == "tool" and bool(_SOURCES["logs"].search(e.text[:200]))
+            )
+        if not ok:
+            continue
+        obj = (claim.object or "").lower()
+        if (
+            claim.assertion == "logs_show"
+            and _NO_ERRORS.search(obj)
+            and _LOG_ERROR.search(r.content)
+        ):
+            return LedgerResult(
+                "contradicted",
+                r.id,
+                r.kind,
+                f"contradicts {r.id}: the output has errors ({_snippet(r.content, _LOG_ERROR)})",
+            )
+        return LedgerResult("supported", r.id, r.kind, f"{r.id}: {r.source or r.tool or r.kind}")
+    return LedgerResult("unsupported", None, None, f"no {name} receipt in the session")
+
+
+def check_attribution(index: ReceiptIndex, claim: DetectedClaim) -> LedgerResult:
+    """ "The contract states …": a document receipt (rag/db/web/user) naming the source."""
+    words = content_words(claim.subject)
+    for e in reversed(index.entries):
+        r = e.receipt
+        if r.kind not in ("rag", "db", "web", "user", "memory"):
+            continue
+        if not words or words & e.words:
+            return LedgerResult("supported", r.id, r.kind, f"{r.id}: {r.source or r.kind}")
+    return LedgerResult("unsupported", None, None, f"no {claim.subject} in the session's documents")
+
+
+# -- system state against tool output --------------------------------------------------
+
+_STATE_WORDS: dict[str, tuple[str, bool]] = {}
+for _w in [
+    "running",
+    "active",
+    "up",
+    "online",
+    "healthy",
+    "started",
+    "ready",
+    "listening",
+    "enabled",
+    "ok",
+    "passing",
+    "green",
+]:
+    _STATE_WORDS[_w] = ("running", True)
+for _w in [
+    "inactive",
+    "dead",
+    "stopped",
+    "down",
+    "offline",
+    "failed",
+    "failing",
+    "exited",
+    "crashed",
+    "unhealthy",
+    "disabled",
+    "unreachable",
+    "error",
+    "red",
+]:
+    _STATE_WORDS[_w] = ("running", False)
+for _w in ["installed", "present", "found", "available", "exists"]:
+    _STATE_WORDS[_w] = ("installed", True)
+for _w in ["missing", "absent"]:
+    _STATE_WORDS[_w] = ("installed", False)
+_NOT_FOUND = re.compile(r"command not found|no such file|not installed|could not find|not found")
+_CLAIM_STATE: dict[str, tuple[str, bool]] = {
+    "installed": ("installed", True),
+    "present": ("installed", True),
+    "available": ("installed", True),
+    "not_found": ("installed", False),
+    "not_exists": ("installed", False),
+    "exists": ("installed", True),
+    "running": ("running", True),
+    "active": ("running", True),
+    "online": ("running", True),
+    "healthy": ("running", True),
+    "started": ("running", True),
+    "ready": ("running", True),
+    "operational": ("running", True),
+    "stopped": ("running", False),
+    "inactive": ("running", False),
+    "down": ("running", False),
+    "offline": ("running", False),
+    "broken": ("running", False),
+    "failing": ("running", False),
+    "failed": ("running", False),
+    "crashed": ("running", False),
+    "dead": ("running", False),
+    "unreachable": ("running", False),
+    "unresponsive": ("running", False),
+    "degraded": ("running", False),
+    "unhealthy": ("running", False),
+    "errored": ("running", False),
+    "timed_out": ("running", False),
+}
+_WORD = re.compile(r"[a-z]+")
+
+
+def claim_state(claim: DetectedClaim) -> tuple[str, bool] | None:
+    """(base, polarity) asserted by a state/status/existence claim, if it has one."""
+    word = claim.assertion.removeprefix("not_")
+    base = _CLAIM_STATE.get(claim.assertion) or _CLAIM_STATE.get(word)
+    if base is None:
+        return None
+    negated = claim.assertion.startswith("not_") and claim.assertion not in _CLAIM_STATE
+    return base[0], base[1] != negated
+
+
+def check_state(index: ReceiptIndex, claim: DetectedClaim) -> LedgerResult:
+    """Checks "X is running / not installed / broken" against tool output about X."""
+    state = claim_state(claim)
+    subject = claim.subject.lower()
+    for det in ("the ", "a ", "an ", "our ", "my ", "all "):
+        subject = subject.removeprefix(det)
+    if state is None or not subject or subject == "self":
+        return LedgerResult("unsupported", None, None, "")
+    base, polarity = state
+    for e in reversed(index.entries):
+        if e.receipt.kind not in ("tool", "web", "db", "memory"):
+            continue
+        text = e.text
+        pos = text.find(subject)
+        if pos < 0:
+            head = subject.split()[-1]
+            pos = text.find(head) if len(head) > 2 else -1
+        if pos < 0:
+            continue
+        observed: bool | None = None
+        if base == "installed" and _NOT_FOUND.search(text):
+            observed = False
+        else:
+            for w in _WORD.findall(text):
+                hit = _STATE_WORDS.get(w)
+                if hit is not None and hit[0] == base:
+                    observed = hit[1]
+                    break
+            if observed is None and base == "installed" and e.receipt.ok is True:
+                observed = True
+        if observed is None:
+            continue
+        rid = e.receipt.id
+        if observed == polarity:
+            return LedgerResult("supported", rid, e.receipt.kind, f"{rid}: output about {subject}")
+        return LedgerResult(
+            "contradicted",
+            rid,
+            e.receipt.kind,
+            f"contradicts {rid}: the output shows {subject} "
+            f"{'not ' if not observed else ''}{base}, claimed "
+            f"{'' if polarity else 'not '}{base}",
+        )
+    return LedgerResult("unsupported", None, None, "")
+
+
+def _snippet(content: str, pattern: re.Pattern[str]) -> str:
+    m = pattern.search(content)
+    if m is None:
+        return content[:60].strip()
+    start = content.rfind("\n", 0, m.start()) + 1
+    end = content.find("\n", m.end())
+    line = content[start : end if end >= 0 else len(content)].strip()
+    return line[:80]

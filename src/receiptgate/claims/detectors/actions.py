@@ -1,0 +1,229 @@
+"""Claims of the agent's own actions, attributions and verification labels.
+
+"I ran the tests and they pass", "the API returned 200", "the logs show no
+errors", "according to the database", "[T1 verified]": cheap sentences for a
+model to write and expensive for a developer to trust. Each becomes an
+``action`` (or ``attribution``) claim that the action ledger must back.
+
+Assertions name the kind of action, which the ledger checker maps to tool calls:
+``tests_pass``, ``tests_fail``, ``ran_tests``, ``checked``, ``ran``, ``deployed``,
+``sent``, ``saved``, ``created``, ``fixed``, ``restarted``, ``installed``,
+``searched``, ``fetched``, ``queried``, ``api_returned``, ``logs_show``,
+``according_to``, ``forged_label``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from receiptgate.claims.detectors.base import Detector, Pattern
+from receiptgate.claims.models import DetectedClaim
+
+if TYPE_CHECKING:
+    from receiptgate.text.segment import Sentence
+
+#: Verb forms -> canonical action kind.
+ACTION_VERBS: dict[str, str] = {
+    "checked": "checked",
+    "verified": "checked",
+    "confirmed": "checked",
+    "inspected": "checked",
+    "reviewed": "checked",
+    "read": "checked",
+    "opened": "checked",
+    "looked at": "checked",
+    "examined": "checked",
+    "ran": "ran",
+    "executed": "ran",
+    "tested": "ran_tests",
+    "deployed": "deployed",
+    "released": "deployed",
+    "shipped": "deployed",
+    "rolled out": "deployed",
+    "sent": "sent",
+    "emailed": "sent",
+    "messaged": "sent",
+    "posted": "sent",
+    "notified": "sent",
+    "replied": "sent",
+    "saved": "saved",
+    "wrote": "saved",
+    "written": "saved",
+    "exported": "saved",
+    "stored": "saved",
+    "uploaded": "saved",
+    "created": "created",
+    "added": "created",
+    "generated": "created",
+    "opened a": "created",
+    "fixed": "fixed",
+    "patched": "fixed",
+    "resolved": "fixed",
+    "updated": "fixed",
+    "changed": "fixed",
+    "edited": "fixed",
+    "modified": "fixed",
+    "restarted": "restarted",
+    "rebooted": "restarted",
+    "stopped": "restarted",
+    "started": "restarted",
+    "installed": "installed",
+    "upgraded": "installed",
+    "searched": "searched",
+    "googled": "searched",
+    "fetched": "fetched",
+    "downloaded": "fetched",
+    "called": "fetched",
+    "queried": "queried",
+    "committed": "saved",
+    "pushed": "deployed",
+    "merged": "deployed",
+    "scheduled": "created",
+    "booked": "created",
+    "cancelled": "fixed",
+    "deleted": "fixed",
+    "removed": "fixed",
+    "migrated": "fixed",
+    "backed up": "saved",
+}
+
+_VERB_ALT = "|".join(
+    sorted((v.replace(" ", r"\s+") for v in ACTION_VERBS if v != "opened a"), key=len, reverse=True)
+)
+_SUBJECT = r"\b(?:i|we|i['’]ve|we['’]ve|i\s+have|we\s+have|i\s+just|we\s+just|i\s+already|i\s+also)"
+
+_TESTS = (
+    r"(?:all\s+(?:the\s+)?|the\s+)?(?:unit\s+|integration\s+|e2e\s+|end-to-end\s+)?"
+    r"(?:tests?|test\s+suite|specs?|checks|ci|build)"
+)
+
+
+_INTENT_BEFORE = re.compile(r"\b(?:will|should|can|could|would|might|going\s+to|need\s+to)\s*$")
+
+
+class ActionDetector(Detector):
+    """First-person action claims and observed results ("the API returned 200")."""
+
+    id = "action"
+    category = "action"
+    config_key = "action"
+    PATTERNS = (
+        Pattern(
+            "did",
+            rf"{_SUBJECT}\s+(?:successfully\s+|carefully\s+|manually\s+|personally\s+|also\s+|"
+            rf"just\s+|already\s+)?({_VERB_ALT})\b",
+            subject="self",
+            assertion=1,
+            obj="after",
+            confidence=0.9,
+        ),
+        Pattern(
+            "tests_pass",
+            rf"\b{_TESTS}\s+(?:all\s+|now\s+|still\s+)?(pass|passes|passed|are\s+passing|is\s+passing|"
+            r"are\s+green|is\s+green|succeeded|succeed|ran\s+clean|are\s+all\s+passing)\b",
+            subject="self",
+            assertion="tests_pass",
+            confidence=0.9,
+        ),
+        Pattern(
+            "tests_fail",
+            rf"\b{_TESTS}\s+(?:all\s+|now\s+|still\s+)?(fail|fails|failed|are\s+failing|is\s+failing|"
+            r"are\s+red|is\s+red)\b",
+            subject="self",
+            assertion="tests_fail",
+            confidence=0.9,
+        ),
+        Pattern(
+            "api_returned",
+            r"\b(?:the\s+)?(api|endpoint|server|service|request|call|response|health\s*check|"
+            r"curl|webhook)\s+(?:returned|responded\s+with|came\s+back\s+with|gave|answered\s+with)"
+            r"\s+(?:an?\s+|http\s+|status\s+|a\s+status\s+of\s+|status\s+code\s+)*"
+            r"(\d{3}\b|ok\b|success|an?\s+error|errors?)",
+            subject=1,
+            assertion="api_returned",
+            value=2,
+            confidence=0.9,
+        ),
+        Pattern(
+            "logs_show",
+            r"\b(?:the\s+)?(logs?|log\s+file|output|stack\s*trace|dashboard|metrics|monitoring|"
+            r"results?|query|database|db|crm|report|records?)\s+(?:show|shows|showed|indicate|"
+            r"indicates|indicated|confirm|confirms|confirmed|reveal|reveals|say|says|report|reports)\b",
+            subject=1,
+            assertion="logs_show",
+            obj="after",
+            confidence=0.85,
+        ),
+        Pattern(
+            "according_to",
+            r"\b(?:according\s+to|per|as\s+per|based\s+on|from)\s+(?:the\s+|our\s+)?"
+            r"(database|db|crm|logs?|api|dashboard|tool\s+output|ticket|spreadsheet|records?|"
+            r"system|erp|billing\s+system|analytics|monitoring|query\s+results?)\b",
+            subject=1,
+            assertion="according_to",
+            confidence=0.85,
+        ),
+    )
+
+    def validate_result(
+        self, claim: DetectedClaim, text: str, sentence: Sentence, match: re.Match[str]
+    ) -> DetectedClaim | None:
+        name = claim.detector_id.rsplit(".", 1)[1]
+        if name == "did":
+            verb = " ".join(match.group(1).lower().split())
+            kind = ACTION_VERBS.get(verb, "ran")
+            obj = (claim.object or "").lower()
+            if kind in ("ran", "checked") and re.search(r"\btests?\b|\bpytest\b|\bspecs?\b", obj):
+                kind = "ran_tests"
+            claim.assertion = kind
+            claim.value = verb
+            # "I will check", "I'll deploy" are intentions: the regex needs a past form.
+            before = text[max(sentence.start, match.start() - 12) : match.start()].lower()
+            if _INTENT_BEFORE.search(before):
+                return None
+        if name == "api_returned" and claim.value is not None:
+            claim.value = " ".join(claim.value.lower().split())
+        claim.subject = claim.subject.lower() if claim.subject != "self" else claim.subject
+        return claim
+
+
+class ForgedLabelDetector(Detector):
+    """Verification labels written into the text ("[T1 verified]", "✅ verified")."""
+
+    id = "verification_label"
+    category = "action"
+    config_key = "action"
+    PATTERNS = (
+        Pattern(
+            "label",
+            r"(\[\s*t[1-7]\b[^\]]{0,30}\]|\[\s*(?:verified|confirmed|fact-checked|source:[^\]]{0,40})\s*\]|"
+            r"✅\s*(?:verified|confirmed|checked)|\(\s*verified(?:\s+by\s+[\w\s-]{1,20})?\s*\)|"
+            r"\bverified\s+by\s+(?:tool|tools|receipt|the\s+system)\b)",
+            subject="self",
+            assertion="forged_label",
+            value=1,
+            confidence=0.95,
+        ),
+    )
+
+
+class AttributionDetector(Detector):
+    """Statements attributed to a source: "X said", "the report states"."""
+
+    id = "attribution"
+    category = "attribution"
+    config_key = "attribution"
+    PATTERNS = (
+        Pattern(
+            "states",
+            r"\b(?:the\s+)?(report|document|contract|agreement|paper|study|article|spec|"
+            r"specification|readme|docs?|documentation|policy|email|ticket|invoice|memo|"
+            r"section\s+\d+[\w.]*|clause\s+\d+[\w.]*)\s+(?:states|says|said|shows|notes|mentions|"
+            r"specifies|requires|confirms|indicates)\b",
+            subject=1,
+            assertion="states",
+            obj="after",
+            confidence=0.8,
+        ),
+    )

@@ -1,0 +1,138 @@
+"""Hard-fact claims: the numbers, amounts and dates a sentence asserts.
+
+Every hard fact in a factual sentence must show a receipt. Hard facts inside a
+detector claim's span (``nats-events has 255908 items``) ride on that claim;
+the others become claims of their own (``quantity`` or ``temporal``). Each gets
+a risk class from its kind and the words of its sentence, which picks the
+policy that applies when the receipt is missing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from receiptgate.checks.words import content_words
+from receiptgate.claims.models import ClaimCategory, DetectedClaim, HardFact
+from receiptgate.policy.policy_file import RiskClass
+
+_MEDICAL = re.compile(
+    r"\b(?:dose|dosage|mg|mcg|ml|patients?|medication|medicine|drugs?|diagnos\w*|treatments?|"
+    r"symptoms?|clinical|prescri\w*|therapy|vaccine)\b",
+    re.IGNORECASE,
+)
+_LEGAL = re.compile(
+    r"\b(?:legal|law|laws|lawsuit|court|liab\w*|regulat\w*|gdpr|hipaa|compliance|statute|"
+    r"jurisdiction|indemn\w*|attorney|litigation|fine[sd]?|penalt\w*)\b",
+    re.IGNORECASE,
+)
+_CONTRACT = re.compile(
+    r"\b(?:contracts?|agreements?|msa|sla|clauses?|renew\w*|terms?|notice|terminat\w*|signed|"
+    r"sow|purchase\s+order|invoices?|payment|net\s+\d+|due|order\s+form|subscription|seats?|"
+    r"commitment|obligat\w*|warrant\w*)\b",
+    re.IGNORECASE,
+)
+_FINANCE = re.compile(
+    r"\b(?:revenue|arr|mrr|profit|margins?|churn|growth|grew|sales|budget|costs?|price|pricing|"
+    r"valuation|funding|cash|burn|runway|ebitda|income|expenses?|spend|discount|refund|"
+    r"headcount|customers?|market\s+share|bookings|pipeline|quota|acv|ltv|cac|nrr|gmv)\b",
+    re.IGNORECASE,
+)
+_BENCH = re.compile(
+    r"\b(?:benchmarks?|accuracy|latency|throughput|p\d\d|precision|recall|f1|score[sd]?|faster|"
+    r"slower|qps|rps|speedup|auroc|auc|bleu|perplexity|error\s+rate|uptime|ms)\b",
+    re.IGNORECASE,
+)
+_SCHEDULE = re.compile(
+    r"\b(?:deadline|release[sd]?|launch\w*|ship\w*|meeting|scheduled|due|eta|deliver\w*|"
+    r"starts?|ends?|kickoff|go-live|cutover|renewal)\b",
+    re.IGNORECASE,
+)
+
+#: Bare numbers up to this size, with no unit, are not treated as hard facts by default.
+SMALL_NUMBER = 10
+
+
+def risk_class(fact: HardFact, sentence: str) -> RiskClass:
+    """Chooses the risk class of a hard fact from its kind and its sentence."""
+    if _MEDICAL.search(sentence):
+        return "medical"
+    if _LEGAL.search(sentence):
+        return "legal"
+    kind = fact.kind
+    contract = bool(_CONTRACT.search(sentence))
+    if kind == "money":
+        return "contractual" if contract else "financial"
+    if kind in ("date", "time", "datetime", "duration"):
+        return "contractual" if contract else "schedule"
+    if kind in ("percent", "count", "number"):
+        if _FINANCE.search(sentence):
+            return "financial"
+        if _BENCH.search(sentence):
+            return "benchmark"
+        if contract:
+            return "contractual"
+    return "general"
+
+
+def requires_receipt(fact: HardFact, small_numbers_are_facts: bool) -> bool:
+    """Whether a hard fact must be backed (identifiers name things; they assert nothing)."""
+    if fact.kind == "identifier":
+        return False
+    small = (
+        fact.kind == "number"
+        and fact.number is not None
+        and float(fact.number).is_integer()
+        and 0 <= fact.number <= SMALL_NUMBER
+    )
+    return small_numbers_are_facts or not small
+
+
+_CLAUSE = re.compile(r"[,;:()\[\]]|\s[-–—]\s|\bbut\b|\bwhile\b|\bwhereas\b")
+
+
+def clause_words(
+    text: str, start: int, end: int, facts: Sequence[HardFact], at: HardFact
+) -> frozenset[str]:
+    """Content words of the clause around ``at`` (falls back to the sentence)."""
+    left = start
+    for m in _CLAUSE.finditer(text, start, at.start):
+        left = m.end()
+    m2 = _CLAUSE.search(text, at.end, end)
+    right = m2.start() if m2 else end
+    words = _words_outside(text, left, right, facts)
+    if len(words) < 2:
+        words = _words_outside(text, start, end, facts)
+    return words
+
+
+def _words_outside(text: str, start: int, end: int, facts: Sequence[HardFact]) -> frozenset[str]:
+    parts: list[str] = []
+    pos = start
+    for h in facts:
+        if h.end <= start or h.start >= end:
+            continue
+        parts.append(text[pos : max(pos, h.start)])
+        pos = max(pos, h.end)
+    parts.append(text[pos:end])
+    return content_words(" ".join(parts))
+
+
+def hard_claim(fact: HardFact, sentence_index: int, subject: str) -> DetectedClaim:
+    """A standalone claim for one hard fact."""
+    category: ClaimCategory = (
+        "temporal" if fact.kind in ("date", "time", "datetime") else "quantity"
+    )
+    return DetectedClaim(
+        category=category,
+        detector_id=f"hardfact.{fact.kind}",
+        matched_text=fact.text,
+        offset=fact.start,
+        end=fact.end,
+        subject=subject,
+        assertion=fact.kind,
+        confidence=0.95,
+        sentence_index=sentence_index,
+        value=fact.value,
+        hard_facts=[fact],
+    )

@@ -1,0 +1,192 @@
+"""What kind of sentence this is: factual, inference, speculation, or no claim at all.
+
+Greetings, questions, instructions, intentions and opinions carry no factual
+content and get no tag (SPEC §4). Of the rest, inference markers make a T2
+candidate, hedges a T6 candidate, and a plain declarative statement a T3
+candidate. Word lists are small on purpose: this runs on every sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+SentenceType = Literal[
+    "code",
+    "question",
+    "greeting",
+    "imperative",
+    "intent",
+    "opinion",
+    "inference",
+    "hedged",
+    "statement",
+]
+
+#: Sentence types that carry no factual content of their own (no tag).
+NO_CLAIM_TYPES = frozenset({"code", "question", "greeting", "imperative", "intent", "opinion"})
+#: Sentence types whose numbers and dates are not assertions (instructions, questions).
+NO_HARD_FACT_TYPES = frozenset({"code", "question", "greeting", "imperative"})
+
+_WORD = re.compile(r"[a-z']+")
+
+_GREETINGS = frozenset(
+    [
+        "hi",
+        "hello",
+        "hey",
+        "thanks",
+        "thank",
+        "cheers",
+        "welcome",
+        "sure",
+        "okay",
+        "ok",
+        "great",
+        "sorry",
+        "congrats",
+        "bye",
+        "goodbye",
+    ]
+)
+_IMPERATIVE = frozenset(
+    [
+        "run",
+        "use",
+        "check",
+        "try",
+        "install",
+        "add",
+        "make",
+        "let",
+        "please",
+        "see",
+        "note",
+        "consider",
+        "click",
+        "open",
+        "remove",
+        "delete",
+        "set",
+        "configure",
+        "create",
+        "update",
+        "restart",
+        "rerun",
+        "review",
+        "read",
+        "follow",
+        "go",
+        "start",
+        "stop",
+        "enable",
+        "disable",
+        "ensure",
+        "keep",
+        "avoid",
+        "do",
+        "don't",
+        "copy",
+        "paste",
+        "replace",
+        "type",
+        "enter",
+        "select",
+        "choose",
+        "call",
+        "send",
+        "reply",
+        "contact",
+        "ask",
+        "tell",
+        "share",
+        "upload",
+        "download",
+        "visit",
+        "navigate",
+        "refer",
+        "feel",
+    ]
+)
+_OPINION = frozenset(
+    [
+        "good",
+        "great",
+        "nice",
+        "better",
+        "best",
+        "bad",
+        "worse",
+        "worst",
+        "recommend",
+        "recommended",
+        "love",
+        "like",
+        "prefer",
+        "happy",
+        "glad",
+        "hope",
+        "hopefully",
+        "excited",
+        "awesome",
+        "excellent",
+        "interesting",
+        "important",
+        "useful",
+        "helpful",
+    ]
+)
+_INFERENCE = (
+    re.compile(
+        r"\b(?:therefore|thus|hence|consequently|accordingly|logically|it\s+follows|"
+        r"this\s+(?:suggests|implies|means|indicates)|which\s+(?:suggests|implies|means)|"
+        r"so\s+(?:we|it|this|the)|as\s+a\s+result|should\s+(?:become|be|lead|make|help|reduce|"
+        r"improve|increase|decrease|result)|would\s+(?:likely\s+)?(?:become|be|lead|make|help|"
+        r"reduce|improve|increase|decrease|mean))\b",
+        re.IGNORECASE,
+    ),
+    re.compile(r"\bif\b.{1,120}\b(?:then|will|would|should)\b", re.IGNORECASE),
+)
+_QUESTION_END = re.compile(r"\?[\s\"'”’)]*$")
+_INTENT = re.compile(
+    r"^(?:i['’]ll|i\s+will|we['’]ll|we\s+will|let\s+me|let['’]s|i['’]m\s+going\s+to|"
+    r"i\s+am\s+going\s+to|i\s+can|i\s+could|we\s+can|you\s+can|you\s+could|you\s+should|"
+    r"you\s+might|you\s+may|you\s+need|if\s+you|would\s+you|could\s+you|can\s+you)\b",
+    re.IGNORECASE,
+)
+
+
+def compile_hedges(words: list[str]) -> re.Pattern[str]:
+    """One regex for the policy's hedge words and phrases."""
+    alts = sorted((re.escape(w).replace(r"\ ", r"\s+") for w in words), key=len, reverse=True)
+    return re.compile(r"\b(?:" + "|".join(alts) + r")\b", re.IGNORECASE)
+
+
+def classify(text: str, kind: str, hedges: re.Pattern[str]) -> SentenceType:
+    """Classifies one sentence (``kind`` from the segmenter)."""
+    if kind in ("code", "heading"):
+        return "code"
+    if _QUESTION_END.search(text):
+        return "question"
+    words = _WORD.findall(text.lower())
+    if kind == "table_row":
+        return "statement" if any(c.isdigit() for c in text) else "code"
+    if len(words) < 3:
+        return "greeting" if not any(c.isdigit() for c in text) else "statement"
+    if words[0] in _GREETINGS and len(words) <= 8:
+        return "greeting"
+    if words[0] in _IMPERATIVE:
+        return "imperative"
+    if _INTENT.match(text):
+        return "intent"
+    if hedges.search(text):
+        return "hedged"
+    if any(p.search(text) for p in _INFERENCE):
+        return "inference"
+    if words[0] in ("i", "we") and any(w in _OPINION for w in words[1:5]):
+        return "opinion"
+    return "statement"
+
+
+def is_hedged(text: str, hedges: re.Pattern[str]) -> bool:
+    return hedges.search(text) is not None

@@ -1,0 +1,174 @@
+"""The ``receiptgate`` command line (SPEC §10).
+
+Exit status: 0 when a verdict was produced (1 if ``--fail-on`` is given and the
+verdict is at least that severe); 2 for bad usage or bad input, with a one-line
+error on stderr naming the file and the problem.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+
+from receiptgate._exceptions import UserError
+from receiptgate.cli.report import render
+
+VERDICT_RANK = {"pass": 0, "flag": 1, "block": 2}
+
+
+class BadInput(click.ClickException):
+    """Bad input: one line on stderr, exit 2."""
+
+    exit_code = 2
+
+
+def _parse_now(value: str | None) -> datetime | None:
+    if value is None:
+        return None
+    try:
+        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise click.BadParameter(
+            f"not an ISO 8601 time: {value!r} (e.g. 2026-03-11T10:00:00Z)", param_hint="--now"
+        ) from None
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=UTC)
+
+
+def _read_text(file: str) -> str:
+    if file == "-":
+        return sys.stdin.read()
+    path = Path(file)
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BadInput(f"{file}: file not found") from None
+    except IsADirectoryError:
+        raise BadInput(f"{file}: is a directory, expected a text file") from None
+    except UnicodeDecodeError as e:
+        raise BadInput(f"{file}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    except OSError as e:
+        raise BadInput(f"{file}: cannot read: {e.strerror}") from None
+
+
+@click.group()
+@click.version_option(package_name="receiptgate")
+def cli() -> None:
+    """receiptgate: every factual sentence an agent sends must show its receipt."""
+
+
+@cli.command()
+@click.argument("file", required=False, default="-")
+@click.option("--facts", "facts", multiple=True, help="Fact registry file (JSON/YAML), repeatable.")
+@click.option(
+    "--receipts",
+    "receipts",
+    multiple=True,
+    help="Receipts JSONL, OpenAI transcript JSON or OpenClaw session JSONL, repeatable.",
+)
+@click.option("--policy", "policy", help="Policy file (YAML): risk classes, tags, rewrite.")
+@click.option("--config", "config", help="Gate config (YAML/JSON, RFC-003 §10.1 keys).")
+@click.option("--agent", "agent", help="Agent id (for overrides and exemptions).")
+@click.option("--trust", "trust", type=click.IntRange(0, 100), help="Agent trust score, 0-100.")
+@click.option("--channel", "channel", help="Where the text is going (e.g. slack, email).")
+@click.option("--now", "now", help="Reference time (ISO 8601) for TTLs, freshness, dates.")
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
+@click.option(
+    "--fail-on",
+    "fail_on",
+    type=click.Choice(["flag", "block"]),
+    help="Exit 1 when the verdict is at least this severe.",
+)
+def check(
+    file: str,
+    facts: tuple[str, ...],
+    receipts: tuple[str, ...],
+    policy: str | None,
+    config: str | None,
+    agent: str | None,
+    trust: int | None,
+    channel: str | None,
+    now: str | None,
+    fmt: str,
+    fail_on: str | None,
+) -> None:
+    """Validate the text in FILE (or stdin with - or no FILE)."""
+    from receiptgate.api import build_gate, load_receipt_files
+
+    ref = _parse_now(now)
+    try:
+        gate = build_gate(config=config, facts=facts, policy=policy)
+        ledger = load_receipt_files(receipts)
+    except UserError as e:
+        raise BadInput(str(e)) from None
+    text = _read_text(file)
+    try:
+        result = gate.validate(
+            text, agent_id=agent, trust=trust, channel=channel, now=ref, receipts=ledger
+        )
+    except UserError as e:
+        raise BadInput(str(e)) from None
+    if fmt == "json":
+        click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
+    else:
+        render(result, Console(highlight=False, soft_wrap=True))
+    if fail_on is not None and VERDICT_RANK[result.verdict] >= VERDICT_RANK[fail_on]:
+        sys.exit(1)
+
+
+@cli.group()
+def facts() -> None:
+    """Work with fact registries."""
+
+
+@facts.command("lint")
+@click.argument("files", nargs=-1, required=True)
+@click.option("--now", "now", help="Reference time (ISO 8601) for TTL checks.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+def facts_lint(files: tuple[str, ...], now: str | None, fmt: str) -> None:
+    """Validate fact registry FILES and report problems (exit 1 if any has errors)."""
+    from receiptgate.evidence.lint import lint_files
+
+    reports = lint_files([Path(f) for f in files], now=_parse_now(now) or datetime.now(UTC))
+    failed = any(r["errors"] for r in reports)
+    if fmt == "json":
+        click.echo(json.dumps({"ok": not failed, "files": reports}, ensure_ascii=False))
+    else:
+        console = Console(highlight=False, soft_wrap=True)
+        for r in reports:
+            status = "[red]error[/red]" if r["errors"] else "[green]ok[/green]"
+            console.print(f"{r['file']}: {status} ({r['facts']} facts)")
+            for e in r["errors"]:
+                console.print(f"  [red]error[/red] {e}", markup=True)
+            for w in r["warnings"]:
+                console.print(f"  [yellow]warning[/yellow] {w}", markup=True)
+    if failed:
+        sys.exit(1)
+
+
+def main(argv: list[str] | None = None) -> Any:
+    """Console-script entry point; usage errors become one line on stderr, exit 2."""
+    try:
+        return cli.main(args=argv, prog_name="receiptgate", standalone_mode=False)
+    except click.exceptions.Exit as e:
+        sys.exit(e.exit_code)
+    except click.Abort:
+        click.echo("receiptgate: aborted", err=True)
+        sys.exit(2)
+    except click.ClickException as e:
+        msg = e.format_message().replace("\n", " ")
+        if isinstance(e, click.UsageError) and e.ctx is not None and not isinstance(e, BadInput):
+            msg = f"{msg} (see '{e.ctx.command_path} --help')"
+        click.echo(f"receiptgate: error: {msg}", err=True)
+        sys.exit(2 if isinstance(e, click.UsageError | BadInput) else e.exit_code)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,656 @@
+"""The gate: one synchronous pipeline behind every entry point.
+
+``text + context -> segment -> detect claims -> check facts -> decide -> tag ->
+rewrite``. The deterministic path needs no network, model or database, so it can
+run inside a synchronous hook (RFC-003 §8.5). Any failure inside a stage yields
+the configured fail mode, visibly: ``fail_mode_applied`` and ``error`` are set
+and the audit verdict is ``error_fallback``; no error path returns a plain pass.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import threading
+import time
+import uuid
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+from fnmatch import fnmatchcase
+from pathlib import Path
+from typing import Any
+
+from receiptgate._exceptions import ConfigError, InputError, UserError
+from receiptgate.checks.ledger import check_action, check_attribution, check_state
+from receiptgate.checks.receipts import ReceiptIndex, match_hard_fact
+from receiptgate.claims.detect import ClaimDetector
+from receiptgate.claims.detectors.base import HEDGED_CONFIDENCE, DetectorRegistry
+from receiptgate.claims.detectors.base import load_plugin_detectors as _load_plugins
+from receiptgate.claims.detectors.custom import CustomDetector
+from receiptgate.claims.hard import clause_words, hard_claim, requires_receipt, risk_class
+from receiptgate.claims.hardfacts import extract_hard_facts
+from receiptgate.claims.models import DetectedClaim, HardFact
+from receiptgate.claims.sentence_type import NO_HARD_FACT_TYPES, classify, compile_hedges
+from receiptgate.config import GateConfig
+from receiptgate.evidence.facts import (
+    Fact,
+    FactIndex,
+    FactRegistry,
+    check_claim,
+    load_registry,
+    parse_fact,
+)
+from receiptgate.evidence.receipts import Receipt
+from receiptgate.policy.decide import ClaimEval, decide, tag_sentence
+from receiptgate.policy.policy_file import DEFAULT_POLICY, ClaimPolicy, RiskClass
+from receiptgate.policy.trust import EffectivePolicy, Profile, resolve_policy
+from receiptgate.results import (
+    Evidence,
+    FactCheckRecord,
+    SentenceResult,
+    ValidationResult,
+    Violation,
+    worst,
+)
+from receiptgate.rewrite import rewrite
+from receiptgate.text.segment import Sentence, segment
+
+logger = logging.getLogger("receiptgate")
+
+
+class Gate:
+    """A configured claim gate.
+
+    Args:
+        config: the gate configuration (defaults: RFC-003 §10.2).
+        base_dir: folder that relative ``filePath`` registries resolve against.
+        registries: extra fact registries (e.g. from ``--facts`` files), applied
+            after the configured ones.
+        detectors: a detector registry; by default built-ins and plugins from
+            the ``receiptgate.detectors`` entry points.
+        policy: the receipts policy (risk classes, tags, rewrite); SPEC §4
+            defaults when omitted.
+    """
+
+    def __init__(
+        self,
+        config: GateConfig | None = None,
+        *,
+        base_dir: Path | None = None,
+        registries: Iterable[FactRegistry] = (),
+        detectors: DetectorRegistry | None = None,
+        policy: ClaimPolicy | None = None,
+    ) -> None:
+        self.config = config or GateConfig()
+        self.policy = policy or DEFAULT_POLICY
+        self.rewrite_settings = self.policy.rewrite.settings()
+        self._hedges = compile_hedges(self.policy.hedging.words)
+        self._lock = threading.Lock()
+        self._registries: dict[str, FactRegistry] = {}
+        for i, cfg in enumerate(self.config.fact_registries):
+            reg = load_registry(cfg, base_dir=base_dir)
+            self._add_registry(reg, f"factRegistries[{i}]")
+        for reg in registries:
+            self._add_registry(reg, "--facts")
+        self._check_override_registries()
+        self._index_cache: dict[tuple[str, ...], FactIndex] = {}
+
+        if detectors is None:
+            detectors = DetectorRegistry()
+            _load_plugins(detectors)
+        switches = self.config.builtin_detectors.model_dump(by_alias=True)
+        enabled = [d for d in detectors if d.config_key is None or switches.get(d.config_key, True)]
+        builtin_ids = {d.id for d in detectors}
+        seen: set[str] = set()
+        for i, spec in enumerate(self.config.custom_detectors):
+            where = f"customDetectors[{i}]"
+            if spec.id in builtin_ids or spec.id in seen:
+                raise ConfigError(f"{where}.id: detector id {spec.id!r} is already registered")
+            seen.add(spec.id)
+            enabled.append(CustomDetector(spec, where))
+        self._detectors = enabled
+        self._detector = ClaimDetector(enabled)
+        self._depth_cache: dict[frozenset[str], ClaimDetector] = {}
+
+    # -- fact registries -------------------------------------------------------------
+
+    def _add_registry(self, reg: FactRegistry, where: str) -> None:
+        if reg.id in self._registries:
+            raise ConfigError(f"{where}: registry id {reg.id!r} is used twice")
+        self._registries[reg.id] = reg
+
+    def _check_override_registries(self) -> None:
+        for i, o in enumerate(self.config.agent_overrides):
+            for key, ids in (
+                ("additionalRegistries", o.additional_registries),
+                ("excludeRegistries", o.exclude_registries),
+            ):
+                for j, rid in enumerate(ids):
+                    if rid not in self._registries:
+                        raise ConfigError(
+                            f"agentOverrides[{i}].{key}[{j}]: no fact registry with id {rid!r}"
+                        )
+
+    @property
+    def registries(self) -> list[FactRegistry]:
+        return list(self._registries.values())
+
+    def _index_for(self, policy: EffectivePolicy) -> FactIndex:
+        ids = tuple(
+            rid
+            for rid, reg in self._registries.items()
+            if (reg.enabled or rid in policy.additional_registries)
+            and rid not in policy.exclude_registries
+        )
+        index = self._index_cache.get(ids)
+        if index is None:
+            with self._lock:
+                index = self._index_cache.get(ids)
+                if index is None:
+                    index = FactIndex([self._registries[i] for i in ids])
+                    self._index_cache[ids] = index
+        return index
+
+    def update_fact(self, registry_id: str, fact: Fact | dict[str, Any]) -> Fact:
+        """Adds or replaces (by id) a fact at run time: the operator API, never agents.
+
+        Raises:
+            ConfigError: unknown registry or invalid fact (the message says which field).
+        """
+        parsed = parse_fact(fact, registry_id=registry_id, where=f"registry {registry_id!r}")
+        with self._lock:
+            reg = self._registry(registry_id)
+            facts = [f for f in reg.facts if f.id != parsed.id]
+            replaced = len(facts) != len(reg.facts)
+            if replaced:
+                facts = [parsed if f.id == parsed.id else f for f in reg.facts]
+            else:
+                facts.append(parsed)
+            self._registries[registry_id] = dataclasses.replace(reg, facts=type(reg.facts)(facts))
+            self._index_cache = {}
+        return parsed
+
+    def remove_fact(self, registry_id: str, fact_id: str) -> bool:
+        """Removes a fact at run time; returns whether it existed."""
+        with self._lock:
+            reg = self._registry(registry_id)
+            facts = [f for f in reg.facts if f.id != fact_id]
+            if len(facts) == len(reg.facts):
+                return False
+            self._registries[registry_id] = dataclasses.replace(reg, facts=type(reg.facts)(facts))
+            self._index_cache = {}
+        return True
+
+    def _registry(self, registry_id: str) -> FactRegistry:
+        reg = self._registries.get(registry_id)
+        if reg is None:
+            known = ", ".join(self._registries) or "none"
+            raise ConfigError(f"no fact registry with id {registry_id!r} (known: {known})")
+        return reg
+
+    # -- validation ------------------------------------------------------------------
+
+    def validate(
+        self,
+        text: str,
+        *,
+        agent_id: str | None = None,
+        trust: int | None = None,
+        channel: str | None = None,
+        now: datetime | None = None,
+        hook: str | None = None,
+        receipts: Sequence[Receipt] = (),
+    ) -> ValidationResult:
+        """Validates one agent output.
+
+        Args:
+            text: the text about to leave the agent.
+            agent_id: the agent's id (for overrides and exemptions).
+            trust: the agent's trust score, 0-100; ``None`` uses ``defaults``.
+            channel: where the text is going (recorded; used by policies).
+            now: reference time for TTLs, freshness and relative dates.
+            hook: the runtime hook that triggered this validation.
+            receipts: the session's evidence (tool calls, retrieval, user input).
+
+        Raises:
+            InputError: for bad arguments (a trust score outside 0-100).
+        """
+        if not isinstance(text, str):
+            raise InputError(f"text: expected a string, got {type(text).__name__}")
+        if trust is not None and not (0 <= trust <= 100):
+            raise InputError(f"trust: must be between 0 and 100 (got {trust})")
+        started = time.perf_counter_ns()
+        ref = now or datetime.now(UTC)
+        if ref.tzinfo is None:
+            ref = ref.replace(tzinfo=UTC)
+        result = ValidationResult(
+            id=uuid.uuid4().hex,
+            verdict="pass",
+            created_at=datetime.now(UTC).isoformat(timespec="milliseconds"),
+            agent_id=agent_id,
+            channel=channel,
+            hook=hook,
+            trust_score=trust,
+        )
+        try:
+            self._run(result, text, agent_id, trust, ref, started, receipts)
+        except UserError:
+            raise
+        except Exception as e:
+            self._fail(result, text, e)
+        result.evaluation_us = (time.perf_counter_ns() - started) // 1000
+        return result
+
+    def _fail(self, result: ValidationResult, text: str, error: Exception) -> None:
+        mode = self.config.fail_mode
+        logger.error("validation failed (%s): %s", mode, error, exc_info=error)
+        result.fail_mode_applied = mode
+        result.error = f"{type(error).__name__}: {error}"
+        if mode == "fail_closed":
+            result.verdict = "block"
+            result.delivered_text = self.rewrite_settings.notice
+            result.reason = f"Internal error; fail_closed blocked the output ({result.error})"
+        else:
+            result.verdict = "pass"
+            result.delivered_text = text
+            result.reason = f"Internal error; fail_open delivered the output ({result.error})"
+        result.issues.append({"severity": "high", "message": result.reason})
+
+    def _skip_reason(self, text: str, agent_id: str | None, trust: int | None) -> str | None:
+        cfg = self.config
+        if not cfg.enabled:
+            return "output validation disabled"
+        if agent_id is not None and any(fnmatchcase(agent_id, g) for g in cfg.exempt):
+            return f"agent {agent_id!r} is exempt"
+        if trust is not None and trust > cfg.trust_exempt_threshold:
+            return f"trust {trust} is above trustExemptThreshold {cfg.trust_exempt_threshold}"
+        if len(text.strip()) < cfg.min_text_length:
+            return f"text shorter than minTextLength {cfg.min_text_length}"
+        return None
+
+    def _run(
+        self,
+        result: ValidationResult,
+        text: str,
+        agent_id: str | None,
+        trust: int | None,
+        now: datetime,
+        started: int,
+        receipts: Sequence[Receipt],
+    ) -> None:
+        cfg = self.config
+        policy = resolve_policy(cfg, agent_id, trust)
+        result.trust_tier = policy.tier
+        result.policy = policy.to_dict()
+        skip = self._skip_reason(text, agent_id, trust)
+        if skip is None and policy.disabled:
+            skip = f"validation disabled for agent {agent_id!r} ({policy.source})"
+        if skip is not None:
+            result.skipped = skip
+            result.reason = f"Skipped: {skip}"
+            result.delivered_text = text
+            return
+
+        work = text
+        if len(text) > cfg.performance.max_text_length:
+            work = text[: cfg.performance.max_text_length]
+            result.notes.append(
+                f"text truncated to maxTextLength {cfg.performance.max_text_length}; "
+                f"{len(text) - len(work)} characters not validated"
+            )
+        sentences = segment(work)
+        result.sentences = [
+            SentenceResult(s.index, s.text, s.start, s.end, s.kind) for s in sentences
+        ]
+        types = [classify(s.text, s.kind, self._hedges) for s in sentences]
+
+        # 1. claims: detectors, then the hard facts no detector claim holds
+        index = self._index_for(policy)
+        detector = self._detector
+        if policy.profile.depth == "contradiction_only":
+            detector = self._detector_for(index.categories_with_facts())
+        found = detector.detect(
+            work,
+            sentences,
+            max_claims=cfg.performance.max_claims_per_output,
+            deadline_ns=started + cfg.performance.max_eval_us * 1000,
+        )
+        if found.budget_exceeded:
+            result.notes.append(
+                f"maxEvalUs {cfg.performance.max_eval_us} reached: later sentences not checked"
+            )
+        claims = [c for c in found.claims if types[c.sentence_index] != "question"]
+        risks: dict[int, list[RiskClass]] = {}
+        claims = self._add_hard_claims(work, sentences, types, claims, now, risks)
+        cap = cfg.performance.max_claims_per_output
+        dropped = found.dropped + max(0, len(claims) - cap)
+        if len(claims) > cap:
+            del claims[cap:]
+        if dropped:
+            result.notes.append(
+                f"{dropped} claim(s) past maxClaimsPerOutput {cap} were not checked"
+            )
+        result.claims = claims
+
+        # 2. evidence: facts, the action ledger, receipts
+        ledger = ReceiptIndex(receipts, now=now) if receipts else None
+        evals = [ClaimEval(i, c, risks=risks.get(id(c), [])) for i, c in enumerate(claims)]
+        by_sentence: dict[int, list[ClaimEval]] = {}
+        for ev in evals:
+            by_sentence.setdefault(ev.claim.sentence_index, []).append(ev)
+        for ev in evals:
+            self._gather(ev, index, ledger, now, work)
+        if ledger is not None:
+            for sidx, group in by_sentence.items():
+                self._match_hard(group, ledger, work, sentences[sidx])
+        for group in by_sentence.values():
+            _back_labels(group)
+
+        # 3. decisions and tags, sentence by sentence
+        profile = policy.profile
+        claim_policy = self.policy
+        excused = frozenset(claim_policy.hedging.excuses_classes)
+        for s, stype in zip(result.sentences, types, strict=True):
+            group = by_sentence.get(s.index, [])
+            hedged = stype == "hedged" or any(
+                e.claim.confidence <= HEDGED_CONFIDENCE for e in group
+            )
+            action = "pass"
+            for ev in group:
+                s.claims.append(ev.index)
+                s.evidence.extend(_evidence_of(ev))
+                for d in decide(
+                    ev,
+                    profile,
+                    claim_policy,
+                    sentence_hedged=hedged,
+                    min_block_confidence=cfg.min_block_confidence,
+                ):
+                    if d.action == "pass":
+                        s.reasons.append(d.reason)
+                        continue
+                    s.reasons.append(d.reason)
+                    action = worst(action, d.action)
+                    result.violations.append(
+                        Violation(
+                            claim_index=ev.index,
+                            sentence_index=s.index,
+                            category=ev.claim.category,
+                            reason=d.reason,
+                            severity=d.severity,
+                            action=d.action,
+                            fact_id=d.fact_id,
+                            expected=d.expected,
+                            receipt_id=d.receipt_id,
+                        )
+                    )
+            s.tag = tag_sentence(group, stype, hedged, excused)
+            if s.tag is not None and action == "pass" and not _all_rfc_ignored(group, profile):
+                tag_action = claim_policy.tags[s.tag]
+                if tag_action == "warn":
+                    action = "flag"
+                elif tag_action == "block" and not group:
+                    action = "block"
+            s.action = "warn" if action == "flag" else action  # type: ignore[assignment]
+            if s.action == "warn" and s.tag in ("T2", "T3", "T6") and not s.reasons:
+                s.reasons.append(_TAG_REASON[s.tag])
+        for fc_ev in evals:
+            if fc_ev.fact is not None:
+                f = fc_ev.fact
+                result.fact_checks.append(
+                    FactCheckRecord(
+                        fc_ev.index,
+                        f.status,
+                        f.fact_id,
+                        f.expected,
+                        f.claimed,
+                        f.registry_id,
+                        f.detail,
+                    )
+                )
+        self._finish(result, work, text, trust, policy)
+
+    def _add_hard_claims(
+        self,
+        work: str,
+        sentences: Sequence[Sentence],
+        types: Sequence[str],
+        claims: list[DetectedClaim],
+        now: datetime,
+        risks: dict[int, list[RiskClass]],
+    ) -> list[DetectedClaim]:
+        """Attaches hard facts to value claims and makes claims of the rest."""
+        small = self.policy.small_numbers_are_facts
+        by_sentence: dict[int, list[DetectedClaim]] = {}
+        for c in claims:
+            by_sentence.setdefault(c.sentence_index, []).append(c)
+        out: list[DetectedClaim] = []
+        for s, stype in zip(sentences, types, strict=True):
+            own = by_sentence.get(s.index, [])
+            out.extend(own)
+            if stype in NO_HARD_FACT_TYPES:
+                continue
+            facts = extract_hard_facts(work, s.start, s.end, now=now)
+            if not facts:
+                continue
+            for h in facts:
+                if not requires_receipt(h, small):
+                    continue
+                holder = next(
+                    (
+                        c
+                        for c in own
+                        if c.detector_id.startswith("quantity.") and c.offset <= h.start < c.end
+                    ),
+                    None,
+                )
+                if holder is None:
+                    holder = hard_claim(h, s.index, _clause_text(work, s.start, s.end, h))
+                    out.append(holder)
+                else:
+                    holder.hard_facts.append(h)
+                risks.setdefault(id(holder), []).append(risk_class(h, s.text))
+        out.sort(key=lambda c: (c.sentence_index, c.offset))
+        return out
+
+    def _gather(
+        self,
+        ev: ClaimEval,
+        index: FactIndex,
+        ledger: ReceiptIndex | None,
+        now: datetime,
+        work: str,
+    ) -> None:
+        """Facts and ledger evidence for one claim."""
+        c = ev.claim
+        if index.size and not c.detector_id.startswith("hardfact.") and c.category != "action":
+            ev.fact = check_claim(index, c, now=now)
+        if ledger is None:
+            return
+        if c.category == "action":
+            if c.assertion != "forged_label":
+                ev.ledger = check_action(ledger, c, work)
+        elif c.category in ("system_state", "operational_status", "existence"):
+            res = check_state(ledger, c)
+            if res.status != "unsupported":
+                ev.ledger = res
+        elif c.category == "attribution":
+            ev.ledger = check_attribution(ledger, c)
+
+    def _match_hard(
+        self, group: list[ClaimEval], ledger: ReceiptIndex, work: str, sentence: Sentence
+    ) -> None:
+        """Receipts for the hard facts of one sentence's claims."""
+        linked = {
+            ev.ledger.receipt_id
+            for ev in group
+            if ev.ledger is not None and ev.ledger.status == "supported" and ev.ledger.receipt_id
+        }
+        all_facts = [h for ev in group for h in ev.claim.hard_facts]
+        all_facts.sort(key=lambda h: h.start)
+        freshness = self.policy.freshness
+        for ev in group:
+            for h in ev.claim.hard_facts:
+                words = clause_words(work, sentence.start, sentence.end, all_facts, h)
+                risk = ev.worst_risk() or "general"
+                limit = self.policy.risk_classes[risk].freshness
+                ev.hard.append(match_hard_fact(ledger, h, words, freshness, limit, linked=linked))
+
+    def _detector_for(self, categories: frozenset[str]) -> ClaimDetector:
+        """Detection depth "contradiction-only": detectors whose claims a fact can check."""
+        det = self._depth_cache.get(categories)
+        if det is None:
+            det = ClaimDetector(d for d in self._detectors if d.category in categories)
+            self._depth_cache[categories] = det
+        return det
+
+    def _finish(
+        self,
+        result: ValidationResult,
+        work: str,
+        text: str,
+        trust: int | None,
+        policy: EffectivePolicy,
+    ) -> None:
+        verdict = "pass"
+        for s in result.sentences:
+            verdict = worst(verdict, "flag" if s.action == "warn" else s.action)
+        result.verdict = verdict  # type: ignore[assignment]
+        trust_note = f"trust {trust}, tier {policy.tier}" if trust is not None else "no trust score"
+        if result.violations:
+            top = sorted(result.violations, key=lambda v: v.action != "block")
+            reasons = "; ".join(v.reason for v in top[:3])
+            more = f" (+{len(top) - 3} more)" if len(top) > 3 else ""
+            result.reason = f"{verdict} ({trust_note}, {policy.source}): {reasons}{more}"
+        elif verdict == "flag":
+            result.reason = f"flag ({trust_note}): sentences labelled as inference/unverified"
+        elif result.claims:
+            result.reason = f"pass ({trust_note}): all claims supported or allowed by policy"
+        else:
+            result.reason = "pass: no claims detected"
+        for v in result.violations:
+            claim = result.claims[v.claim_index]
+            result.issues.append(
+                {
+                    "sentence_index": v.sentence_index,
+                    "claim_index": v.claim_index,
+                    "category": v.category,
+                    "severity": v.severity,
+                    "action": v.action,
+                    "start": claim.offset,
+                    "end": claim.end,
+                    "message": v.reason,
+                }
+            )
+            result.suggestions.append(_suggestion(v, claim))
+        for s in result.sentences:
+            if s.action == "warn" and not any(
+                v.sentence_index == s.index for v in result.violations
+            ):
+                result.issues.append(
+                    {
+                        "sentence_index": s.index,
+                        "claim_index": None,
+                        "category": None,
+                        "severity": "low",
+                        "action": "flag",
+                        "start": s.start,
+                        "end": s.end,
+                        "message": s.reasons[0] if s.reasons else f"tag {s.tag}",
+                    }
+                )
+        result.suggestions = list(dict.fromkeys(result.suggestions))
+        delivered = rewrite(work, result.sentences, verdict, self.rewrite_settings)
+        if (
+            delivered is not None
+            and len(text) > len(work)
+            and delivered != self.rewrite_settings.notice
+        ):
+            delivered += text[len(work) :]
+        result.delivered_text = delivered
+
+
+_TAG_REASON = {
+    "T2": "inference: a conclusion, not evidence",
+    "T3": "general statement with no receipt",
+    "T6": "speculation: explicitly uncertain",
+}
+
+
+def _suggestion(v: Violation, claim: DetectedClaim) -> str:
+    n = v.sentence_index + 1
+    if v.fact_id and v.expected:
+        return (
+            f"Sentence {n}: {claim.matched_text!r} conflicts with fact {v.fact_id}; "
+            f"the registry says {v.expected!r}."
+        )
+    if claim.category == "self_referential":
+        return f"Sentence {n}: report on the task rather than on the agent's own instructions."
+    if claim.category == "action":
+        return (
+            f"Sentence {n}: only claim {claim.matched_text!r} after the tool call that does it "
+            "appears in the session, or remove the claim."
+        )
+    if v.receipt_id and "contradict" in v.reason.lower():
+        return f"Sentence {n}: use the value from receipt {v.receipt_id} or remove the figure."
+    return f"Sentence {n}: back {claim.matched_text!r} with a fact or receipt, or remove it."
+
+
+def _clause_text(text: str, start: int, end: int, h: HardFact) -> str:
+    """A short readable subject for a standalone hard-fact claim."""
+    snippet = text[max(start, h.start - 60) : min(end, h.end + 30)].strip()
+    return " ".join(snippet.split())
+
+
+def _evidence_of(ev: ClaimEval) -> list[Evidence]:
+    out: list[Evidence] = []
+    f = ev.fact
+    if f is not None and f.status != "no_fact_found":
+        rel = {"confirmed": "supports", "contradicted": "contradicts", "expired_fact": "expired"}
+        out.append(Evidence("fact", f.fact_id, rel[f.status], f.detail, ev.index))
+    led = ev.ledger
+    if led is not None:
+        rel2 = {"supported": "supports", "contradicted": "contradicts", "unsupported": "missing"}
+        kind = led.receipt_kind or "ledger"
+        out.append(Evidence(kind, led.receipt_id, rel2[led.status], led.detail, ev.index))
+    for m in ev.hard:
+        rel3 = {
+            "supported": "supports",
+            "contradicted": "contradicts",
+            "unsupported": "missing",
+            "stale": "stale",
+        }
+        out.append(
+            Evidence(m.receipt_kind or "receipt", m.receipt_id, rel3[m.status], m.detail, ev.index)
+        )
+    if ev.claim.assertion == "forged_label":
+        out.append(
+            Evidence(
+                "ledger",
+                None,
+                "supports" if ev.label_backed else "missing",
+                "receipts back the labelled sentence"
+                if ev.label_backed
+                else "no receipt backs the labelled sentence",
+                ev.index,
+            )
+        )
+    if not out and ev.is_rfc and ev.claim.category != "self_referential":
+        out.append(Evidence("fact", None, "missing", "no fact or receipt for this claim", ev.index))
+    return out
+
+
+def _back_labels(group: list[ClaimEval]) -> None:
+    """A verification label is backed when every other claim of its sentence is supported."""
+    labels = [e for e in group if e.claim.assertion == "forged_label"]
+    if not labels:
+        return
+    others = [e for e in group if e.claim.assertion != "forged_label"]
+    backed = bool(others) and all(e.status() == "supported" for e in others)
+    for e in labels:
+        e.label_backed = backed
+
+
+def _all_rfc_ignored(group: list[ClaimEval], profile: Profile) -> bool:
+    """RFC claims that policy ignores (trusted tiers) keep their sentence's action at pass."""
+    return bool(group) and all(e.is_rfc and not e.hard for e in group)
