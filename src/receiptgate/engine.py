@@ -22,12 +22,18 @@ from typing import Any
 
 from receiptgate._exceptions import ConfigError, InputError, UserError
 from receiptgate.checks.ledger import check_action, check_attribution, check_state
-from receiptgate.checks.receipts import ReceiptIndex, match_hard_fact
+from receiptgate.checks.receipts import HardFactMatch, ReceiptIndex, match_hard_fact
 from receiptgate.claims.detect import ClaimDetector
 from receiptgate.claims.detectors.base import HEDGED_CONFIDENCE, DetectorRegistry
 from receiptgate.claims.detectors.base import load_plugin_detectors as _load_plugins
 from receiptgate.claims.detectors.custom import CustomDetector
-from receiptgate.claims.hard import clause_words, hard_claim, requires_receipt, risk_class
+from receiptgate.claims.hard import (
+    clause_words,
+    hard_claim,
+    requires_receipt,
+    risk_class,
+    sentence_anchors,
+)
 from receiptgate.claims.hardfacts import extract_hard_facts
 from receiptgate.claims.models import DetectedClaim, HardFact
 from receiptgate.claims.sentence_type import NO_HARD_FACT_TYPES, classify, compile_hedges
@@ -321,7 +327,8 @@ class Gate:
             )
         claims = [c for c in found.claims if types[c.sentence_index] != "question"]
         risks: dict[int, list[RiskClass]] = {}
-        claims = self._add_hard_claims(work, sentences, types, claims, now, risks)
+        anchors: dict[int, list[str]] = {}
+        claims = self._add_hard_claims(work, sentences, types, claims, now, risks, anchors)
         cap = cfg.performance.max_claims_per_output
         dropped = found.dropped + max(0, len(claims) - cap)
         if len(claims) > cap:
@@ -340,9 +347,8 @@ class Gate:
             by_sentence.setdefault(ev.claim.sentence_index, []).append(ev)
         for ev in evals:
             self._gather(ev, index, ledger, now, work)
-        if ledger is not None:
-            for sidx, group in by_sentence.items():
-                self._match_hard(group, ledger, work, sentences[sidx])
+        for sidx, group in by_sentence.items():
+            self._match_hard(group, ledger, work, sentences[sidx], anchors.get(sidx, []))
         for group in by_sentence.values():
             _back_labels(group)
 
@@ -418,6 +424,7 @@ class Gate:
         claims: list[DetectedClaim],
         now: datetime,
         risks: dict[int, list[RiskClass]],
+        anchors: dict[int, list[str]],
     ) -> list[DetectedClaim]:
         """Attaches hard facts to value claims and makes claims of the rest."""
         small = self.policy.small_numbers_are_facts
@@ -433,6 +440,7 @@ class Gate:
             facts = extract_hard_facts(work, s.start, s.end, now=now)
             if not facts:
                 continue
+            anchors[s.index] = sentence_anchors(s.text, facts)
             for h in facts:
                 if not requires_receipt(h, small):
                     continue
@@ -478,9 +486,21 @@ class Gate:
             ev.ledger = check_attribution(ledger, c)
 
     def _match_hard(
-        self, group: list[ClaimEval], ledger: ReceiptIndex, work: str, sentence: Sentence
+        self,
+        group: list[ClaimEval],
+        ledger: ReceiptIndex | None,
+        work: str,
+        sentence: Sentence,
+        anchors: list[str],
     ) -> None:
         """Receipts for the hard facts of one sentence's claims."""
+        if ledger is None:
+            for ev in group:
+                ev.hard.extend(
+                    HardFactMatch(h, "unsupported", detail=f"no receipts: nothing backs {h.text}")
+                    for h in ev.claim.hard_facts
+                )
+            return
         linked = {
             ev.ledger.receipt_id
             for ev in group
@@ -494,7 +514,11 @@ class Gate:
                 words = clause_words(work, sentence.start, sentence.end, all_facts, h)
                 risk = ev.worst_risk() or "general"
                 limit = self.policy.risk_classes[risk].freshness
-                ev.hard.append(match_hard_fact(ledger, h, words, freshness, limit, linked=linked))
+                ev.hard.append(
+                    match_hard_fact(
+                        ledger, h, words, freshness, limit, linked=linked, anchors=anchors
+                    )
+                )
 
     def _detector_for(self, categories: frozenset[str]) -> ClaimDetector:
         """Detection depth "contradiction-only": detectors whose claims a fact can check."""

@@ -291,44 +291,68 @@ def check_attribution(index: ReceiptIndex, claim: DetectedClaim) -> LedgerResult
 
 # -- system state against tool output --------------------------------------------------
 
-_STATE_WORDS: dict[str, tuple[str, bool]] = {}
-for _w in [
-    "running",
-    "active",
-    "up",
-    "online",
-    "healthy",
-    "started",
-    "ready",
-    "listening",
-    "enabled",
-    "ok",
-    "passing",
-    "green",
-]:
-    _STATE_WORDS[_w] = ("running", True)
-for _w in [
-    "inactive",
-    "dead",
-    "stopped",
-    "down",
-    "offline",
-    "failed",
-    "failing",
-    "exited",
-    "crashed",
-    "unhealthy",
-    "disabled",
-    "unreachable",
-    "error",
-    "red",
-]:
-    _STATE_WORDS[_w] = ("running", False)
-for _w in ["installed", "present", "found", "available", "exists"]:
-    _STATE_WORDS[_w] = ("installed", True)
-for _w in ["missing", "absent"]:
-    _STATE_WORDS[_w] = ("installed", False)
+_POSITIVE = frozenset(
+    [
+        "running",
+        "active",
+        "up",
+        "online",
+        "healthy",
+        "started",
+        "ready",
+        "listening",
+        "success",
+        "succeeded",
+        "passing",
+        "green",
+        "operational",
+        "available",
+    ]
+)
+_NEGATIVE = frozenset(
+    [
+        "inactive",
+        "dead",
+        "stopped",
+        "down",
+        "offline",
+        "failed",
+        "failing",
+        "failure",
+        "exited",
+        "crashed",
+        "unhealthy",
+        "unreachable",
+        "error",
+        "errored",
+        "red",
+        "degraded",
+        "broken",
+        "timeout",
+    ]
+)
 _NOT_FOUND = re.compile(r"command not found|no such file|not installed|could not find|not found")
+_VERSION_OUT = re.compile(r"\bv?\d+\.\d+(?:\.\d+)?\b")
+_GENERIC_SUBJECTS = frozenset(
+    [
+        "service",
+        "server",
+        "system",
+        "machine",
+        "host",
+        "app",
+        "application",
+        "process",
+        "daemon",
+        "instance",
+        "cluster",
+        "container",
+        "database",
+        "db",
+        "it",
+    ]
+)
+_CI_CONTEXT = re.compile(r"\b(?:ci|runs?|pipelines?|workflows?|builds?|actions|jenkins|gitlab)\b")
 _CLAIM_STATE: dict[str, tuple[str, bool]] = {
     "installed": ("installed", True),
     "present": ("installed", True),
@@ -360,6 +384,9 @@ _CLAIM_STATE: dict[str, tuple[str, bool]] = {
     "timed_out": ("running", False),
 }
 _WORD = re.compile(r"[a-z]+")
+_TEST_SUBJECTS = frozenset(
+    ["test", "tests", "suite", "build", "builds", "ci", "checks", "specs", "pipeline"]
+)
 
 
 def claim_state(claim: DetectedClaim) -> tuple[str, bool] | None:
@@ -372,47 +399,70 @@ def claim_state(claim: DetectedClaim) -> tuple[str, bool] | None:
     return base[0], base[1] != negated
 
 
+def _about_subject(entry: ReceiptEntry, subject: str) -> bool:
+    words = [w for w in content_words(subject) if len(w) >= 3]
+    specific = [w for w in words if w not in _GENERIC_SUBJECTS and w not in _TEST_SUBJECTS]
+    if specific:
+        return any(w in entry.words or w in entry.text for w in specific)
+    if set(words) & _TEST_SUBJECTS:
+        return bool(_CI_CONTEXT.search(entry.text.split("\n", 1)[0]))
+    return False
+
+
+def _observe(entry: ReceiptEntry, base: str) -> bool | None:
+    """The state a receipt's output shows: True, False or None (says nothing)."""
+    text = entry.receipt.content.lower()
+    if base == "installed":
+        if _NOT_FOUND.search(text) or entry.receipt.ok is False:
+            return False
+        if entry.receipt.ok is True or _VERSION_OUT.search(text):
+            return True
+        return None
+    words = set(_WORD.findall(text))
+    if words & _NEGATIVE:
+        return False  # "Active: inactive (dead)": the negative word decides
+    if words & _POSITIVE:
+        return True
+    return None
+
+
 def check_state(index: ReceiptIndex, claim: DetectedClaim) -> LedgerResult:
     """Checks "X is running / not installed / broken" against tool output about X."""
     state = claim_state(claim)
     subject = claim.subject.lower()
-    for det in ("the ", "a ", "an ", "our ", "my ", "all "):
-        subject = subject.removeprefix(det)
     if state is None or not subject or subject == "self":
         return LedgerResult("unsupported", None, None, "")
     base, polarity = state
+    head = subject.split()[-1]
+    if base == "running" and head in _TEST_SUBJECTS:
+        # "The suite is green" / "the build is broken": a test run decides.
+        runs = [e for e in index.entries if _is_test_run(e)]
+        if runs:
+            outcome = _test_outcome(runs[-1])
+            rid = runs[-1].receipt.id
+            if outcome != "unknown":
+                if (outcome == "passing") == polarity:
+                    return LedgerResult(
+                        "supported", rid, "tool", f"{rid}: the test run is {outcome}"
+                    )
+                return LedgerResult(
+                    "contradicted", rid, "tool", f"contradicts {rid}: the test run is {outcome}"
+                )
     for e in reversed(index.entries):
-        if e.receipt.kind not in ("tool", "web", "db", "memory"):
+        if e.receipt.kind not in ("tool", "web", "db", "memory") or not _about_subject(e, subject):
             continue
-        text = e.text
-        pos = text.find(subject)
-        if pos < 0:
-            head = subject.split()[-1]
-            pos = text.find(head) if len(head) > 2 else -1
-        if pos < 0:
-            continue
-        observed: bool | None = None
-        if base == "installed" and _NOT_FOUND.search(text):
-            observed = False
-        else:
-            for w in _WORD.findall(text):
-                hit = _STATE_WORDS.get(w)
-                if hit is not None and hit[0] == base:
-                    observed = hit[1]
-                    break
-            if observed is None and base == "installed" and e.receipt.ok is True:
-                observed = True
+        observed = _observe(e, base)
         if observed is None:
             continue
         rid = e.receipt.id
+        shown = f"{'' if observed else 'not '}{base}"
         if observed == polarity:
-            return LedgerResult("supported", rid, e.receipt.kind, f"{rid}: output about {subject}")
+            return LedgerResult("supported", rid, e.receipt.kind, f"{rid}: output shows {shown}")
         return LedgerResult(
             "contradicted",
             rid,
             e.receipt.kind,
-            f"contradicts {rid}: the output shows {subject} "
-            f"{'not ' if not observed else ''}{base}, claimed "
+            f"contradicts {rid}: the output shows {subject} {shown}, claimed "
             f"{'' if polarity else 'not '}{base}",
         )
     return LedgerResult("unsupported", None, None, "")

@@ -49,6 +49,7 @@ class Occurrence:
     fact: HardFact
     words: frozenset[str]
     label: str  # the words just before the value ("contract_value_usd")
+    text: str  # the window and the call's context, lowercased (for anchors)
 
 
 @dataclass(slots=True)
@@ -70,6 +71,7 @@ def _window(content: str, start: int, end: int) -> tuple[int, int]:
     return max(line_start, start - _WINDOW), min(line_end, end + _WINDOW)
 
 
+_PERCENTISH = re.compile(r"pct|percent|rate|ratio|share|util|usage|%", re.IGNORECASE)
 _LABEL = re.compile(r"([A-Za-z_][\w .-]{0,40}?)\s*[:=]?\s*[$€£]?\s*$")
 
 
@@ -102,17 +104,33 @@ class ReceiptIndex:
                 ws, we = _window(body, h.start, h.end)
                 words = content_words(body[ws : h.start] + " " + body[h.end : we])
                 m = _LABEL.search(body[ws : h.start])
-                occ = Occurrence(i, h, words | context_words, m.group(1).strip() if m else "")
+                occ = Occurrence(
+                    i,
+                    h,
+                    words | context_words,
+                    m.group(1).strip() if m else "",
+                    f"{context}\n{body[ws:we]}".lower(),
+                )
                 entry.occurrences.append(occ)
                 fam = family(h.kind)
                 self.by_value[(fam, h.value)].append(occ)
                 if h.number is not None and fam == "magnitude":
                     self.by_value[(fam, _num_key(h.number))].append(occ)
                 elif h.number is not None and fam == "percent":
-                    # "0.861" in a receipt is the 86.1% a sentence reports.
                     self.by_value[("percent", _num_key(h.number))].append(occ)
-                elif h.kind == "number" and h.number is not None and 0 < h.number < 1:
-                    self.by_value[("percent", _num_key(h.number * 100))].append(occ)
+                if h.kind == "number" and h.number is not None:
+                    if 0 < h.number < 1:
+                        # "0.861" in a receipt is the 86.1% a sentence reports.
+                        self.by_value[("percent", _num_key(h.number * 100))].append(occ)
+                    if _PERCENTISH.search(occ.label) or "%" in body:
+                        # conversion_rate_pct=37.0, or a table whose header says %usr.
+                        self.by_value[("percent", _num_key(h.number))].append(occ)
+                if h.kind == "datetime" and len(h.value) >= 16:
+                    # A timestamp supports the day and the clock time it contains.
+                    self.by_value[("date", h.value[:10])].append(occ)
+                    zone = "Z" if h.value.endswith("Z") else ""
+                    self.by_value[("time", h.value[11:16] + zone)].append(occ)
+                    self.by_value[("time", h.value[11:16])].append(occ)
                 self.by_family[fam].append(occ)
             self.entries.append(entry)
 
@@ -133,7 +151,7 @@ class ReceiptIndex:
             for occ in self.by_value.get((fam, _num_key(h.number)), ()):
                 if occ not in found and _same_currency(h, occ.fact):
                     found.append(occ)
-        if fam == "date" and len(h.value) < 10:
+        if fam == "date":
             # "in March 2026" is supported by a receipt dated 2026-03-06.
             for occ in self.by_family.get("date", ()):
                 if occ.fact.value.startswith(h.value) and occ not in found:
@@ -157,13 +175,20 @@ def _same_currency(a: HardFact, b: HardFact) -> bool:
     return True
 
 
-def is_about(claim_words: frozenset[str], window_words: frozenset[str]) -> bool:
+def is_about(
+    claim_words: frozenset[str],
+    window_words: frozenset[str],
+    anchored: bool = False,
+) -> bool:
     """Whether a receipt window is about the claim's subject.
 
     Two shared content words, or every claim word when the claim has one or two,
-    or no content words at all on the claim side ("It was 37%.").
+    or no content words at all on the claim side ("It was 37%."); ``anchored``
+    (the receipt names a host, file or id the sentence names) needs one.
     """
     if not claim_words:
+        return True
+    if anchored and (claim_words & window_words or len(claim_words) <= 2):
         return True
     shared = len(claim_words & window_words)
     if shared >= 2:
@@ -196,6 +221,7 @@ def match_hard_fact(
     class_limit: timedelta | None,
     *,
     linked: set[str] | frozenset[str] = frozenset(),
+    anchors: Sequence[str] = (),
 ) -> HardFactMatch:
     """Decides support / contradiction / absence of one hard fact.
 
@@ -207,7 +233,8 @@ def match_hard_fact(
     for occ in index.candidates(h):
         entry = index.entries[occ.receipt]
         r = entry.receipt
-        if r.id not in linked and not is_about(claim_words, occ.words):
+        anchored = any(a in occ.text for a in anchors)
+        if r.id not in linked and not is_about(claim_words, occ.words, anchored):
             continue
         limit = _tighter(freshness.get(r.kind), class_limit)
         if not index.is_fresh(r, limit):
@@ -217,9 +244,22 @@ def match_hard_fact(
         return HardFactMatch(
             h, "supported", r.id, r.kind, f"{r.id}: {label}{occ.fact.text} matches {h.text}"
         )
+    if h.kind == "percent" and h.number is not None and anchors:
+        # "CPU on web-01 is 37%" and mpstat on host web-01 printing 37.00.
+        for occ in index.by_value.get(("magnitude", _num_key(h.number)), ()):
+            entry = index.entries[occ.receipt]
+            r = entry.receipt
+            if occ.fact.kind == "number" and any(a in occ.text for a in anchors):
+                limit = _tighter(freshness.get(r.kind), class_limit)
+                if index.is_fresh(r, limit):
+                    return HardFactMatch(
+                        h, "supported", r.id, r.kind, f"{r.id}: {occ.fact.text} matches {h.text}"
+                    )
     fam = family(h.kind)
     for occ in index.by_family.get(fam, ()):
-        if occ.fact.value == h.value:
+        if occ.fact.value == h.value or (fam == "date" and occ.fact.value.startswith(h.value)):
+            continue
+        if fam == "date" and h.value.startswith(occ.fact.value):
             continue
         entry = index.entries[occ.receipt]
         r = entry.receipt
@@ -249,8 +289,14 @@ def match_hard_fact(
         )
     if stale is not None:
         r = index.entries[stale.receipt].receipt
+        age = index.now - r.created_at if r.created_at else None
+        days = f"{age.days} days old" if age is not None else "too old"
         return HardFactMatch(
-            h, "stale", r.id, r.kind, f"{r.id} carries {h.text} but is older than allowed"
+            h,
+            "stale",
+            r.id,
+            r.kind,
+            f"{r.id} carries {h.text} but is {days}, past the freshness window for {r.kind}",
         )
     return HardFactMatch(h, "unsupported", None, None, f"no receipt carries {h.text}")
 

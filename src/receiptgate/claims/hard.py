@@ -88,7 +88,11 @@ def requires_receipt(fact: HardFact, small_numbers_are_facts: bool) -> bool:
     return small_numbers_are_facts or not small
 
 
-_CLAUSE = re.compile(r"[,;:()\[\]]|\s[-–—]\s|\bbut\b|\bwhile\b|\bwhereas\b")
+# Clause edges: punctuation, dashes, contrast words, and "and" before a new
+# name or figure ("Berlin had 1,240 orders and Munich 980").
+_CLAUSE = re.compile(
+    r"[,;:()\[\]|]|\s[-–—]\s|\bbut\b|\bwhile\b|\bwhereas\b|\band\s+(?=[A-Z0-9$€£])"
+)
 
 
 def clause_words(
@@ -101,7 +105,7 @@ def clause_words(
     m2 = _CLAUSE.search(text, at.end, end)
     right = m2.start() if m2 else end
     words = _words_outside(text, left, right, facts)
-    if len(words) < 2:
+    if not words:
         words = _words_outside(text, start, end, facts)
     return words
 
@@ -136,3 +140,108 @@ def hard_claim(fact: HardFact, sentence_index: int, subject: str) -> DetectedCla
         value=fact.value,
         hard_facts=[fact],
     )
+
+
+_PATH = re.compile(r"(?<![\w/])(?:\.{0,2}/[\w.@-]+)+")
+_NAME = re.compile(r"(?<![\w.])([A-Z][a-zA-Z0-9&-]+(?:\s+[A-Z][a-zA-Z0-9&-]+)*)")
+_NOT_ANCHORS = frozenset(
+    [
+        "i",
+        "the",
+        "a",
+        "an",
+        "this",
+        "that",
+        "these",
+        "those",
+        "it",
+        "we",
+        "you",
+        "they",
+        "he",
+        "she",
+        "our",
+        "my",
+        "your",
+        "their",
+        "his",
+        "her",
+        "its",
+        "if",
+        "when",
+        "while",
+        "but",
+        "and",
+        "or",
+        "so",
+        "then",
+        "there",
+        "here",
+        "yes",
+        "no",
+        "ok",
+        "per",
+        "from",
+        "according",
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "today",
+        "yesterday",
+        "tomorrow",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "fy",
+        "usd",
+        "eur",
+        "gbp",
+    ]
+)
+
+
+def sentence_anchors(sentence: str, facts: Sequence[HardFact]) -> list[str]:
+    """Names, hosts, paths and ids in a sentence: strong hints of what it is about.
+
+    A receipt that names the same host or customer is about the same subject
+    even when the wording differs ("CPU on web-01" vs ``mpstat`` with host web-01).
+    """
+    out = [h.value for h in facts if h.kind == "identifier"]
+    out.extend(m.group().lower() for m in _PATH.finditer(sentence) if len(m.group()) > 2)
+    for m in _NAME.finditer(sentence):
+        if m.start() == 0 and " " not in m.group():
+            continue  # a capital at the start of a sentence is grammar, not a name
+        for word in m.group().split():
+            w = word.lower()
+            if len(w) > 2 and w not in _NOT_ANCHORS:
+                out.append(w)
+    return list(dict.fromkeys(out))

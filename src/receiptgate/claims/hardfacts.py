@@ -7,11 +7,17 @@ keys ("2.4 million USD", "$2,400,000" and "USD 2.4M" all give ``"USD 2400000"``)
 ``extract_entities`` gives the content words a span is about, used to decide
 whether a receipt concerns the same subject as a claim.
 
-Value keys:
+Value keys (``number`` is set for money, percent, count, duration and number;
+``unit`` is the currency, ``%``/``pp``, the count noun, the duration unit, the
+date granularity or the identifier type):
 
 * money ``"USD 2400000"``; percent ``"37%"``, percentage points ``"5pp"``;
-  count ``"255908 event"`` (unit lowercased and singularised); number
-  ``"2.4"``. Numbers print without ``.0`` and with at most 6 decimals.
+  count ``"255908 event"``; number ``"2.4"``. Numbers print without ``.0`` and
+  with at most 6 decimals. A count is a number followed by a unit word that is
+  not a stopword, date word or past participle ("3 were skipped", "3 failed"
+  are numbers); the word is lowercased and singularised, and a modifier joins
+  the next noun ("3 failing tests" -> ``"3 failing test"``). Glued letters are
+  units ("16GB" -> ``"16 gb"``); ordinals are numbers ("3rd" -> ``"3"``).
 * version ``"1.2.3-rc.1"`` (leading ``v`` dropped). Only ``v``-prefixed,
   ``version``-prefixed or 3+-part dotted numbers are versions; ``2.4`` alone is
   a number.
@@ -19,15 +25,17 @@ Value keys:
   ``"2026-03"``, a quarter ``"2026-Q2"``, a year ``"2026"``; a day without a
   year is ``"--03-03"`` (ISO 8601 "--MM-DD"). ``03/04/2026`` is US
   month/day unless the first field is over 12. A 4-digit year alone is a date
-  only after a preposition such as "in", "since", "by" ("in 2025").
+  after a preposition ("in 2025", "since 1999") or before a singular noun
+  ("the 2024 report"). Date-shaped but invalid text ("2026-02-30", "25:00")
+  gives nothing rather than stray numbers.
 * relative dates resolve against ``now`` (``datetime.now(UTC)`` when
   None; an aware ``now`` is used in its own zone). "last Friday" is the most
   recent Friday strictly before today, "next Monday" the first Monday strictly
   after today, "this Friday" the Friday of the current ISO week (Mon-Sun);
   "last/this/next week|month|quarter|year" give a week/month/quarter/year key;
-  "N days|weeks|months|years ago" and "in N ..." shift by N and keep the
-  unit's granularity ("in 2 weeks" is a week key). With hours/minutes/seconds
-  these stay durations.
+  "N days|weeks|months|years ago", "N ... from now" and "in N ..." shift by N
+  and keep the unit's granularity ("in 2 weeks" is a week key). With
+  hours/minutes/seconds, or a fractional N, they stay durations.
 * time ``"14:05"`` (seconds kept only when non-zero), ``"14:05Z"`` when a zone
   is given; any offset or known zone abbreviation is converted to UTC. ISO
   datetimes give ``"2026-03-03T14:05:00Z"`` (UTC when zoned, naive otherwise).
@@ -36,10 +44,11 @@ Value keys:
   Milliseconds become seconds (``"PT0.2S"``).
 * identifier: URLs (trailing punctuation and slash stripped from the value),
   e-mails, IPv4 (optional port/CIDR), host:port, dotted host and file names,
-  paths with an extension, ``JIRA-123``-style names, ``prod-01``-style names
-  (a letter, a digit and a dash or dot), commit SHAs (7-40 hex with a digit and
-  a letter). ``#4521`` and ``PR #12`` both give ``"#N"`` (the word is the unit).
-  ``value`` is the lowercase text; ``unit`` names the identifier type.
+  paths with an extension ("main.py:42" drops the line), ``JIRA-123``-style
+  names, ``prod-01``-style names (a letter, a digit and a dash or dot), commit
+  SHAs (7-40 hex with a digit and a letter). ``#4521`` and ``PR #12`` both give
+  ``"#N"`` (the word is the unit). ``value`` is the lowercase text.
+  Abbreviations ("e.g.", "U.S.A.") and "Word.Word" prose are not identifiers.
 
 Multipliers ``k``/``m``/``mm``/``b``/``bn`` and "thousand"/"million"/
 "billion"/"trillion" always scale (``5m`` is five million, never five
@@ -52,13 +61,15 @@ number is not a fact ("no one", "one of them").
 
 Overlaps: one pass left to right where the longest, most specific form at a
 position wins and consumes its text, so a money amount is not also a number
-and the digits of dates, versions and identifiers are not numbers.
+and the digits of dates, versions and identifiers are not numbers. Only
+``text[start:end]`` is read: a word before ``start`` never changes a fact.
 
 Speed: the scan jumps between trigger characters (digits, currency symbols,
-``#``, ``.``) with one precompiled character-class search and a handful of
-``str.find`` calls for date words, then runs anchored patterns at each
-trigger. Every pattern that can run far either consumes what it scanned or is
-possessive, so adversarial input (100k digits, commas, dots) stays linear.
+``#``, a ``.`` before a letter) with one precompiled character-class search
+and a handful of ``str.find`` calls for date words, then runs anchored
+patterns at each trigger; units are classified with set lookups, not regex
+alternatives. Every pattern that can run far either consumes what it scanned
+or is possessive, so adversarial input (100k digits, commas, dots) is linear.
 """
 
 from __future__ import annotations
@@ -165,11 +176,8 @@ _NOT_UNIT: Final[frozenset[str]] = (
     _STOPWORDS
     | frozenset(_MONTHS)
     | frozenset(_WEEKDAYS)
-    | _words(
-        """ago am pm utc gmt percent pct cent last next this version times x
-        today yesterday tomorrow more less fewer"""
-    )
-    - frozenset({"times", "x"})
+    | _words("ago am pm utc gmt percent pct cent last next this version today yesterday tomorrow")
+    | _words("more less fewer")
 )
 # Modifiers that form a two-word unit with the next noun: "3 failing tests".
 _MODIFIERS: Final[frozenset[str]] = _words(
@@ -218,11 +226,6 @@ _CUR_ALT: Final = (
     r"us\s+dollars?|dollars?|euros?|yen|rupees?|swiss\s+francs?|francs?|yuan"
     r"|pounds?\s+sterling|sterling|" + "|".join(sorted(_CUR_CODES))
 )
-_DUR_LONG: Final = (
-    r"milliseconds?|ms|seconds?|secs?|minutes?|mins?|hours?|hrs?|hr|days?|weeks?"
-    r"|wks?|months?|mos?|years?|yrs?"
-)
-_DUR_SHORT: Final = r"ms|s|sec|min|h|hr|d|w|wk|mo|y|yr"
 _SYMBOLS: Final = "".join(_SYMBOL_CUR)
 
 # Where a fact can start: digits, currency symbols, '#', and a '.' followed by a
@@ -248,39 +251,31 @@ _FIXED: Final = (
     r"|(?P<tm>(?P<th>[0-9]{1,2}):(?P<tmi>[0-9]{2})(?::(?P<ts>[0-9]{2}))?(?![0-9])"
     r"(?:\s*(?P<tap>[ap])\.?m(?![a-z])\.?)?(?P<tz>" + _TZ + r")?)"
     r"|(?P<tap2>(?P<th2>[0-9]{1,2})\s*(?P<ap2>[ap])\.?m(?![a-z])\.?(?P<tz2>" + _TZ + r")?)"
-    r"|(?P<sym>(?P<sy>[" + re.escape(_SYMBOLS) + r"])\s?(?P<sn>" + _NUM + r")"
+)
+# Forms that start at a currency symbol or '#'.
+_SYMBOLIC: Final = re.compile(
+    r"(?P<sym>(?P<sy>[" + re.escape(_SYMBOLS) + r"])\s?(?P<sn>" + _NUM + r")"
     r"(?:\s*(?P<smw>thousand|million|mln|billion|trillion)(?![a-z])"
     r"|(?P<sma>k|mm|mn|m|bn|b)(?![a-z0-9]))?"
     r"(?:\s*(?:" + _CUR_ALT + r")(?![a-z]))?)"
     r"|(?P<hash>\#(?P<hn>[0-9]++)(?![a-z0-9_]))"
 )
 
-# A number, an optional closing parenthesis ("thirty (30) days"), an optional
-# multiplier, then the unit. Each unit form is one named group that closes last,
-# so ``match.lastgroup`` says which form matched without probing every group.
+# A number, an optional closing parenthesis ("thirty (30) days"), then up to two
+# words or symbols. Units are classified in Python with set lookups: one generic
+# word capture is much cheaper for the regex engine than dozens of alternatives.
 _NP: Final = (
-    r"(?P<n>" + _NUM + r")(?P<cp>\s*\))?"
-    r"(?:\s*(?P<mw>thousand|million|mln|billion|trillion)(?![a-z])"
-    r"|(?P<ma>k|mm|mn|m|bn|b)(?![a-z0-9]))?"
-    r"(?:\s*(?P<pct>%|percent(?![a-z])|per[\s-]?cent(?![a-z])|pct(?![a-z]))"
-    r"|\s*(?P<pp>pp(?![a-z])|p\.p\.|percentage[\s-]points?(?![a-z]))"
-    r"|\s*(?P<cur>" + _CUR_ALT + r")(?![a-z])"
-    r"|\s*(?P<csym>[" + re.escape(_SYMBOLS) + r"])"
-    r"|(?P<dut>(?:\s*-\s*|\s*)(?P<du>" + _DUR_LONG + r")(?![a-z])"
-    r"(?P<ago>\s+ago(?![a-z])|\s+from\s+now(?![a-z]))?)"
-    r"|(?P<duat>(?P<dua>" + _DUR_SHORT + r")(?![a-z0-9])(?P<ago2>\s+ago(?![a-z]))?)"
-    r"|(?P<ord>st|nd|rd|th)(?![a-z0-9])"
-    r"|(?P<att>[a-z_][a-z0-9_]*+)"
-    r"|(?P<cwt>(?:\s+|-)(?P<cw>[a-z]++(?:-[a-z]++)*+)(?:\s+(?P<cw2>[a-z]++(?:-[a-z]++)*+))?)"
-    r")?"
+    r"(?P<n>" + _NUM + r")(?P<cp>\s*\))?(?P<sp>\s*-\s*|\s*)"
+    r"(?:(?P<sy>[%" + re.escape(_SYMBOLS) + r"])|(?P<w>[a-z]++))?"
+    r"(?:(?P<sp2>\s*)(?P<w2>[a-z]++|[%" + re.escape(_SYMBOLS) + r"]))?"
 )
-_NP_LAST: Final[frozenset[str]] = frozenset(
-    ("n", "cp", "mw", "ma", "pct", "pp", "cur", "csym", "dut", "duat", "ord", "att", "cwt")
-)
-_NP_UNITS: Final[frozenset[str]] = frozenset(("pct", "pp", "cur", "csym", "dut", "duat", "cwt"))
-# Numbers come last: a plain number is what is left when no fixed form matches.
-_MASTER: Final = re.compile(_FIXED + "|" + _NP)
+# Fixed forms need a separator or a letter after the first digit run; checking
+# that first lets plain numbers ("255,908", "37%") skip every fixed branch.
+_MASTER: Final = re.compile(r"(?:(?=[0-9]*+(?:[-/:.]|\s*[a-z]))(?:" + _FIXED + r"))|" + _NP)
 _NUMPHRASE: Final = re.compile(_NP)
+_NEXT_WORD: Final = re.compile(r"\s*([a-z]++)")
+# Fixed forms whose shape alone rules out reading them as plain numbers.
+_SHAPED: Final[frozenset[str]] = frozenset(("dt", "ymd", "mdy", "ym", "yw", "tm"))
 _MONTH_FIRST: Final = re.compile(
     r"(?P<mo>" + _MONTH_ALT + r")\.?\s+(?:(?P<d>[0-9]{1,2})(?:st|nd|rd|th)?(?![0-9a-z])"
     r"(?:,?\s+(?P<y>[0-9]{4})(?![0-9]))?|(?P<yo>[0-9]{4})(?![0-9]))"
@@ -296,6 +291,7 @@ _SHA: Final = re.compile(r"[0-9a-f]{7,40}")
 _HOST: Final = re.compile(r"[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9-]+)*\.[a-z]{2,}")
 _HOSTPORT: Final = re.compile(r"[a-z0-9][a-z0-9.-]*:[0-9]{2,5}")
 _PATH_EXT: Final = re.compile(r"[^/\\.]\.[a-z0-9]*[a-z][a-z0-9]*\Z")
+_PATH_LINE: Final = re.compile(r"(?<=[a-z0-9]):[0-9]+(?::[0-9]+)?\Z")
 _DOTFILE: Final = re.compile(r"\.[a-z0-9_-]+")
 _NAMEY: Final = re.compile(r"[a-z0-9_]+(?:[-.@][a-z0-9_]+)+")
 _TICKET: Final = re.compile(r"[a-z][a-z0-9]{1,9}-[0-9]+")
@@ -314,6 +310,15 @@ _NORMALISE: Final = re.compile(
     r"(?P<mult>thousand|million|mln|billion|trillion|k|mm|mn|m|bn|b)?\s*\Z"
 )
 _WORD: Final = re.compile(r"[^\W\d_]+")
+_NON_LETTERS: Final = str.maketrans(
+    {chr(i): " " for i in range(128) if not ("a" <= chr(i) <= "z" or "A" <= chr(i) <= "Z")}
+)
+# Two or more capitalised words separated by single spaces: "Acme Corp".
+# It starts with the capital (then checks the character before it) so the regex
+# engine can skip to capitals at C speed.
+_NAME_RUN: Final = re.compile(r"[A-ZÀ-ÖØ-Þ](?<![^\W_].)[^\W_]*(?: [A-ZÀ-ÖØ-Þ][^\W_]*)+")
+_HAS_ALPHA: Final = re.compile(r"[a-z]").search
+_HAS_DIGIT: Final = re.compile(r"[0-9]").search
 
 
 # ---------------------------------------------------------------------------
@@ -360,7 +365,7 @@ def _prev_word(low: str, p: int, floor: int = 0) -> tuple[str, int]:
         return "", p
     if low[j - 1] == " ":
         j -= 1
-    lo = max(floor, j - 16)
+    lo = j - 16 if j - 16 > floor else floor
     ws = low.rfind(" ", lo, j) + 1
     if ws == 0:
         if lo > 0:
@@ -369,6 +374,8 @@ def _prev_word(low: str, p: int, floor: int = 0) -> tuple[str, int]:
     if ws < floor:
         return "", p
     word = low[ws:j]
+    if word.isalpha():
+        return word, ws
     # "(usd 5" and "mar. 3": drop punctuation glued to the word's outer edges.
     inner = word.lstrip("([{\"'")
     return inner.rstrip(".,"), ws + len(word) - len(inner)
@@ -408,20 +415,9 @@ def _spelled_before(low: str, p: int, floor: int = 0) -> tuple[int, int] | None:
     return None if v is None else (s1, v)
 
 
-class _Ref:
-    """The reference date for relative expressions, computed only when needed."""
-
-    __slots__ = ("_day", "_now")
-
-    def __init__(self, now: datetime | None) -> None:
-        self._now = now
-        self._day: date | None = None
-
-    def day(self) -> date:
-        if self._day is None:
-            now = self._now if self._now is not None else datetime.now(UTC)
-            self._day = now.date()
-        return self._day
+def _ref_day(now: datetime | None) -> date:
+    """The reference date for relative expressions (today in UTC when ``now`` is None)."""
+    return (now if now is not None else datetime.now(UTC)).date()
 
 
 def _add_months(d: date, months: int) -> tuple[int, int]:
@@ -457,7 +453,6 @@ def _shift_key(ref: date, unit: str, n: int) -> str | None:
 def _tz_minutes(tz: str) -> int | None:
     """Offset east of UTC in minutes for a matched zone suffix, or None."""
     tz = tz.strip()
-    sign = 1
     for prefix in ("utc", "gmt"):
         if tz.startswith(prefix) and len(tz) > 3:
             tz = tz[3:].strip()
@@ -506,16 +501,16 @@ def _classify_token(tok: str, orig: str) -> str | None:
         return "url"
     if "@" in tok and _EMAIL.fullmatch(tok):
         return "email"
-    if not any(c.isalpha() for c in tok):
+    if _HAS_ALPHA(tok) is None:
         return None
-    has_digit = any(c.isdigit() for c in tok)
+    has_digit = _HAS_DIGIT(tok) is not None
     if has_digit and _SHA.fullmatch(tok):
         return "sha"
     if "/" in tok or "\\" in tok:
         if _PATH_EXT.search(tok):
             return "path"
         head = re.split(r"[/\\]", tok, maxsplit=1)[0]
-        return "url" if _HOST.fullmatch(head) else None
+        return "url" if _HOST.fullmatch(head) or _HOSTPORT.fullmatch(head) else None
     if ":" in tok:
         return "host" if _HOSTPORT.fullmatch(tok) else None
     if tok[0] == ".":
@@ -528,7 +523,12 @@ def _classify_token(tok: str, orig: str) -> str | None:
         if not all(len(x) == 1 for x in labels):
             if last in _FILE_EXTS:
                 return "file"
-            if last.isalpha() and (len(last) >= 2 or len(labels[-2]) >= 2):
+            # "Mr.Smith", "done.Next": a capitalised word after the dot is prose.
+            if (
+                last.isalpha()
+                and (len(last) >= 2 or len(labels[-2]) >= 2)
+                and not orig[len(orig) - len(last)].isupper()
+            ):
                 return "host"
     if has_digit and ("-" in tok or "." in tok) and _NAMEY.fullmatch(tok):
         if _TICKET.fullmatch(tok) and orig.split("-", 1)[0].isupper():
@@ -590,6 +590,13 @@ def _token(seg: str, low: str, p: int, floor: int) -> tuple[_Cand | None, int] |
     if ym is not None:
         return (s + ym.start("y"), e, "date", ym["y"], None, "year"), end_all
     kind = _classify_token(tok, seg[s:e])
+    if kind is None:
+        pl = _PATH_LINE.search(tok)
+        if pl is not None:
+            # "src/app/main.py:42": the file is the identifier, the line is dropped.
+            e = s + pl.start()
+            tok = tok[: pl.start()]
+            kind = _classify_token(tok, seg[s:e])
     if kind is None:
         return None, max(end_all, p + 1)
     return (s, e, "identifier", tok, None, kind), end_all
@@ -695,87 +702,169 @@ def _bare(p: int, s: int, sign: int, num: str) -> tuple[_Cand | None, int]:
     return (s, e, "number", _fmt(-x if sign < 0 else x), -x if sign < 0 else x, None), e
 
 
+_MULT_GLUED: Final[frozenset[str]] = frozenset(("k", "m", "mm", "mn", "bn", "b"))
+_MULT_WORDS: Final[frozenset[str]] = frozenset(
+    ("thousand", "million", "mln", "billion", "trillion")
+)
+_DUR_GLUED_ONLY: Final[frozenset[str]] = frozenset(("s", "h", "d", "w", "y"))
+_ORDINALS: Final[frozenset[str]] = frozenset(("st", "nd", "rd", "th"))
+_PERCENT_WORDS: Final[frozenset[str]] = frozenset(
+    ("%", "percent", "pct", "pp", "per", "percentage")
+)
+_MONEY_WORDS: Final[frozenset[str]] = (
+    frozenset(_SYMBOL_CUR) | _CUR_CODES | frozenset(_CUR_WORDS) | {"us", "swiss", "pound", "pounds"}
+)
+_CONTEXT_WORDS: Final[frozenset[str]] = (
+    frozenset(_MONTHS) | _VERSION_WORDS | _YEAR_PREPS | _YEAR_PREPS_WEAK
+)
+
+
+def _next_word(low: str, i: int) -> tuple[str, int]:
+    """The word after ``i`` (whitespace allowed before it) and its end."""
+    m = _NEXT_WORD.match(low, i)
+    return ("", i) if m is None else (m.group(1), m.end())
+
+
+def _cur_of(word: str) -> str | None:
+    if word in _CUR_CODES:
+        return "CNY" if word == "rmb" else word.upper()
+    return _CUR_WORDS.get(word)
+
+
 def _numphrase(
-    seg: str, low: str, p: int, sign: int, floor: int, ref: _Ref
+    seg: str, low: str, m: re.Match[str], p: int, sign: int, floor: int, now: datetime | None
 ) -> tuple[_Cand | None, int]:
     """A number at ``p`` and the unit after it: (candidate, resume offset)."""
-    m = _NUMPHRASE.match(low, p)
-    if m is None:  # pragma: no cover - a trigger digit always matches _NUM
-        return None, p + 1
-    num = m["n"]
+    num, cp, sp, sy, w, w2 = m.group("n", "cp", "sp", "sy", "w", "w2")
+    n = len(low)
     s = p if sign == 0 else p - 1
-    mult = m["mw"] or m["ma"]
-    has_tail = m["pct"] or m["pp"] or m["cur"] or m["csym"] or m["du"] or m["dua"] or m["cw"]
-    if m["cp"] is not None:
+    num_end = m.end("n")
+    mult: str | None = None
+    # The unit slot: what follows the number (and its multiplier, if any).
+    if sy is not None:
+        usp, unit, ue = sp, sy, m.end("sy")
+    else:
+        usp, unit, ue = sp, w, m.end("w")
+    nxt, nxt_end = w2, m.end("w2")
+    if (
+        w is not None
+        and (w in _MULT_WORDS or (not sp and w in _MULT_GLUED))
+        and (ue == n or not low[ue].isdigit())
+    ):
+        mult, num_end = w, ue
+        usp, unit, ue = m.group("sp2"), w2, nxt_end
+        nxt, nxt_end = _next_word(low, ue) if w2 else ("", ue)
+    if cp is not None and (p == floor or low[p - 1] != "(" or mult or not unit):
+        return _bare(p, s, sign, num)
+    if mult is None and len(num) < 16 and num.isdigit():
+        x = float(num)  # the common case; _to_float handles the rest and infinity
+    else:
+        xf = _to_float(num, _MULT_EXP[mult] if mult else 0)
+        if xf is None:
+            return None, num_end
+        x = xf
+    if sign < 0:
+        x = -x
+    if cp is not None:
         # "(30) days", "thirty (30) days": the numeral in parentheses carries the unit.
-        if p == floor or low[p - 1] != "(" or not has_tail or mult:
-            return _bare(p, s, sign, num)
         sb = _spelled_before(low, p - 1, floor)
         s = sb[0] if sb is not None else p - 1
-    exp = _MULT_EXP[mult] if mult else 0
-    x = _to_float(num, exp)
-    if x is None:
-        return None, m.end("n")
-    x = -x if sign < 0 else x
-    num_end = m.end("mw") if m["mw"] else (m.end("ma") if m["ma"] else m.end("n"))
 
-    word, ws = _prev_word(low, s, floor)
-    if word in _CUR_CODES and not (m["pct"] or m["pp"]):
-        cur = "CNY" if word == "rmb" else word.upper()
-        return (ws, num_end, "money", f"{cur} {_fmt(x)}", x, cur), num_end
-    if m["pct"]:
-        e = m.end("pct")
-        return (s, e, "percent", f"{_fmt(x)}%", x, "%"), e
-    if m["pp"]:
-        e = m.end("pp")
-        return (s, e, "percent", f"{_fmt(x)}pp", x, "pp"), e
-    if m["cur"] or m["csym"]:
-        if m["csym"]:
-            e = m.end("csym")
-            cur = _SYMBOL_CUR[m["csym"]]
-        else:
-            e = m.end("cur")
-            last = m["cur"].split()[-1]
-            cur = "CNY" if last == "rmb" else (
-                last.upper() if last in _CUR_CODES else _CUR_WORDS.get(last, "USD")
-            )  # fmt: skip
-        return (s, e, "money", f"{cur} {_fmt(x)}", x, cur), e
-    du = m["du"] or m["dua"]
-    if du:
+    word = ""
+    ws = s
+    if s - 1 > floor and low[s - 1] == " ":
+        word, ws = _prev_word(low, s, floor)
+        if word in _CUR_CODES and unit not in _PERCENT_WORDS:
+            cur = "CNY" if word == "rmb" else word.upper()
+            return (ws, num_end, "money", f"{cur} {_fmt(x)}", x, cur), num_end
+
+    kind: HardFactKind = "number"
+    e = num_end
+    out_unit: str | None = None
+    if unit is None:
+        pass
+    elif unit in _PERCENT_WORDS:
+        if unit in ("%", "percent", "pct"):
+            kind, e, out_unit = "percent", ue, "%"
+        elif unit == "pp":
+            kind, e, out_unit = "percent", ue, "pp"
+        elif unit == "per" and nxt == "cent":
+            kind, e, out_unit = "percent", nxt_end, "%"
+        elif unit == "percentage" and nxt in ("point", "points"):
+            kind, e, out_unit = "percent", nxt_end, "pp"
+        if kind == "percent":
+            value = f"{_fmt(x)}%" if out_unit == "%" else f"{_fmt(x)}pp"
+            return (s, e, "percent", value, x, out_unit), e
+    elif unit in _MONEY_WORDS:
+        mcur = _SYMBOL_CUR.get(unit) or _cur_of(unit)
+        if unit in ("us", "swiss"):
+            mcur = _cur_of(nxt) if nxt in ("dollar", "dollars", "franc", "francs") else None
+            ue = nxt_end
+        elif unit in ("pound", "pounds"):
+            mcur = "GBP" if nxt == "sterling" else None
+            ue = nxt_end
+        if mcur is not None:
+            return (s, ue, "money", f"{mcur} {_fmt(x)}", x, mcur), ue
+    elif ue < n and low[ue].isdigit():
+        # "5 x86", "3a7": the word runs into digits, so it is not a unit.
+        if not usp:
+            return _glued(seg, low, p, s, x, unit, ue)
+    elif unit in _DUR_UNITS and (not usp or unit not in _DUR_GLUED_ONLY):
         if mult:
             return _bare(p, s, sign, num)
-        e = m.end("du") if m["du"] else m.end("dua")
-        return _duration(low, s, e, x, du, m["ago"] or m["ago2"], floor, ref)
-    if mult is None and m["cp"] is None and sign == 0:
-        dated = _prev_context(seg, low, p, num, word, ws, m)
+        ago = ""
+        ago_len = 0
+        if nxt == "ago":
+            ago, ago_len = "ago", nxt_end - ue
+        elif nxt == "from" and low.startswith(" now", nxt_end):
+            ago, ago_len = "from now", nxt_end + 4 - ue
+        return _duration(s, ue, x, unit, ago, ago_len, word, ws, now)
+    elif not usp:
+        if unit not in _ORDINALS:
+            return _glued(seg, low, p, s, x, unit, ue, mult)
+        num_end = ue  # "3rd": an ordinal is its number (and "March 3rd" a date)
+    elif unit not in _NOT_UNIT and not (len(unit) > 4 and unit.endswith("ed")):
+        kind, e = "count", ue
+        head = unit
+        if (unit in _MODIFIERS or unit.endswith("ing")) and nxt and nxt not in _NOT_UNIT:
+            head = nxt
+            out_unit = f"{unit} {_singular(nxt)}"
+            e = nxt_end
+        else:
+            out_unit = _singular(unit)
+        if (
+            len(num) == 4
+            and num[:2] in ("19", "20")
+            and head[-1] != "s"
+            and sign == 0
+            and mult is None
+            and cp is None
+        ):
+            # "the 2024 report", "2025 revenue": a year before a singular noun.
+            return (p, p + 4, "date", num, None, "year"), p + 4
+
+    if word in _CONTEXT_WORDS and mult is None and sign == 0 and cp is None:
+        dated = _prev_context(seg, low, p, num, word, ws, kind == "count")
         if dated is not None:
             return dated
-    if m["ord"]:
-        e = m.end("ord")
-        return (s, e, "number", _fmt(x), x, None), e
-    if m["att"]:
-        att = m["att"]
-        if mult is None:
-            tok = _token_from(seg, low, p)
-            if tok is not None:
-                return tok
-        if att.isalpha() and len(att) <= 5:
-            unit = _singular(att)
-            e = m.end("att")
-            return (s, e, "count", f"{_fmt(x)} {unit}", x, unit), e
-        # Digits glued into a longer token that is no identifier ("1e6x"): skip it.
-        return None, max(_tok_end(low, p), p + 1)
-    cw = m["cw"]
-    if cw and cw not in _NOT_UNIT and not (len(cw) > 4 and cw.endswith("ed")):
-        cw2 = m["cw2"]
-        if (cw in _MODIFIERS or cw.endswith("ing")) and cw2 and cw2 not in _NOT_UNIT:
-            unit = f"{cw} {_singular(cw2)}"
-            e = m.end("cw2")
-        else:
-            unit = _singular(cw)
-            e = m.end("cw")
-        return (s, e, "count", f"{_fmt(x)} {unit}", x, unit), e
+    if kind == "count":
+        return (s, e, "count", f"{_fmt(x)} {out_unit}", x, out_unit), e
     return (s, num_end, "number", _fmt(x), x, None), num_end
+
+
+def _glued(
+    seg: str, low: str, p: int, s: int, x: float, unit: str, ue: int, mult: str | None = None
+) -> tuple[_Cand | None, int]:
+    """Letters glued to a number: an identifier ("2a3f9c1e") or a unit ("16gb")."""
+    if mult is None:
+        tok = _token_from(seg, low, p)
+        if tok is not None:
+            return tok
+    if len(unit) <= 5 and (ue == len(low) or not low[ue].isalnum()):
+        unit = _singular(unit)
+        return (s, ue, "count", f"{_fmt(x)} {unit}", x, unit), ue
+    # Digits inside a longer token that is no identifier ("1e6x", "5xx2"): skip it.
+    return None, max(_tok_end(low, p), ue)
 
 
 def _token_from(seg: str, low: str, p: int) -> tuple[_Cand | None, int] | None:
@@ -791,41 +880,40 @@ def _token_from(seg: str, low: str, p: int) -> tuple[_Cand | None, int] | None:
     return (p, e, "identifier", tok, None, kind), end_all
 
 
+_DATE_DESIGNATORS: Final[frozenset[str]] = frozenset("DWMY")
+
+
 def _duration_value(x: float, designator: str) -> str:
     if designator == "MS":
         return f"PT{_fmt(x / 1000)}S"
-    if designator in "DWMY":
+    if designator in _DATE_DESIGNATORS:
         return f"P{_fmt(x)}{designator}"
     return f"PT{_fmt(x)}{designator[-1]}"
 
 
 def _duration(
-    low: str, s: int, e: int, x: float, du: str, ago: str | None, floor: int, ref: _Ref
-) -> tuple[_Cand | None, int]:
+    s: int, e: int, x: float, du: str, ago: str, ago_len: int, word: str, ws: int,
+    now: datetime | None,
+) -> tuple[_Cand | None, int]:  # fmt: skip
     """A duration, or a relative date for "3 days ago" / "in 2 weeks"."""
     designator, unit = _DUR_UNITS[du]
-    if designator in "DWMY" and x.is_integer():
+    if designator in _DATE_DESIGNATORS and x.is_integer():
         n = int(x)
         if ago:
-            key = _shift_key(ref.day(), unit, -n if "ago" in ago else n)
+            key = _shift_key(_ref_day(now), unit, -n if ago == "ago" else n)
             if key is not None:
-                end = e + len(ago)
-                return (s, end, "date", key, None, unit), end
-        else:
-            word, ws = _prev_word(low, s, floor)
-            if word == "in":
-                key = _shift_key(ref.day(), unit, n)
-                if key is not None:
-                    return (ws, e, "date", key, None, unit), e
+                return (s, e + ago_len, "date", key, None, unit), e + ago_len
+        elif word == "in":
+            key = _shift_key(_ref_day(now), unit, n)
+            if key is not None:
+                return (ws, e, "date", key, None, unit), e
     return (s, e, "duration", _duration_value(x, designator), x, unit), e
 
 
 def _prev_context(
-    seg: str, low: str, p: int, num: str, word: str, ws: int, m: re.Match[str]
+    seg: str, low: str, p: int, num: str, word: str, ws: int, has_unit: bool
 ) -> tuple[_Cand | None, int] | None:
     """Words before a number that change its meaning: months, "version", "in 2025"."""
-    if not word:
-        return None
     if word in _MONTHS:
         mf = _MONTH_FIRST.match(low, ws)
         if mf is not None and (word != "may" or seg[ws] == "M"):
@@ -843,14 +931,14 @@ def _prev_context(
             if cand is not None:
                 return cand, mf.end()
     if word in _VERSION_WORDS:
-        e = m.end("n")
+        e = p + len(num)
         return (ws, e, "version", num.replace(",", ""), None, None), e
     if (
         len(num) == 4
         and num[:2] in ("19", "20")
-        and (word in _YEAR_PREPS or (word in _YEAR_PREPS_WEAK and m["cw"] is None))
+        and (word in _YEAR_PREPS or (word in _YEAR_PREPS_WEAK and not has_unit))
     ):
-        e = m.end("n")
+        e = p + len(num)
         return (p, e, "date", num, None, "year"), e
     return None
 
@@ -863,7 +951,7 @@ _DAY_SHIFT: Final[dict[str, int]] = {"today": 0, "yesterday": -1, "tomorrow": 1}
 _STEP: Final[dict[str, int]] = {"last": -1, "next": 1, "this": 0}
 
 
-def _keyword(low: str, i: int, ref: _Ref) -> _Cand | None:
+def _keyword(low: str, i: int, now: datetime | None) -> _Cand | None:
     """A date word or a spelled duration around a keyword hit at ``i``."""
     ws = i
     lim = max(0, i - 6)
@@ -880,12 +968,12 @@ def _keyword(low: str, i: int, ref: _Ref) -> _Cand | None:
     word = low[ws:we]
     shift = _DAY_SHIFT.get(word)
     if shift is not None:
-        return (ws, we, "date", (ref.day() + timedelta(days=shift)).isoformat(), None, "day")
+        return (ws, we, "date", (_ref_day(now) + timedelta(days=shift)).isoformat(), None, "day")
     prev, ps = _prev_word(low, ws)
     step = _STEP.get(prev)
     if step is not None:
         if word in _WEEKDAYS:
-            d = ref.day()
+            d = _ref_day(now)
             wd = _WEEKDAYS[word]
             if step < 0:
                 delta = -((d.weekday() - wd) % 7 or 7)
@@ -895,7 +983,7 @@ def _keyword(low: str, i: int, ref: _Ref) -> _Cand | None:
                 delta = wd - d.weekday()
             return (ps, we, "date", (d + timedelta(days=delta)).isoformat(), None, "day")
         if word in ("week", "month", "quarter", "year"):
-            key = _shift_key(ref.day(), word, step)
+            key = _shift_key(_ref_day(now), word, step)
             return None if key is None else (ps, we, "date", key, None, word)
         return None
     dur = _DUR_UNITS.get(word)
@@ -909,14 +997,14 @@ def _keyword(low: str, i: int, ref: _Ref) -> _Cand | None:
     if dur is None:
         return (s, we, "percent", f"{val}%", x, "%")
     designator, unit = dur
-    if designator in "DWMY":
+    if designator in _DATE_DESIGNATORS:
         if low.startswith(" ago", we) and (we + 4 == n or not low[we + 4].isalnum()):
-            key = _shift_key(ref.day(), unit, -val)
+            key = _shift_key(_ref_day(now), unit, -val)
             if key is not None:
                 return (s, we + 4, "date", key, None, unit)
         pw, pws = _prev_word(low, s)
         if pw == "in":
-            key = _shift_key(ref.day(), unit, val)
+            key = _shift_key(_ref_day(now), unit, val)
             if key is not None:
                 return (pws, we, "date", key, None, unit)
     return (s, we, "duration", _duration_value(x, designator), x, unit)
@@ -935,7 +1023,7 @@ def _lower_same_length(seg: str) -> str:
     return "".join(c if len(c.lower()) != 1 else c.lower() for c in seg)
 
 
-def _scan(seg: str, low: str, ref: _Ref) -> list[_Cand]:
+def _scan(seg: str, low: str, now: datetime | None) -> list[_Cand]:
     """All candidates in ``low``, sorted by start, without overlaps."""
     cands: list[_Cand] = []
     search = _TRIGGER.search
@@ -956,7 +1044,7 @@ def _scan(seg: str, low: str, ref: _Ref) -> list[_Cand]:
             if "a" <= nxt <= "z" and (prev in _TOKCH or not prev.isalnum()):
                 res = _token(seg, low, p, floor)
         elif c in _SYMBOL_CUR or c == "#":
-            mm = master(low, p)
+            mm = _SYMBOLIC.match(low, p)
             if mm is not None:
                 cand = _master(seg, low, mm, floor)
                 if cand is not None and c == "$" and prev.isalpha():
@@ -968,25 +1056,39 @@ def _scan(seg: str, low: str, ref: _Ref) -> list[_Cand]:
                     if cur is not None and cand[4] is not None:
                         x = cand[4]
                         cand = (k, cand[1], "money", f"{cur} {_fmt(x)}", x, cur)
+                elif cand is not None and prev in "-−" and cand[4] is not None:
+                    before = low[p - 2] if p >= 2 else " "
+                    if before not in _TOKCH:  # "-$5": a negative amount
+                        x = -cand[4]
+                        cand = (p - 1, cand[1], "money", f"{cand[5]} {_fmt(x)}", x, cand[5])
                 res = (cand, mm.end())
         else:
             sign = 0
             if prev in "+-−":
-                before = low[p - 2] if p - 2 >= floor else " "
+                before = low[p - 2] if p >= 2 else " "
                 if before not in _TOKCH:
                     sign = -1 if prev != "+" else 1
             if sign == 0 and prev in _TOKCH:
                 res = _token(seg, low, p, floor)
             if res is None:
                 mm = master(low, p)
-                cand = _master(seg, low, mm, floor) if mm is not None else None
-                if cand is None or mm is None:
-                    res = _numphrase(seg, low, p, sign, floor, ref)
-                elif cand[2] == "version" and mm.end() < n and low[mm.end()].isalnum():
-                    # "1.2.3x": part of a longer token, not a version.
-                    res = None, max(_tok_end(low, p), p + 1)
+                if mm is None:  # pragma: no cover - a digit always matches a number
+                    res = None, p + 1
+                elif mm.start("n") >= 0:
+                    res = _numphrase(seg, low, mm, p, sign, floor, now)
                 else:
-                    res = cand, mm.end()
+                    cand = _master(seg, low, mm, floor)
+                    if cand is None and mm.lastgroup in _SHAPED:
+                        # "2026-02-30", "25:00": date-shaped but invalid; no numbers.
+                        res = None, mm.end()
+                    elif cand is None:
+                        np = _NUMPHRASE.match(low, p)
+                        res = _numphrase(seg, low, np, p, sign, floor, now) if np else None
+                    elif cand[2] == "version" and mm.end() < n and low[mm.end()].isalnum():
+                        # "1.2.3x": part of a longer token, not a version.
+                        res = None, max(_tok_end(low, p), p + 1)
+                    else:
+                        res = cand, mm.end()
         if res is None:
             pos = p + 1
             continue
@@ -994,30 +1096,36 @@ def _scan(seg: str, low: str, ref: _Ref) -> list[_Cand]:
         if cand is not None:
             cands.append(cand)
             floor = cand[1]
-        pos = max(nxt_pos, p + 1)
+        pos = nxt_pos if nxt_pos > p else p + 1
 
-    # Word dates and spelled durations, only where no digit fact already sits.
+    # Word dates and spelled durations, only where no fact already sits. They are
+    # few, so each is inserted in place rather than re-sorting every candidate.
     starts = [c[0] for c in cands]
-    extra: list[_Cand] = []
     for key in _KEYWORDS:
         i = low.find(key)
         while i != -1:
-            k = bisect_right(starts, i) - 1
-            if k < 0 or cands[k][1] <= i:
-                cand = _keyword(low, i, ref)
+            k = bisect_right(starts, i)
+            if k == 0 or cands[k - 1][1] <= i:
+                cand = _keyword(low, i, now)
                 if cand is not None:
-                    extra.append(cand)
+                    _insert(cands, starts, cand)
             i = low.find(key, i + len(key))
-    if not extra:
-        return cands
-    merged = sorted(cands + extra, key=lambda c: (c[0], -c[1]))
-    kept: list[_Cand] = []
-    last_end = 0
-    for cand in merged:
-        if cand[0] >= last_end:
-            kept.append(cand)
-            last_end = cand[1]
-    return kept
+    return cands
+
+
+def _insert(cands: list[_Cand], starts: list[int], cand: _Cand) -> None:
+    """Insert ``cand`` in start order; on overlap the longer form wins."""
+    s, e = cand[0], cand[1]
+    lo = bisect_right(starts, s)
+    while lo > 0 and cands[lo - 1][1] > s:
+        lo -= 1
+    hi = lo
+    while hi < len(cands) and cands[hi][0] < e:
+        hi += 1
+    if lo < hi and any(c[1] - c[0] >= e - s for c in cands[lo:hi]):
+        return
+    cands[lo:hi] = [cand]
+    starts[lo:hi] = [s]
 
 
 def extract_hard_facts(
@@ -1041,7 +1149,7 @@ def extract_hard_facts(
         return []
     seg = text[start:end]
     low = _lower_same_length(seg)
-    cands = _scan(seg, low, _Ref(now))
+    cands = _scan(seg, low, now)
     return [
         HardFact(kind, seg[s:e], start + s, start + e, value, number, unit)
         for s, e, kind, value, number, unit in cands
@@ -1094,46 +1202,35 @@ def extract_entities(text: str, start: int = 0, end: int | None = None) -> froze
     n = len(text)
     end = n if end is None else max(0, min(end, n))
     start = max(0, start)
-    out: set[str] = set()
     if start >= end:
         return frozenset()
-    masks: list[tuple[int, int]] = []
-    for h in extract_hard_facts(text, start, end, now=_ENTITY_NOW):
-        if h.kind == "identifier":
-            out.add(h.value)
-        elif h.kind == "count" and h.unit:
-            out.update(h.unit.split())
-        masks.append((h.start, h.end))
-    run: list[str] = []
-    mi = 0
-    for m in _WORD.finditer(text, start, end):
-        ws, we = m.span()
-        while mi < len(masks) and masks[mi][1] <= ws:
-            mi += 1
-        if mi < len(masks) and masks[mi][0] < we:
-            if len(run) > 1:
-                out.add(" ".join(run))
-            run = []
-            continue
-        raw = m.group()
-        word = raw.lower()
-        if word in _STOPWORDS or len(word) < 2:
-            if len(run) > 1:
-                out.add(" ".join(run))
-            run = []
-            continue
-        out.add(_singular(word))
-        if raw[0].isupper():
-            run.append(word)
-            # A name run stops at punctuation other than a single space.
-            if we < end and text[we] != " ":
-                if len(run) > 1:
-                    out.add(" ".join(run))
-                run = []
-        else:
-            if len(run) > 1:
-                out.add(" ".join(run))
-            run = []
-    if len(run) > 1:
-        out.add(" ".join(run))
+    seg = text[start:end]
+    out: set[str] = set()
+    pieces: list[str] = []
+    last = 0
+    for s, e, kind, value, _, unit in _scan(seg, _lower_same_length(seg), _ENTITY_NOW):
+        pieces.append(seg[last:s])
+        last = e
+        if kind == "identifier":
+            out.add(value)
+        elif kind == "count" and unit:
+            out.update(unit.split())
+    pieces.append(seg[last:])
+    # A newline where each fact was: words around it never join into one name.
+    masked = "\n".join(pieces)
+    low = masked.lower()
+    # ASCII text: translate + split runs in C, several times faster than findall.
+    words = set(low.translate(_NON_LETTERS).split() if low.isascii() else _WORD.findall(low))
+    for word in words:
+        if len(word) > 1 and word not in _STOPWORDS:
+            out.add(_singular(word))
+    for run in _NAME_RUN.findall(masked):
+        names: list[str] = []
+        for word in (*run.lower().split(" "), ""):
+            if word and word not in _STOPWORDS:
+                names.append(word)
+                continue
+            if len(names) > 1:
+                out.add(" ".join(names))
+            names = []
     return frozenset(out)

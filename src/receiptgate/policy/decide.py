@@ -59,6 +59,11 @@ class ClaimEval:
 
     def rfc_status(self) -> Status:
         f, led = self.fact, self.ledger
+        if self.claim.detector_id.startswith("quantity.") and self.hard:
+            # "Berlin had 1,240 orders": the figure's receipts settle the value claim.
+            hs = self.hard_status()
+            if hs in ("supported", "contradicted"):
+                return hs
         if (f and f.status == "contradicted") or (led and led.status == "contradicted"):
             return "contradicted"
         if (f and f.status == "confirmed") or (led and led.status == "supported"):
@@ -165,7 +170,9 @@ def decide(
         detail = "; ".join(m.detail for m in bad[:2])
         mode = policy.mode_for(risk)
         excused = (
-            sentence_hedged and risk in policy.hedging.excuses_classes and hs != "contradicted"
+            sentence_hedged
+            and hs != "contradicted"
+            and _excusable(ev, frozenset(policy.hedging.excuses_classes))
         )
         action: Action = "flag" if (mode == "warn_only" or excused) else "block"
         if hs == "contradicted":
@@ -276,8 +283,7 @@ def tag_sentence(
     substantive = [e for e in gaps if e.claim.category not in ("self_referential", "attribution")]
     if substantive:
         if hedged and all(
-            e.claim.category != "action"
-            and (e.hard_status() is None or (e.worst_risk() or "general") in excused)
+            e.claim.category != "action" and (e.hard_status() is None or _excusable(e, excused))
             for e in substantive
         ):
             return "T6"
@@ -296,3 +302,10 @@ def tag_sentence(
     if hedged:
         return "T6"
     return "T3"
+
+
+def _excusable(ev: ClaimEval, classes: frozenset[str]) -> bool:
+    """A hedge excuses a missing receipt only in these classes, never for money or %."""
+    if any(m.fact.kind in ("money", "percent") for m in ev.hard if m.status != "supported"):
+        return False
+    return (ev.worst_risk() or "general") in classes

@@ -89,14 +89,19 @@ def _default_classes() -> dict[RiskClass, RiskClassPolicy]:
 
 
 def _default_freshness() -> dict[ReceiptKindName, timedelta | None]:
+    # Generous by default: a receipt of the session is rarely stale within it.
+    # Operators tighten these (and per-risk-class windows) in the policy file.
     return {
-        "tool": timedelta(days=7),
-        "web": timedelta(days=30),
+        "tool": timedelta(days=180),
+        "web": timedelta(days=365),
         "rag": None,
-        "db": timedelta(days=90),
-        "memory": timedelta(days=365),
+        "db": timedelta(days=365),
+        "memory": None,
         "user": None,
     }
+
+
+DEFAULT_EXCUSED: tuple[RiskClass, ...] = ("schedule", "general")
 
 
 class HedgingPolicy(_Model):
@@ -127,8 +132,11 @@ class HedgingPolicy(_Model):
         ]
     )
     excuses_classes: list[RiskClass] = Field(
-        default_factory=list,
-        description="Risk classes where a hedge makes an unsupported figure T6 (default: none).",
+        default_factory=lambda: list(DEFAULT_EXCUSED),
+        description=(
+            "Risk classes where a hedge makes an unsupported figure T6. Money and "
+            "percentages are never excused (SPEC §4)."
+        ),
     )
 
 

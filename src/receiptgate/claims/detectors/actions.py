@@ -95,10 +95,11 @@ _SUBJECT = r"\b(?:i|we|i['’]ve|we['’]ve|i\s+have|we\s+have|i\s+just|we\s+jus
 
 _TESTS = (
     r"(?:all\s+(?:the\s+)?|the\s+)?(?:unit\s+|integration\s+|e2e\s+|end-to-end\s+)?"
-    r"(?:tests?|test\s+suite|specs?|checks|ci|build)"
+    r"(?:tests?|test\s+suite|suite|specs?|checks|ci|build)"
 )
 
 
+_MENTIONS_TESTS = re.compile(r"\b(?:tests?|suite|specs?|pytest|jest|ci)\b", re.IGNORECASE)
 _INTENT_BEFORE = re.compile(r"\b(?:will|should|can|could|would|might|going\s+to|need\s+to)\s*$")
 
 
@@ -125,6 +126,15 @@ class ActionDetector(Detector):
             subject="self",
             assertion="tests_pass",
             confidence=0.9,
+        ),
+        Pattern(
+            "they_pass",
+            r"\b(?:they|all\s+of\s+them|everything|all\s+\d+(?:\s+of\s+them)?|each\s+one|"
+            r"every\s+(?:single\s+)?(?:one|test))\s+(?:all\s+|now\s+)?(pass|passes|passed|"
+            r"are\s+passing|succeeded|are\s+green)\b",
+            subject="self",
+            assertion="tests_pass",
+            confidence=0.85,
         ),
         Pattern(
             "tests_fail",
@@ -170,6 +180,8 @@ class ActionDetector(Detector):
         self, claim: DetectedClaim, text: str, sentence: Sentence, match: re.Match[str]
     ) -> DetectedClaim | None:
         name = claim.detector_id.rsplit(".", 1)[1]
+        if name == "they_pass" and not _MENTIONS_TESTS.search(sentence.text):
+            return None  # "they all passed the interview" is not about a test run
         if name == "did":
             verb = " ".join(match.group(1).lower().split())
             kind = ACTION_VERBS.get(verb, "ran")
