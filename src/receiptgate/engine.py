@@ -22,7 +22,13 @@ from typing import Any
 
 from receiptgate._exceptions import ConfigError, InputError, UserError
 from receiptgate.checks.ledger import check_action, check_attribution, check_state
-from receiptgate.checks.receipts import HardFactMatch, ReceiptIndex, match_hard_fact
+from receiptgate.checks.receipts import (
+    ClaimContext,
+    HardFactMatch,
+    ReceiptIndex,
+    match_hard_fact,
+    qualifiers_of,
+)
 from receiptgate.claims.detect import ClaimDetector
 from receiptgate.claims.detectors.base import HEDGED_CONFIDENCE, DetectorRegistry
 from receiptgate.claims.detectors.base import load_plugin_detectors as _load_plugins
@@ -501,24 +507,27 @@ class Gate:
                     for h in ev.claim.hard_facts
                 )
             return
-        linked = {
+        linked = frozenset(
             ev.ledger.receipt_id
             for ev in group
             if ev.ledger is not None and ev.ledger.status == "supported" and ev.ledger.receipt_id
-        }
-        all_facts = [h for ev in group for h in ev.claim.hard_facts]
-        all_facts.sort(key=lambda h: h.start)
+        )
+        all_facts = sorted((h for ev in group for h in ev.claim.hard_facts), key=lambda h: h.start)
+        sentence_words = clause_words(work, sentence.start, sentence.end, all_facts, None)
+        qualifiers = qualifiers_of(sentence.text)
         freshness = self.policy.freshness
         for ev in group:
             for h in ev.claim.hard_facts:
-                words = clause_words(work, sentence.start, sentence.end, all_facts, h)
+                ctx = ClaimContext(
+                    clause_words(work, sentence.start, sentence.end, all_facts, h),
+                    sentence_words,
+                    tuple(anchors),
+                    qualifiers - {h.text.lower().replace(" ", "")},
+                    linked,
+                )
                 risk = ev.worst_risk() or "general"
                 limit = self.policy.risk_classes[risk].freshness
-                ev.hard.append(
-                    match_hard_fact(
-                        ledger, h, words, freshness, limit, linked=linked, anchors=anchors
-                    )
-                )
+                ev.hard.append(match_hard_fact(ledger, h, ctx, freshness, limit))
 
     def _detector_for(self, categories: frozenset[str]) -> ClaimDetector:
         """Detection depth "contradiction-only": detectors whose claims a fact can check."""

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from receiptgate.checks.receipts import ReceiptEntry, ReceiptIndex
-from receiptgate.checks.words import content_words
+from receiptgate.checks.words import content_words, stem
 from receiptgate.claims.models import DetectedClaim
 
 _TEST_RUN = re.compile(
@@ -384,7 +384,7 @@ _CLAIM_STATE: dict[str, tuple[str, bool]] = {
     "timed_out": ("running", False),
 }
 _WORD = re.compile(r"[a-z]+")
-_TEST_SUBJECTS = frozenset(
+_TEST_SUBJECTS: frozenset[str] = frozenset(
     ["test", "tests", "suite", "build", "builds", "ci", "checks", "specs", "pipeline"]
 )
 
@@ -401,10 +401,10 @@ def claim_state(claim: DetectedClaim) -> tuple[str, bool] | None:
 
 def _about_subject(entry: ReceiptEntry, subject: str) -> bool:
     words = [w for w in content_words(subject) if len(w) >= 3]
-    specific = [w for w in words if w not in _GENERIC_SUBJECTS and w not in _TEST_SUBJECTS]
+    specific = [w for w in words if w not in _GENERIC_STEMS and w not in _TEST_STEMS]
     if specific:
         return any(w in entry.words or w in entry.text for w in specific)
-    if set(words) & _TEST_SUBJECTS:
+    if set(words) & _TEST_STEMS:
         return bool(_CI_CONTEXT.search(entry.text.split("\n", 1)[0]))
     return False
 
@@ -476,3 +476,7 @@ def _snippet(content: str, pattern: re.Pattern[str]) -> str:
     end = content.find("\n", m.end())
     line = content[start : end if end >= 0 else len(content)].strip()
     return line[:80]
+
+
+_TEST_STEMS = frozenset(stem(w) for w in _TEST_SUBJECTS)
+_GENERIC_STEMS = frozenset(stem(w) for w in _GENERIC_SUBJECTS)

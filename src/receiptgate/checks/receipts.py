@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from receiptgate.checks.words import content_words
+from receiptgate.checks.words import GENERIC, content_words
 from receiptgate.claims.hardfacts import extract_hard_facts
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.receipts import Receipt, ReceiptKind
@@ -29,7 +29,6 @@ from receiptgate.evidence.receipts import Receipt, ReceiptKind
 #: Kinds whose values compare by magnitude across forms (money vs a bare number).
 _MAGNITUDE = frozenset({"money", "number", "count"})
 _WINDOW = 160
-_NUM_FMT = "{:,.6g}"
 
 
 def family(kind: str) -> str:
@@ -50,6 +49,7 @@ class Occurrence:
     words: frozenset[str]
     label: str  # the words just before the value ("contract_value_usd")
     text: str  # the window and the call's context, lowercased (for anchors)
+    body: str  # the receipt text the value was read from (for qualifier checks)
 
 
 @dataclass(slots=True)
@@ -72,7 +72,7 @@ def _window(content: str, start: int, end: int) -> tuple[int, int]:
 
 
 _PERCENTISH = re.compile(r"pct|percent|rate|ratio|share|util|usage|%", re.IGNORECASE)
-_LABEL = re.compile(r"([A-Za-z_][\w .-]{0,40}?)\s*[:=]?\s*[$€£]?\s*$")
+_LABEL = re.compile(r"([A-Za-z_][\w .-]{0,40}?)[\"']?\s*[:=]?\s*[\"']?[$€£]?\s*$")
 
 
 class ReceiptIndex:
@@ -93,45 +93,27 @@ class ReceiptIndex:
                 content_words(r.content) | context_words,
                 f"{context}\n{r.content}".lower(),
             )
-            ref = r.created_at or now
             body = r.content
             if r.args:
                 # Values passed to a tool count too: deploy(version="2.3.1").
                 body += "\n" + "\n".join(f"{k}: {_flat(v)}" for k, v in r.args.items())
-            for h in extract_hard_facts(body, now=ref):
+            for h in extract_hard_facts(body, now=r.created_at or now):
                 if h.kind == "identifier":
                     continue
                 ws, we = _window(body, h.start, h.end)
-                words = content_words(body[ws : h.start] + " " + body[h.end : we])
                 m = _LABEL.search(body[ws : h.start])
                 occ = Occurrence(
                     i,
                     h,
-                    words | context_words,
+                    content_words(body[ws : h.start] + " " + body[h.end : we]) | context_words,
                     m.group(1).strip() if m else "",
                     f"{context}\n{body[ws:we]}".lower(),
+                    body,
                 )
                 entry.occurrences.append(occ)
-                fam = family(h.kind)
-                self.by_value[(fam, h.value)].append(occ)
-                if h.number is not None and fam == "magnitude":
-                    self.by_value[(fam, _num_key(h.number))].append(occ)
-                elif h.number is not None and fam == "percent":
-                    self.by_value[("percent", _num_key(h.number))].append(occ)
-                if h.kind == "number" and h.number is not None:
-                    if 0 < h.number < 1:
-                        # "0.861" in a receipt is the 86.1% a sentence reports.
-                        self.by_value[("percent", _num_key(h.number * 100))].append(occ)
-                    if _PERCENTISH.search(occ.label) or "%" in body:
-                        # conversion_rate_pct=37.0, or a table whose header says %usr.
-                        self.by_value[("percent", _num_key(h.number))].append(occ)
-                if h.kind == "datetime" and len(h.value) >= 16:
-                    # A timestamp supports the day and the clock time it contains.
-                    self.by_value[("date", h.value[:10])].append(occ)
-                    zone = "Z" if h.value.endswith("Z") else ""
-                    self.by_value[("time", h.value[11:16] + zone)].append(occ)
-                    self.by_value[("time", h.value[11:16])].append(occ)
-                self.by_family[fam].append(occ)
+                for key in _keys(occ, "%" in body):
+                    self.by_value[key].append(occ)
+                self.by_family[family(h.kind)].append(occ)
             self.entries.append(entry)
 
     def __len__(self) -> int:
@@ -144,19 +126,128 @@ class ReceiptIndex:
         return self.now - receipt.created_at <= limit
 
     def candidates(self, h: HardFact) -> list[Occurrence]:
-        """Occurrences in receipts whose value equals ``h``'s."""
-        fam = family(h.kind)
-        found = list(self.by_value.get((fam, h.value), ()))
-        if h.number is not None and fam in ("magnitude", "percent"):
-            for occ in self.by_value.get((fam, _num_key(h.number)), ()):
-                if occ not in found and _same_currency(h, occ.fact):
-                    found.append(occ)
-        if fam == "date":
+        """Occurrences in receipts whose value equals ``h``'s, in any written form."""
+        seen: dict[int, Occurrence] = {}
+        for key in _claim_keys(h):
+            for occ in self.by_value.get(key, ()):
+                if _same_currency(h, occ.fact):
+                    seen.setdefault(id(occ), occ)
+        if family(h.kind) == "date":
             # "in March 2026" is supported by a receipt dated 2026-03-06.
             for occ in self.by_family.get("date", ()):
-                if occ.fact.value.startswith(h.value) and occ not in found:
-                    found.append(occ)
-        return found
+                if occ.fact.value.startswith(h.value):
+                    seen.setdefault(id(occ), occ)
+        return list(seen.values())
+
+
+_DURATION_UNIT = re.compile(
+    r"(?:^|_|\b)(ms|millis\w*|secs?|seconds?|mins?|minutes?|hours?|hrs?|"
+    r"days?|weeks?|months?|years?|yrs?)(?:$|_|\b)",
+    re.IGNORECASE,
+)
+_UNIT_KEY = {
+    "ms": ("ms", 1.0),
+    "millis": ("ms", 1.0),
+    "sec": ("s", 1.0),
+    "second": ("s", 1.0),
+    "min": ("s", 60.0),
+    "minute": ("s", 60.0),
+    "hour": ("s", 3600.0),
+    "hr": ("s", 3600.0),
+    "day": ("d", 1.0),
+    "week": ("d", 7.0),
+    "month": ("mo", 1.0),
+    "year": ("mo", 12.0),
+    "yr": ("mo", 12.0),
+}
+
+
+def _unit_of(word: str) -> tuple[str, float] | None:
+    w = word.lower().rstrip("s") or word.lower()
+    if w.startswith("milli"):
+        w = "millis"
+    return _UNIT_KEY.get(w)
+
+
+def _duration_key(number: float, unit_word: str) -> str | None:
+    u = _unit_of(unit_word)
+    if u is None:
+        return None
+    return f"{u[0]}:{_num_key(number * u[1])}"
+
+
+_ISO_DURATION = re.compile(r"^PT?([\d.]+)([YMWDHS])$")
+_ISO_UNIT = {"Y": "year", "W": "week", "D": "day", "H": "hour", "S": "second"}
+
+
+def _iso_duration_key(value: str) -> str | None:
+    m = _ISO_DURATION.match(value)
+    if m is None:
+        return None
+    unit = m.group(2)
+    word = "minute" if (unit == "M" and value.startswith("PT")) else _ISO_UNIT.get(unit, "month")
+    return _duration_key(float(m.group(1)), word)
+
+
+def _keys(occ: Occurrence, has_percent_sign: bool) -> list[tuple[str, str]]:
+    """Every key under which a receipt value can be found."""
+    h = occ.fact
+    fam = family(h.kind)
+    keys = [(fam, h.value)]
+    if h.number is not None and fam in ("magnitude", "percent"):
+        keys.append((fam, _num_key(h.number)))
+    if h.kind in ("number", "count") and h.number is not None:
+        if h.number.is_integer() and 1900 <= h.number <= 2100:
+            keys.append(("date", str(int(h.number))))  # year=2025
+        if 0 < h.number < 1:
+            # "0.861" in a receipt is the 86.1% a sentence reports.
+            keys.append(("percent", _num_key(h.number * 100)))
+        if _PERCENTISH.search(occ.label) or has_percent_sign:
+            # conversion_rate_pct=37.0, or a table whose header says %usr.
+            keys.append(("percent", _num_key(h.number)))
+        unit = _DURATION_UNIT.search(occ.label)
+        if unit:
+            # term_months=36, non_renewal_notice_days=60, p95_ms=810
+            dk = _duration_key(h.number, unit.group(1))
+            if dk:
+                keys.append(("duration", dk))
+    if h.kind == "duration":
+        dk = _iso_duration_key(h.value)
+        if dk:
+            keys.append(("duration", dk))
+    if h.kind == "datetime" and len(h.value) >= 16:
+        # A timestamp supports the day and the clock time it contains.
+        keys.append(("date", h.value[:10]))
+        keys.append(("time", h.value[11:16] + ("Z" if h.value.endswith("Z") else "")))
+        keys.append(("time", h.value[11:16]))
+    if h.kind == "version":
+        keys.append(("version", h.value.lstrip("v")))
+    return keys
+
+
+def _claim_keys(h: HardFact) -> list[tuple[str, str]]:
+    """Keys to look a claimed value up by."""
+    fam = family(h.kind)
+    keys = [(fam, h.value)]
+    if h.number is not None and fam in ("magnitude", "percent"):
+        keys.append((fam, _num_key(h.number)))
+    if h.kind == "duration":
+        dk = _iso_duration_key(h.value)
+        if dk:
+            keys.append(("duration", dk))
+        if h.number is not None and h.unit:
+            dk = _duration_key(h.number, h.unit)
+            if dk:
+                keys.append(("duration", dk))
+    if h.kind == "count" and h.number is not None and h.unit:
+        dk = _duration_key(h.number, h.unit)
+        if dk:
+            keys.append(("duration", dk))  # "810 ms" read as a count
+    if h.kind == "version":
+        keys.append(("version", h.value.lstrip("v")))
+    if h.kind == "time" and h.value.endswith("Z"):
+        keys.append(("time", h.value[:-1]))
+    return keys
 
 
 def _flat(value: object) -> str:
@@ -182,18 +273,21 @@ def is_about(
 ) -> bool:
     """Whether a receipt window is about the claim's subject.
 
-    Two shared content words, or every claim word when the claim has one or two,
-    or no content words at all on the claim side ("It was 37%."); ``anchored``
-    (the receipt names a host, file or id the sentence names) needs one.
+    Generic measurement nouns ("usage", "rate") do not count: the claim's own
+    words must meet the window — two of them, or one when the claim has at most
+    two, or when the receipt names the sentence's host, file or customer
+    (``anchored``). A claim with no content words ("It was 37%.") is about
+    anything.
     """
-    if not claim_words:
+    specific = claim_words - GENERIC
+    if not specific:
+        return not claim_words or bool(claim_words & window_words) or anchored
+    shared = specific & window_words
+    if len(shared) >= 2:
         return True
-    if anchored and (claim_words & window_words or len(claim_words) <= 2):
+    if shared and (len(specific) <= 2 or anchored):
         return True
-    shared = len(claim_words & window_words)
-    if shared >= 2:
-        return True
-    return len(claim_words) <= 2 and claim_words <= window_words
+    return anchored and len(specific) <= 2
 
 
 @dataclass(slots=True)
@@ -209,33 +303,114 @@ class HardFactMatch:
 
 def _show(h: HardFact) -> str:
     if h.number is not None and family(h.kind) == "magnitude":
-        return _NUM_FMT.format(h.number)
+        n = h.number
+        return f"{int(n):,}" if float(n).is_integer() else f"{n:,.6g}"
     return h.text
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimContext:
+    """What a hard fact's sentence is about.
+
+    Attributes:
+        clause: content words of the clause around the figure.
+        sentence: content words of the whole sentence (a weaker second chance).
+        anchors: names, hosts, paths and ids the sentence names.
+        qualifiers: periods the sentence names ("fy2025", "q4"), lowercased.
+        linked: receipts already backing another claim of the sentence.
+    """
+
+    clause: frozenset[str]
+    sentence: frozenset[str] = frozenset()
+    anchors: tuple[str, ...] = ()
+    qualifiers: frozenset[str] = frozenset()
+    linked: frozenset[str] = frozenset()
+
+
+_QUALIFIER = re.compile(r"\b(?:fy\s?(\d{2,4})|(q[1-4])|(h[12])|((?:19|20)\d\d))\b", re.IGNORECASE)
+_NAMED_BEFORE = re.compile(r"\b([A-Z][a-zA-Z0-9&-]+)\s*[(:=,]?\s*[$€£]?\s*$")
+
+
+def qualifiers_of(text: str) -> frozenset[str]:
+    """Periods named in a text, as atoms: "FY2025" -> {"fy2025", "2025"}, "Q4 2025" -> {"q4", "2025"}."""
+    out: set[str] = set()
+    for m in _QUALIFIER.finditer(text):
+        fy, q, half, year = m.groups()
+        if fy:
+            full = fy if len(fy) == 4 else "20" + fy
+            out.update((f"fy{full}", full))
+        elif q:
+            out.add(q.lower())
+        elif half:
+            out.add(half.lower())
+        elif year:
+            out.add(year)
+    return frozenset(out)
+
+
+def _conflicts(occ: Occurrence, ctx: ClaimContext) -> bool:
+    """The receipt ties this value to another period or another name than the sentence.
+
+    "Gross margin: 71% (FY2025), 68% (FY2024)" does not back "68% in FY2025";
+    "Northwind holds 14%, behind Contoso (22%)" does not back "Northwind has 22%".
+    Only the words right next to the value count, on its own line.
+    """
+    body, start, end = occ.body, occ.fact.start, occ.fact.end
+    line_start = body.rfind("\n", 0, start) + 1
+    line_end = body.find("\n", end)
+    line_end = len(body) if line_end < 0 else line_end
+    before = body[max(line_start, start - 12) : start]
+    after = body[end : min(line_end, end + 14)]
+    if ctx.qualifiers:
+        found = qualifiers_of(after) | qualifiers_of(before)
+        if found and not found & ctx.qualifiers:
+            return True
+    names = {a for a in ctx.anchors if a.isalpha()}
+    if names:
+        m = _NAMED_BEFORE.search(before)
+        if m and m.group(1).lower() not in names and m.group(1).lower() not in _NOT_NAMES:
+            return True
+    return False
+
+
+_NOT_NAMES = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "in",
+        "on",
+        "at",
+        "of",
+        "for",
+        "to",
+        "by",
+        "total",
+        "is",
+        "was",
+        "usd",
+        "eur",
+        "gbp",
+    ]
+)
 
 
 def match_hard_fact(
     index: ReceiptIndex,
     h: HardFact,
-    claim_words: frozenset[str],
+    ctx: ClaimContext,
     freshness: Mapping[ReceiptKind, timedelta | None],
     class_limit: timedelta | None,
-    *,
-    linked: set[str] | frozenset[str] = frozenset(),
-    anchors: Sequence[str] = (),
 ) -> HardFactMatch:
     """Decides support / contradiction / absence of one hard fact.
 
-    ``linked`` are receipts that already back another claim of the same sentence
-    (the test run behind "I ran the tests"); a value found there needs no
-    further subject overlap ("all 42 pass" and "42 passed").
+    A value found in a receipt that already backs another claim of the sentence
+    (``ctx.linked``: the test run behind "I ran the tests") needs no further
+    subject overlap ("all 42 pass" and "42 passed").
     """
     stale: Occurrence | None = None
-    for occ in index.candidates(h):
-        entry = index.entries[occ.receipt]
-        r = entry.receipt
-        anchored = any(a in occ.text for a in anchors)
-        if r.id not in linked and not is_about(claim_words, occ.words, anchored):
-            continue
+    for occ in _support_candidates(index, h, ctx):
+        r = index.entries[occ.receipt].receipt
         limit = _tighter(freshness.get(r.kind), class_limit)
         if not index.is_fresh(r, limit):
             stale = stale or occ
@@ -244,48 +419,16 @@ def match_hard_fact(
         return HardFactMatch(
             h, "supported", r.id, r.kind, f"{r.id}: {label}{occ.fact.text} matches {h.text}"
         )
-    if h.kind == "percent" and h.number is not None and anchors:
-        # "CPU on web-01 is 37%" and mpstat on host web-01 printing 37.00.
-        for occ in index.by_value.get(("magnitude", _num_key(h.number)), ()):
-            entry = index.entries[occ.receipt]
-            r = entry.receipt
-            if occ.fact.kind == "number" and any(a in occ.text for a in anchors):
-                limit = _tighter(freshness.get(r.kind), class_limit)
-                if index.is_fresh(r, limit):
-                    return HardFactMatch(
-                        h, "supported", r.id, r.kind, f"{r.id}: {occ.fact.text} matches {h.text}"
-                    )
-    fam = family(h.kind)
-    for occ in index.by_family.get(fam, ()):
-        if occ.fact.value == h.value or (fam == "date" and occ.fact.value.startswith(h.value)):
-            continue
-        if fam == "date" and h.value.startswith(occ.fact.value):
-            continue
-        entry = index.entries[occ.receipt]
-        r = entry.receipt
-        if len(claim_words & occ.words) < 2 and not (claim_words and claim_words <= occ.words):
-            continue
-        if fam == "magnitude" and not _same_currency(h, occ.fact):
-            continue
-        # "12 months" in a contract row is no rival for a dollar amount.
-        if (
-            fam == "magnitude"
-            and (occ.fact.kind == "count") != (h.kind == "count")
-            and occ.fact.unit
-            and h.unit
-            and occ.fact.unit != h.unit
-        ):
-            continue
-        limit = _tighter(freshness.get(r.kind), class_limit)
-        if not index.is_fresh(r, limit):
-            continue
-        label = occ.label or "value"
+    rival = _rival(index, h, ctx, freshness, class_limit)
+    if rival is not None:
+        r = index.entries[rival.receipt].receipt
+        label = rival.label or "value"
         return HardFactMatch(
             h,
             "contradicted",
             r.id,
             r.kind,
-            f"contradicts {r.id}: {label} {_show(occ.fact)} ≠ claimed {_show(h)}",
+            f"contradicts {r.id}: {label} {_show(rival.fact)} ≠ claimed {_show(h)}",
         )
     if stale is not None:
         r = index.entries[stale.receipt].receipt
@@ -299,6 +442,74 @@ def match_hard_fact(
             f"{r.id} carries {h.text} but is {days}, past the freshness window for {r.kind}",
         )
     return HardFactMatch(h, "unsupported", None, None, f"no receipt carries {h.text}")
+
+
+def _support_candidates(index: ReceiptIndex, h: HardFact, ctx: ClaimContext) -> list[Occurrence]:
+    out: list[Occurrence] = []
+    for occ in index.candidates(h):
+        r = index.entries[occ.receipt].receipt
+        if r.id in ctx.linked:
+            out.append(occ)
+            continue
+        anchored = any(a in occ.text for a in ctx.anchors)
+        about = is_about(ctx.clause, occ.words, anchored) or (
+            len((ctx.sentence - GENERIC) & occ.words) >= 2
+        )
+        if about and not _conflicts(occ, ctx):
+            out.append(occ)
+    if not out and h.kind == "percent" and h.number is not None and ctx.anchors:
+        # "CPU on web-01 is 37%" and mpstat on host web-01 printing 37.00.
+        for occ in index.by_value.get(("magnitude", _num_key(h.number)), ()):
+            if occ.fact.kind == "number" and any(a in occ.text for a in ctx.anchors):
+                out.append(occ)
+    if not out and h.kind == "version":
+        # A version printed inside another token ("nginx/1.24.0").
+        needle = re.compile(rf"(?<![\w.])v?{re.escape(h.value.lstrip('v'))}(?![\w])")
+        for n, e in enumerate(index.entries):
+            if needle.search(e.text):
+                out.append(Occurrence(n, h, e.words, "", e.text, e.receipt.content))
+                break
+    return out
+
+
+def _rival(
+    index: ReceiptIndex,
+    h: HardFact,
+    ctx: ClaimContext,
+    freshness: Mapping[ReceiptKind, timedelta | None],
+    class_limit: timedelta | None,
+) -> Occurrence | None:
+    """A different value of the same kind, for the same subject and label."""
+    fam = family(h.kind)
+    for occ in index.by_family.get(fam, ()):
+        v = occ.fact.value
+        if v == h.value or (
+            h.number is not None and occ.fact.number is not None and h.number == occ.fact.number
+        ):
+            continue
+        if fam == "date" and (len(v) != len(h.value) or v.startswith(h.value)):
+            continue  # a quarter is no rival for a day
+        r = index.entries[occ.receipt].receipt
+        words = ctx.clause - GENERIC
+        if len(words & occ.words) < 2 and not (words and words <= occ.words):
+            continue
+        label_words = content_words(occ.label)
+        if label_words and not label_words & ctx.clause:
+            continue  # "window 24h" is no rival for "p95 latency 810 ms"
+        if fam == "magnitude" and not _same_currency(h, occ.fact):
+            continue
+        if (
+            fam == "magnitude"
+            and (occ.fact.kind == "count") != (h.kind == "count")
+            and occ.fact.unit
+            and h.unit
+            and occ.fact.unit != h.unit
+        ):
+            continue  # "12 months" in a contract row is no rival for a dollar amount
+        if not index.is_fresh(r, _tighter(freshness.get(r.kind), class_limit)):
+            continue
+        return occ
+    return None
 
 
 def _tighter(a: timedelta | None, b: timedelta | None) -> timedelta | None:

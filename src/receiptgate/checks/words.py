@@ -270,16 +270,25 @@ _IRREGULAR = {
 
 @lru_cache(maxsize=8192)
 def stem(word: str) -> str:
-    """A light stemmer: irregular forms, then one of -ing, -ed, -es, -s."""
+    """A light stemmer: irregular forms, or one of -ing, -ed, -es, -s; then a final -e.
+
+    The final "e" goes so that "merged" (-> "merg") meets "merge" (-> "merg").
+    """
     w = _IRREGULAR.get(word)
-    if w is not None:
-        return w
+    if w is None:
+        w = _strip_suffix(word)
+    if len(w) > 4 and w.endswith("e"):
+        w = w[:-1]
+    return w
+
+
+def _strip_suffix(word: str) -> str:
     if len(word) > 5 and word.endswith("ing"):
         return word[:-3]
     if len(word) > 4 and word.endswith("ied"):
         return word[:-3] + "y"
-    if len(word) > 4 and word.endswith("ed"):
-        return word[:-2] if not word.endswith("eed") else word
+    if len(word) > 4 and word.endswith("ed") and not word.endswith("eed"):
+        return word[:-2]
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 4 and word.endswith(("ses", "xes", "ches", "shes")):
@@ -287,6 +296,54 @@ def stem(word: str) -> str:
     if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
         return word[:-1]
     return word
+
+
+#: Measurement nouns that say *what kind* of figure, not *whose*: "disk usage" and
+#: "CPU usage" share "usage" but are about different things.
+GENERIC = frozenset(
+    stem(w)
+    for w in [
+        "usage",
+        "use",
+        "rate",
+        "ratio",
+        "share",
+        "percent",
+        "percentage",
+        "pct",
+        "level",
+        "size",
+        "volume",
+        "load",
+        "utilization",
+        "util",
+        "growth",
+        "change",
+        "status",
+        "state",
+        "time",
+        "duration",
+        "period",
+        "metric",
+        "metrics",
+        "figure",
+        "total",
+        "value",
+        "amount",
+        "sum",
+        "average",
+        "avg",
+        "mean",
+        "median",
+        "min",
+        "max",
+        "minimum",
+        "maximum",
+        "score",
+        "result",
+        "results",
+    ]
+)
 
 
 def content_words(text: str) -> frozenset[str]:

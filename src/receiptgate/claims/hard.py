@@ -96,9 +96,11 @@ _CLAUSE = re.compile(
 
 
 def clause_words(
-    text: str, start: int, end: int, facts: Sequence[HardFact], at: HardFact
+    text: str, start: int, end: int, facts: Sequence[HardFact], at: HardFact | None
 ) -> frozenset[str]:
-    """Content words of the clause around ``at`` (falls back to the sentence)."""
+    """Content words of the clause around ``at`` (the sentence when ``at`` is None)."""
+    if at is None:
+        return _words_outside(text, start, end, facts)
     left = start
     for m in _CLAUSE.finditer(text, start, at.start):
         left = m.end()

@@ -22,8 +22,9 @@ date granularity or the identifier type):
   ``version``-prefixed or 3+-part dotted numbers are versions; ``2.4`` alone is
   a number.
 * date: a day ``"2026-03-03"``, an ISO week ``"2026-W10"``, a month
-  ``"2026-03"``, a quarter ``"2026-Q2"``, a year ``"2026"``; a day without a
-  year is ``"--03-03"`` (ISO 8601 "--MM-DD"). ``03/04/2026`` is US
+  ``"2026-03"``, a quarter ``"2026-Q2"``, a year ``"2026"``. A day without a
+  year ("March 6", "6 March") is its occurrence nearest to ``now``, so
+  "January 2" said on December 30 is next year's. ``03/04/2026`` is US
   month/day unless the first field is over 12. A 4-digit year alone is a date
   after a preposition ("in 2025", "since 1999") or before a singular noun
   ("the 2024 report"). Date-shaped but invalid text ("2026-02-30", "25:00")
@@ -39,9 +40,10 @@ date granularity or the identifier type):
 * time ``"14:05"`` (seconds kept only when non-zero), ``"14:05Z"`` when a zone
   is given; any offset or known zone abbreviation is converted to UTC. ISO
   datetimes give ``"2026-03-03T14:05:00Z"`` (UTC when zoned, naive otherwise).
-* duration ``"P30D"``, ``"PT2H"``, ``"PT90M"``, ``"P6M"``, ``"P1.5Y"``,
-  ``"P2W"``; units are never converted ("90 minutes" is not "1.5 hours").
-  Milliseconds become seconds (``"PT0.2S"``).
+* duration ``"P30D"``, ``"PT2H"``, ``"PT90M"``, ``"P6M"``, ``"P1.5Y"``; the
+  written unit is kept ("90 minutes" is not "1.5 hours") except for the exact
+  conversions weeks to days ("2 weeks" is ``"P14D"``) and milliseconds to
+  seconds (``"PT0.2S"``). ``number`` and ``unit`` stay as written.
 * identifier: URLs (trailing punctuation and slash stripped from the value),
   e-mails, IPv4 (optional port/CIDR), host:port, dotted host and file names,
   paths with an extension ("main.py:42" drops the line), ``JIRA-123``-style
@@ -334,6 +336,30 @@ def _fmt(x: float) -> str:
     return "0" if s in ("", "-0") else s
 
 
+def _key(num: str, exp: int, x: float) -> str:
+    """The key of a matched numeral scaled by ``10**exp``, with the sign of ``x``.
+
+    Up to 15 digits a float is exact, so ``_fmt`` is used. Longer numerals (IDs,
+    account numbers) are formatted from their digits, so two that differ only
+    past float precision never share a key.
+    """
+    plain = num.replace(",", "")
+    whole, _, frac = plain.partition(".")
+    digits = whole + frac
+    if len(digits) <= 15:
+        return _fmt(x)
+    point = len(whole) + exp
+    if point >= len(digits):
+        ip, fp = digits + "0" * (point - len(digits)), ""
+    elif point <= 0:
+        ip, fp = "0", "0" * -point + digits
+    else:
+        ip, fp = digits[:point], digits[point:]
+    fp = fp[:6].rstrip("0")
+    out = (ip.lstrip("0") or "0") + ("." + fp if fp else "")
+    return "-" + out if x < 0 and out != "0" else out
+
+
 def _to_float(num: str, exp: int = 0) -> float | None:
     """Parse a matched numeral exactly: ``"2.4"`` with ``exp=6`` is 2400000.0."""
     whole, _, frac = num.replace(",", "").partition(".")
@@ -418,6 +444,19 @@ def _spelled_before(low: str, p: int, floor: int = 0) -> tuple[int, int] | None:
 def _ref_day(now: datetime | None) -> date:
     """The reference date for relative expressions (today in UTC when ``now`` is None)."""
     return (now if now is not None else datetime.now(UTC)).date()
+
+
+def _nearest_day(ref: date, month: int, day: int) -> str | None:
+    """A day given without a year ("March 6"): the occurrence nearest to ``ref``."""
+    best: date | None = None
+    for year in (ref.year - 1, ref.year, ref.year + 1):
+        try:
+            cand = date(year, month, day)
+        except ValueError:
+            continue  # Feb 29 outside a leap year, or day 31 in a short month
+        if best is None or abs(cand - ref) < abs(best - ref):
+            best = cand
+    return None if best is None else best.isoformat()
 
 
 def _add_months(d: date, months: int) -> tuple[int, int]:
@@ -614,7 +653,7 @@ def _date_cand(s: int, e: int, y: int, m: int, d: int) -> _Cand | None:
         return None
 
 
-def _master(seg: str, low: str, m: re.Match[str], floor: int) -> _Cand | None:
+def _master(seg: str, low: str, m: re.Match[str], floor: int, now: datetime | None) -> _Cand | None:
     """Turn a match of ``_MASTER`` into a candidate (None: read a number instead)."""
     g = m.lastgroup
     s, e = m.span()
@@ -623,8 +662,11 @@ def _master(seg: str, low: str, m: re.Match[str], floor: int) -> _Cand | None:
     if g == "sym":
         cur = _SYMBOL_CUR[m["sy"]]
         mult = m["smw"] or m["sma"]
-        x = _to_float(m["sn"], _MULT_EXP[mult] if mult else 0)
-        return None if x is None else (s, e, "money", f"{cur} {_fmt(x)}", x, cur)
+        exp = _MULT_EXP[mult] if mult else 0
+        x = _to_float(m["sn"], exp)
+        if x is None:
+            return None
+        return (s, e, "money", f"{cur} {_key(m['sn'], exp, x)}", x, cur)
     if g == "tm" or g == "tap2":
         if g == "tm":
             h, mi, sec, ap, tz = int(m["th"]), int(m["tmi"]), int(m["ts"] or 0), m["tap"], m["tz"]
@@ -665,11 +707,10 @@ def _master(seg: str, low: str, m: re.Match[str], floor: int) -> _Cand | None:
         if m["y6"]:
             return _date_cand(s, e, int(m["y6"]), mo, d)
         # "3 may fail": a lowercase "may" without a year is the verb.
-        if (m["mo6"] == "may" and seg[m.start("mo6")] == "m") or _date_cand(
-            0, 0, 2000, mo, d
-        ) is None:
+        if m["mo6"] == "may" and seg[m.start("mo6")] == "m":
             return None
-        return (s, m.end("mo6"), "date", f"--{mo:02d}-{d:02d}", None, "day")
+        key = _nearest_day(_ref_day(now), mo, d)
+        return None if key is None else (s, m.end("mo6"), "date", key, None, "day")
     if g == "ip":
         text = m["ip"]
         if all(int(o) <= 255 for o in text.split(":")[0].split("/")[0].split(".")):
@@ -699,7 +740,9 @@ def _bare(p: int, s: int, sign: int, num: str) -> tuple[_Cand | None, int]:
     e = p + len(num)
     if x is None:
         return None, e
-    return (s, e, "number", _fmt(-x if sign < 0 else x), -x if sign < 0 else x, None), e
+    if sign < 0:
+        x = -x
+    return (s, e, "number", _key(num, 0, x), x, None), e
 
 
 _MULT_GLUED: Final[frozenset[str]] = frozenset(("k", "m", "mm", "mn", "bn", "b"))
@@ -765,6 +808,7 @@ def _numphrase(
         x = xf
     if sign < 0:
         x = -x
+    vs = _key(num, _MULT_EXP[mult] if mult else 0, x)
     if cp is not None:
         # "(30) days", "thirty (30) days": the numeral in parentheses carries the unit.
         sb = _spelled_before(low, p - 1, floor)
@@ -776,7 +820,7 @@ def _numphrase(
         word, ws = _prev_word(low, s, floor)
         if word in _CUR_CODES and unit not in _PERCENT_WORDS:
             cur = "CNY" if word == "rmb" else word.upper()
-            return (ws, num_end, "money", f"{cur} {_fmt(x)}", x, cur), num_end
+            return (ws, num_end, "money", f"{cur} {vs}", x, cur), num_end
 
     kind: HardFactKind = "number"
     e = num_end
@@ -793,7 +837,7 @@ def _numphrase(
         elif unit == "percentage" and nxt in ("point", "points"):
             kind, e, out_unit = "percent", nxt_end, "pp"
         if kind == "percent":
-            value = f"{_fmt(x)}%" if out_unit == "%" else f"{_fmt(x)}pp"
+            value = f"{vs}%" if out_unit == "%" else f"{vs}pp"
             return (s, e, "percent", value, x, out_unit), e
     elif unit in _MONEY_WORDS:
         mcur = _SYMBOL_CUR.get(unit) or _cur_of(unit)
@@ -804,11 +848,11 @@ def _numphrase(
             mcur = "GBP" if nxt == "sterling" else None
             ue = nxt_end
         if mcur is not None:
-            return (s, ue, "money", f"{mcur} {_fmt(x)}", x, mcur), ue
+            return (s, ue, "money", f"{mcur} {vs}", x, mcur), ue
     elif ue < n and low[ue].isdigit():
         # "5 x86", "3a7": the word runs into digits, so it is not a unit.
         if not usp:
-            return _glued(seg, low, p, s, x, unit, ue)
+            return _glued(seg, low, p, s, x, vs, unit, ue)
     elif unit in _DUR_UNITS and (not usp or unit not in _DUR_GLUED_ONLY):
         if mult:
             return _bare(p, s, sign, num)
@@ -821,7 +865,7 @@ def _numphrase(
         return _duration(s, ue, x, unit, ago, ago_len, word, ws, now)
     elif not usp:
         if unit not in _ORDINALS:
-            return _glued(seg, low, p, s, x, unit, ue, mult)
+            return _glued(seg, low, p, s, x, vs, unit, ue, mult)
         num_end = ue  # "3rd": an ordinal is its number (and "March 3rd" a date)
     elif unit not in _NOT_UNIT and not (len(unit) > 4 and unit.endswith("ed")):
         kind, e = "count", ue
@@ -844,17 +888,18 @@ def _numphrase(
             return (p, p + 4, "date", num, None, "year"), p + 4
 
     if word in _CONTEXT_WORDS and mult is None and sign == 0 and cp is None:
-        dated = _prev_context(seg, low, p, num, word, ws, kind == "count")
+        dated = _prev_context(seg, low, p, num, word, ws, kind == "count", now)
         if dated is not None:
             return dated
     if kind == "count":
-        return (s, e, "count", f"{_fmt(x)} {out_unit}", x, out_unit), e
-    return (s, num_end, "number", _fmt(x), x, None), num_end
+        return (s, e, "count", f"{vs} {out_unit}", x, out_unit), e
+    return (s, num_end, "number", vs, x, None), num_end
 
 
 def _glued(
-    seg: str, low: str, p: int, s: int, x: float, unit: str, ue: int, mult: str | None = None
-) -> tuple[_Cand | None, int]:
+    seg: str, low: str, p: int, s: int, x: float, vs: str, unit: str, ue: int,
+    mult: str | None = None,
+) -> tuple[_Cand | None, int]:  # fmt: skip
     """Letters glued to a number: an identifier ("2a3f9c1e") or a unit ("16gb")."""
     if mult is None:
         tok = _token_from(seg, low, p)
@@ -862,7 +907,7 @@ def _glued(
             return tok
     if len(unit) <= 5 and (ue == len(low) or not low[ue].isalnum()):
         unit = _singular(unit)
-        return (s, ue, "count", f"{_fmt(x)} {unit}", x, unit), ue
+        return (s, ue, "count", f"{vs} {unit}", x, unit), ue
     # Digits inside a longer token that is no identifier ("1e6x", "5xx2"): skip it.
     return None, max(_tok_end(low, p), ue)
 
@@ -886,6 +931,8 @@ _DATE_DESIGNATORS: Final[frozenset[str]] = frozenset("DWMY")
 def _duration_value(x: float, designator: str) -> str:
     if designator == "MS":
         return f"PT{_fmt(x / 1000)}S"
+    if designator == "W":
+        return f"P{_fmt(x * 7)}D"  # exact, so "two weeks" and "14 days" share a key
     if designator in _DATE_DESIGNATORS:
         return f"P{_fmt(x)}{designator}"
     return f"PT{_fmt(x)}{designator[-1]}"
@@ -911,8 +958,9 @@ def _duration(
 
 
 def _prev_context(
-    seg: str, low: str, p: int, num: str, word: str, ws: int, has_unit: bool
-) -> tuple[_Cand | None, int] | None:
+    seg: str, low: str, p: int, num: str, word: str, ws: int, has_unit: bool,
+    now: datetime | None,
+) -> tuple[_Cand | None, int] | None:  # fmt: skip
     """Words before a number that change its meaning: months, "version", "in 2025"."""
     if word in _MONTHS:
         mf = _MONTH_FIRST.match(low, ws)
@@ -924,10 +972,9 @@ def _prev_context(
             cand: _Cand | None
             if mf["y"]:
                 cand = _date_cand(ws, mf.end(), int(mf["y"]), mo, d)
-            elif _date_cand(0, 0, 2000, mo, d) is not None:
-                cand = (ws, mf.end(), "date", f"--{mo:02d}-{d:02d}", None, "day")
             else:
-                cand = None
+                key = _nearest_day(_ref_day(now), mo, d)
+                cand = None if key is None else (ws, mf.end(), "date", key, None, "day")
             if cand is not None:
                 return cand, mf.end()
     if word in _VERSION_WORDS:
@@ -1046,7 +1093,7 @@ def _scan(seg: str, low: str, now: datetime | None) -> list[_Cand]:
         elif c in _SYMBOL_CUR or c == "#":
             mm = _SYMBOLIC.match(low, p)
             if mm is not None:
-                cand = _master(seg, low, mm, floor)
+                cand = _master(seg, low, mm, floor, now)
                 if cand is not None and c == "$" and prev.isalpha():
                     # "US$2.4 million": a glued letter prefix names the dollar.
                     k = p
@@ -1055,12 +1102,15 @@ def _scan(seg: str, low: str, now: datetime | None) -> list[_Cand]:
                     cur = _DOLLAR_PREFIX.get(low[k:p])
                     if cur is not None and cand[4] is not None:
                         x = cand[4]
-                        cand = (k, cand[1], "money", f"{cur} {_fmt(x)}", x, cur)
+                        amount = cand[3].split(" ", 1)[1]
+                        cand = (k, cand[1], "money", f"{cur} {amount}", x, cur)
                 elif cand is not None and prev in "-−" and cand[4] is not None:
                     before = low[p - 2] if p >= 2 else " "
                     if before not in _TOKCH:  # "-$5": a negative amount
                         x = -cand[4]
-                        cand = (p - 1, cand[1], "money", f"{cand[5]} {_fmt(x)}", x, cand[5])
+                        amount = cand[3].split(" ", 1)[1]
+                        value = f"{cand[5]} -{amount}" if amount != "0" else cand[3]
+                        cand = (p - 1, cand[1], "money", value, x, cand[5])
                 res = (cand, mm.end())
         else:
             sign = 0
@@ -1077,7 +1127,7 @@ def _scan(seg: str, low: str, now: datetime | None) -> list[_Cand]:
                 elif mm.start("n") >= 0:
                     res = _numphrase(seg, low, mm, p, sign, floor, now)
                 else:
-                    cand = _master(seg, low, mm, floor)
+                    cand = _master(seg, low, mm, floor, now)
                     if cand is None and mm.lastgroup in _SHAPED:
                         # "2026-02-30", "25:00": date-shaped but invalid; no numbers.
                         res = None, mm.end()
