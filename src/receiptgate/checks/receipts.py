@@ -332,7 +332,10 @@ _NAMED_BEFORE = re.compile(r"\b([A-Z][a-zA-Z0-9&-]+)\s*[(:=,]?\s*[$€£]?\s*$")
 
 
 def qualifiers_of(text: str) -> frozenset[str]:
-    """Periods named in a text, as atoms: "FY2025" -> {"fy2025", "2025"}, "Q4 2025" -> {"q4", "2025"}."""
+    """Periods named in a text, as atoms.
+
+    "FY2025" gives {"fy2025", "2025"}; "Q4 2025" gives {"q4", "2025"}.
+    """
     out: set[str] = set()
     for m in _QUALIFIER.finditer(text):
         fy, q, half, year = m.groups()
