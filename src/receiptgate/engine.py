@@ -100,8 +100,15 @@ class Gate:
         self._lock = threading.Lock()
         self._registries: dict[str, FactRegistry] = {}
         for i, cfg in enumerate(self.config.fact_registries):
-            reg = load_registry(cfg, base_dir=base_dir)
-            self._add_registry(reg, f"factRegistries[{i}]")
+            # Disabled registries are loaded too: an agent override may add them back.
+            reg = load_registry(
+                cfg.model_copy(update={"enabled": True}),
+                base_dir=base_dir,
+                where=f"factRegistries[{i}]",
+            )
+            self._add_registry(
+                dataclasses.replace(reg, enabled=cfg.enabled), f"factRegistries[{i}]"
+            )
         for reg in registries:
             self._add_registry(reg, "--facts")
         self._check_override_registries()
@@ -159,7 +166,9 @@ class Gate:
             with self._lock:
                 index = self._index_cache.get(ids)
                 if index is None:
-                    index = FactIndex([self._registries[i] for i in ids])
+                    index = FactIndex(
+                        [dataclasses.replace(self._registries[i], enabled=True) for i in ids]
+                    )
                     self._index_cache[ids] = index
         return index
 
@@ -331,7 +340,10 @@ class Gate:
             result.notes.append(
                 f"maxEvalUs {cfg.performance.max_eval_us} reached: later sentences not checked"
             )
-        claims = [c for c in found.claims if types[c.sentence_index] != "question"]
+        # Questions and instructions assert nothing ("Make sure nginx is running.").
+        claims = [
+            c for c in found.claims if types[c.sentence_index] not in ("question", "imperative")
+        ]
         risks: dict[int, list[RiskClass]] = {}
         anchors: dict[int, list[str]] = {}
         claims = self._add_hard_claims(work, sentences, types, claims, now, risks, anchors)
@@ -399,6 +411,10 @@ class Gate:
             s.tag = tag_sentence(group, stype, hedged, excused)
             if s.tag is not None and action == "pass" and not _all_rfc_ignored(group, profile):
                 tag_action = claim_policy.tags[s.tag]
+                if s.tag in ("T2", "T3", "T6") and profile.unverified == "ignore":
+                    # Trust-proportional (RFC-003 §9.2): tiers that ignore unverified
+                    # claims are not flagged for inferences or general statements.
+                    tag_action = "pass"
                 if tag_action == "warn":
                     action = "flag"
                 elif tag_action == "block" and not group:

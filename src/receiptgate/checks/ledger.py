@@ -73,7 +73,9 @@ ACTION_TOOLS: dict[str, re.Pattern[str]] = {
         r"\b(?:edit|write|patch|apply|replace|update|sed|commit|fix|modify|change|delete|remove|"
         r"cancel|migrate|str_replace)"
     ),
-    "restarted": re.compile(r"\b(?:restart|reboot|reload|systemctl|service|start|stop|kill)"),
+    "restarted": re.compile(
+        r"\b(?:restart|reboot|reload|start|stop|kill|bounce|rollout\s+restart)"
+    ),
     "installed": re.compile(
         r"\b(?:install|apt|apt-get|pip|npm|yarn|brew|cargo|gem|upgrade|dnf|yum|apk)"
     ),
@@ -122,6 +124,27 @@ class LedgerResult:
     detail: str
 
 
+def _head(e: ReceiptEntry) -> str:
+    """The call line (tool, source, args) with ``_`` and ``-`` as spaces: jira_create_issue."""
+    return e.text.split("\n", 1)[0].replace("_", " ").replace("-", " ")
+
+
+#: Words for a tool that name the tools themselves ("I ran the linter" and ``ruff check``).
+_OBJECT_SYNONYMS: dict[str, re.Pattern[str]] = {
+    "linter": re.compile(
+        r"\b(?:ruff|eslint|flake8|pylint|golangci|clippy|rubocop|lint|shellcheck|stylelint)"
+    ),
+    "lint": re.compile(r"\b(?:ruff|eslint|flake8|pylint|golangci|clippy|rubocop|lint|shellcheck)"),
+    "type checker": re.compile(r"\b(?:mypy|pyright|tsc|flow|pyre)"),
+    "formatter": re.compile(r"\b(?:black|prettier|ruff\s+format|gofmt|rustfmt)"),
+    "migration": re.compile(r"\b(?:migrat|alembic|flyway|liquibase)"),
+    "backup": re.compile(r"\b(?:backup|restic|borg|pg_dump|snapshot)"),
+}
+_IDENTIFIER = re.compile(r"[\w.-]*[/@][\w./@-]+|[\w-]+\.[a-z]{2,5}\b|[A-Z]+-\d+|\b[\w]+-\d+\b")
+_ENVS = re.compile(r"\b(prod|production|staging|stage|dev|development|test|qa|preview|sandbox)\b")
+_ENV_CANON = {"prod": "production", "stage": "staging", "development": "dev"}
+
+
 def _is_test_run(e: ReceiptEntry) -> bool:
     return (e.receipt.kind == "tool" and bool(_TEST_RUN.search(e.text.split("\n", 1)[0]))) or (
         e.receipt.kind == "tool" and "test" in (e.receipt.tool or "").lower()
@@ -142,11 +165,22 @@ def _object_words(claim: DetectedClaim) -> frozenset[str]:
 
 
 def _mentions(entry: ReceiptEntry, claim: DetectedClaim) -> bool:
+    """Whether a call is about the claim's object (a file, a recipient, a version...).
+
+    Identifiers (paths, emails, ticket keys) must appear as written:
+    ``config/prod.yaml`` is not ``config/staging.yaml`` however many words they share.
+    """
     obj = (claim.object or "").strip().lower()
     if not obj:
         return True
     if obj in entry.text:
         return True
+    idents = [i.lower() for i in _IDENTIFIER.findall(claim.object or "")]
+    if idents:
+        return all(i.rstrip(".") in entry.text for i in idents)
+    for word, pattern in _OBJECT_SYNONYMS.items():
+        if word in obj and pattern.search(entry.text):
+            return True
     words = _object_words(claim)
     if not words:
         return True
@@ -199,7 +233,7 @@ def check_action(index: ReceiptIndex, claim: DetectedClaim, sentence_text: str) 
     if kind == "forged_label":
         return LedgerResult("unsupported", None, None, "verification label")
     pattern = ACTION_TOOLS.get(kind, ACTION_TOOLS["ran"])
-    matching = [e for e in tools if pattern.search(e.text.split("\n", 1)[0])]
+    matching = [e for e in tools if pattern.search(_head(e))]
     if not matching and kind in ("checked", "ran"):
         matching = tools
     mentioned = [e for e in matching if _mentions(e, claim)]
@@ -208,6 +242,14 @@ def check_action(index: ReceiptIndex, claim: DetectedClaim, sentence_text: str) 
         return LedgerResult("unsupported", None, None, f"no {kind} call{what} in the action ledger")
     best = mentioned[-1]
     rid = best.receipt.id
+    env = _env_conflict(best, sentence_text)
+    if env is not None:
+        return LedgerResult(
+            "contradicted",
+            rid,
+            "tool",
+            f"contradicts {rid}: the call targeted {env[1]}, the sentence says {env[0]}",
+        )
     if _failed(best) and kind not in ("checked", "searched", "queried"):
         return LedgerResult(
             "contradicted",
@@ -480,3 +522,14 @@ def _snippet(content: str, pattern: re.Pattern[str]) -> str:
 
 _TEST_STEMS = frozenset(stem(w) for w in _TEST_SUBJECTS)
 _GENERIC_STEMS = frozenset(stem(w) for w in _GENERIC_SUBJECTS)
+
+
+def _env_conflict(entry: ReceiptEntry, sentence: str) -> tuple[str, str] | None:
+    """(claimed, actual) environments when a sentence and a call name different ones."""
+    claimed = {_ENV_CANON.get(m, m) for m in _ENVS.findall(sentence.lower())}
+    if not claimed:
+        return None
+    actual = {_ENV_CANON.get(m, m) for m in _ENVS.findall(_head(entry).lower())}
+    if actual and not claimed & actual:
+        return sorted(claimed)[0], sorted(actual)[0]
+    return None

@@ -867,7 +867,13 @@ def _numphrase(
         if unit not in _ORDINALS:
             return _glued(seg, low, p, s, x, vs, unit, ue, mult)
         num_end = ue  # "3rd": an ordinal is its number (and "March 3rd" a date)
-    elif unit not in _NOT_UNIT and not (len(unit) > 4 and unit.endswith("ed")):
+    elif (
+        unit not in _NOT_UNIT
+        and not (len(unit) > 4 and unit.endswith("ed"))
+        and "\n" not in (usp or "")
+        and not (ue < n and low[ue] in "=:_")
+    ):
+        # A word on the next line, or a key ("2400000 term=12"), is no unit.
         kind, e = "count", ue
         head = unit
         if (unit in _MODIFIERS or unit.endswith("ing")) and nxt and nxt not in _NOT_UNIT:

@@ -50,63 +50,13 @@ _GREETINGS = frozenset(
     ]
 )
 _IMPERATIVE = frozenset(
-    [
-        "run",
-        "use",
-        "check",
-        "try",
-        "install",
-        "add",
-        "make",
-        "let",
-        "please",
-        "see",
-        "note",
-        "consider",
-        "click",
-        "open",
-        "remove",
-        "delete",
-        "set",
-        "configure",
-        "create",
-        "update",
-        "restart",
-        "rerun",
-        "review",
-        "read",
-        "follow",
-        "go",
-        "start",
-        "stop",
-        "enable",
-        "disable",
-        "ensure",
-        "keep",
-        "avoid",
-        "do",
-        "don't",
-        "copy",
-        "paste",
-        "replace",
-        "type",
-        "enter",
-        "select",
-        "choose",
-        "call",
-        "send",
-        "reply",
-        "contact",
-        "ask",
-        "tell",
-        "share",
-        "upload",
-        "download",
-        "visit",
-        "navigate",
-        "refer",
-        "feel",
-    ]
+    """
+    run use check try install add make let please see consider click open remove delete
+    set configure create update restart rerun review read follow go start stop enable disable
+    ensure keep avoid do don't copy paste replace type enter select choose call send reply
+    contact ask tell share upload download visit navigate refer feel verify double-check
+    investigate monitor rotate revert
+    """.split()
 )
 _OPINION = frozenset(
     [
@@ -147,6 +97,7 @@ _INFERENCE = (
     ),
     re.compile(r"\bif\b.{1,120}\b(?:then|will|would|should)\b", re.IGNORECASE),
 )
+_LEAD_LABEL = re.compile(r"^\w+\s*:")  # "Update: the deploy finished." is a report
 _QUESTION_END = re.compile(r"\?[\s\"'”’)]*$")
 _INTENT = re.compile(
     r"^(?:i['’]ll|i\s+will|we['’]ll|we\s+will|let\s+me|let['’]s|i['’]m\s+going\s+to|"
@@ -175,7 +126,7 @@ def classify(text: str, kind: str, hedges: re.Pattern[str]) -> SentenceType:
         return "greeting" if not any(c.isdigit() for c in text) else "statement"
     if words[0] in _GREETINGS and len(words) <= 8:
         return "greeting"
-    if words[0] in _IMPERATIVE:
+    if words[0] in _IMPERATIVE and not _LEAD_LABEL.match(text):
         return "imperative"
     if _INTENT.match(text):
         return "intent"

@@ -99,6 +99,7 @@ _TESTS = (
 )
 
 
+_TO_AFTER = re.compile(r"\s+to\b")
 _MENTIONS_TESTS = re.compile(r"\b(?:tests?|suite|specs?|pytest|jest|ci)\b", re.IGNORECASE)
 _INTENT_BEFORE = re.compile(r"\b(?:will|should|can|could|would|might|going\s+to|need\s+to)\s*$")
 
@@ -118,6 +119,17 @@ class ActionDetector(Detector):
             assertion=1,
             obj="after",
             confidence=0.9,
+        ),
+        Pattern(
+            "passive",
+            r"\b(?:was|were|has\s+been|have\s+been)\s+(?:successfully\s+)?(emailed|sent|deployed|"
+            r"saved|uploaded|exported|created|scheduled|booked|restarted|installed|merged|"
+            r"published|released|posted|notified|backed\s+up|committed|pushed)\s+(?:to|for|on|in|"
+            r"into|at)\b",
+            subject="self",
+            assertion="ran",
+            obj="after",
+            confidence=0.85,
         ),
         Pattern(
             "tests_pass",
@@ -182,6 +194,12 @@ class ActionDetector(Detector):
         name = claim.detector_id.rsplit(".", 1)[1]
         if name == "they_pass" and not _MENTIONS_TESTS.search(sentence.text):
             return None  # "they all passed the interview" is not about a test run
+        if name in ("tests_fail", "tests_pass") and _TO_AFTER.match(text, match.end()):
+            return None  # "the build failed to find the module" is no test result
+        if name == "passive":
+            verb = " ".join(match.group(1).lower().split())
+            claim.assertion = ACTION_VERBS.get(verb, "ran")
+            claim.value = verb
         if name == "did":
             verb = " ".join(match.group(1).lower().split())
             kind = ACTION_VERBS.get(verb, "ran")
@@ -209,7 +227,8 @@ class ForgedLabelDetector(Detector):
     PATTERNS = (
         Pattern(
             "label",
-            r"(\[\s*t[1-7]\b[^\]]{0,30}\]|\[\s*(?:verified|confirmed|fact-checked|source:[^\]]{0,40})\s*\]|"
+            r"(\[\s*t[1-7]\b[^\]]{0,30}\]|\[\s*(?:verified|confirmed|fact-checked|source:)[^\]]{0,40}\]|"
+            r"\(\s*t[1-7]\s*\)|\bverified\s*[✓✔]|[✓✔]\s*verified|"
             r"✅\s*(?:verified|confirmed|checked)|\(\s*verified(?:\s+by\s+[\w\s-]{1,20})?\s*\)|"
             r"\bverified\s+by\s+(?:tool|tools|receipt|the\s+system)\b)",
             subject="self",

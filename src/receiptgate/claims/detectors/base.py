@@ -25,6 +25,17 @@ ENTRY_POINT_GROUP = "receiptgate.detectors"
 
 SubjectSource = Literal["before", "after", "self"] | int
 
+_CONDITIONAL = re.compile(r"\b(?:if|unless|whether|in\s+case)\b", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[,;:]\s")
+
+
+def _clause_start(text: str, sentence_start: int, at: int) -> int:
+    start = sentence_start
+    for m in _CLAUSE_END.finditer(text, sentence_start, at):
+        start = m.end()
+    return start
+
+
 #: Confidence below which hedged claims fall (they never block on their own).
 HEDGED_CONFIDENCE = 0.5
 
@@ -103,6 +114,8 @@ class Detector:
         self, text: str, sentence: Sentence, spec: Pattern, m: re.Match[str]
     ) -> DetectedClaim | None:
         start, end = m.start(), m.end()
+        if _CONDITIONAL.search(text, _clause_start(text, sentence.start, start), start):
+            return None  # "If the config file does not exist, ..." asserts nothing
         confidence = spec.confidence
         obj: str | None = None
         if spec.subject == "before":

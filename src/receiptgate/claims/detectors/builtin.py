@@ -203,6 +203,15 @@ class ExistenceDetector(Detector):
             negative=True,
         ),
         Pattern(
+            "has_no",
+            r"\b(?:has|have|had)\s+no\s",
+            subject="after",
+            assertion="not_exists",
+            negative=True,
+            obj="before",
+            confidence=0.85,
+        ),
+        Pattern(
             "lacks",
             r"\b(?:does\s+not|doesn['’]t|did\s+not|didn['’]t)\s+(?:have|contain|include)\b",
             subject="before",

@@ -236,11 +236,14 @@ def subject_before(text: str, sent_start: int, at: int) -> tuple[str, int, bool,
     stop_index = -1
     for i in range(len(tokens) - 1, -1, -1):
         pos, raw = tokens[i]
-        if raw[-1] in ",;:" or raw in ("-", "—", "–"):
+        if raw[-1] in ",;:!?" or raw in ("-", "—", "–") or (raw[-1] == "." and picked):
             stop_index = i
             break
         word = _clean(raw).lower()
         if not word:
+            stop_index = i
+            break
+        if word in HEDGE_WORDS:
             stop_index = i
             break
         if word in DETERMINERS:
