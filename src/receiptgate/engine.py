@@ -364,7 +364,7 @@ class Gate:
         for ev in evals:
             by_sentence.setdefault(ev.claim.sentence_index, []).append(ev)
         for ev in evals:
-            self._gather(ev, index, ledger, now, work)
+            self._gather(ev, index, ledger, now, work, sentences[ev.claim.sentence_index])
         for sidx, group in by_sentence.items():
             self._match_hard(group, ledger, work, sentences[sidx], anchors.get(sidx, []))
         for group in by_sentence.values():
@@ -373,7 +373,6 @@ class Gate:
         # 3. decisions and tags, sentence by sentence
         profile = policy.profile
         claim_policy = self.policy
-        excused = frozenset(claim_policy.hedging.excuses_classes)
         for s, stype in zip(result.sentences, types, strict=True):
             group = by_sentence.get(s.index, [])
             hedged = stype == "hedged" or any(
@@ -408,7 +407,7 @@ class Gate:
                             receipt_id=d.receipt_id,
                         )
                     )
-            s.tag = tag_sentence(group, stype, hedged, excused)
+            s.tag = tag_sentence(group, stype, hedged, claim_policy)
             if s.tag is not None and action == "pass" and not _all_rfc_ignored(group, profile):
                 tag_action = claim_policy.tags[s.tag]
                 if s.tag in ("T2", "T3", "T6") and profile.unverified == "ignore":
@@ -490,6 +489,7 @@ class Gate:
         ledger: ReceiptIndex | None,
         now: datetime,
         work: str,
+        sentence: Sentence,
     ) -> None:
         """Facts and ledger evidence for one claim."""
         c = ev.claim
@@ -499,7 +499,7 @@ class Gate:
             return
         if c.category == "action":
             if c.assertion != "forged_label":
-                ev.ledger = check_action(ledger, c, work)
+                ev.ledger = check_action(ledger, c, work[c.offset : sentence.end])
         elif c.category in ("system_state", "operational_status", "existence"):
             res = check_state(ledger, c)
             if res.status != "unsupported":
@@ -549,7 +549,11 @@ class Gate:
         """Detection depth "contradiction-only": detectors whose claims a fact can check."""
         det = self._depth_cache.get(categories)
         if det is None:
-            det = ClaimDetector(d for d in self._detectors if d.category in categories)
+            det = ClaimDetector(
+                d
+                for d in self._detectors
+                if d.category in categories or d.category in ("action", "attribution")
+            )
             self._depth_cache[categories] = det
         return det
 

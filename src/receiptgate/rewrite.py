@@ -9,6 +9,7 @@ reports shifts because of the rewrite.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -78,9 +79,19 @@ def rewrite(
             parts.append(" " + settings.labels[s.tag])
             pos = s.end
     parts.append(text[pos:])
-    out = "".join(parts).strip()
+    out = _tidy("".join(parts))
     if settings.audit_tail:
         tags = ", ".join(f"{s.index + 1}:{s.tag}" for s in sentences if s.tag is not None)
         removed = len(blocked)
         out += f"\n\n[receiptgate: {tags or 'no claims'}; {removed} sentence(s) removed]"
     return out
+
+
+_MARKER_ONLY = re.compile(r"^\s*(?:[-*+>]|\d{1,3}[.)])\s*$")
+
+
+def _tidy(text: str) -> str:
+    """Drops lines a removal emptied (a bare "-" bullet) and trailing spaces."""
+    lines = [ln.rstrip() for ln in text.split("\n")]
+    kept = [ln for ln in lines if not _MARKER_ONLY.match(ln)]
+    return "\n".join(kept).strip()

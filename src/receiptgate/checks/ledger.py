@@ -164,20 +164,25 @@ def _object_words(claim: DetectedClaim) -> frozenset[str]:
     return content_words(claim.object or "")
 
 
-def _mentions(entry: ReceiptEntry, claim: DetectedClaim) -> bool:
+_GENERIC_OBJECTS = frozenset(
+    "result results output it them everything file files report changes change data the "
+    "fix update work code".split()
+)
+
+
+def _mentions(entry: ReceiptEntry, claim: DetectedClaim, tail: str = "") -> bool:
     """Whether a call is about the claim's object (a file, a recipient, a version...).
 
     Identifiers (paths, emails, ticket keys) must appear as written:
     ``config/prod.yaml`` is not ``config/staging.yaml`` however many words they share.
     """
     obj = (claim.object or "").strip().lower()
-    if not obj:
-        return True
-    if obj in entry.text:
-        return True
-    idents = [i.lower() for i in _IDENTIFIER.findall(claim.object or "")]
+    idents = [i.lower().rstrip(".") for i in _IDENTIFIER.findall(f"{claim.object or ''} {tail}")]
     if idents:
-        return all(i.rstrip(".") in entry.text for i in idents)
+        # "saved the results to report.csv": the file named anywhere after the verb.
+        return all(i in entry.text for i in idents)
+    if not obj or obj in entry.text or set(obj.split()) <= _GENERIC_OBJECTS:
+        return True
     for word, pattern in _OBJECT_SYNONYMS.items():
         if word in obj and pattern.search(entry.text):
             return True
@@ -198,8 +203,12 @@ def _failed(entry: ReceiptEntry) -> bool:
     )
 
 
-def check_action(index: ReceiptIndex, claim: DetectedClaim, sentence_text: str) -> LedgerResult:
-    """Checks one ``action`` claim against the tool receipts."""
+def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> LedgerResult:
+    """Checks one ``action`` claim against the tool receipts.
+
+    ``tail`` is the rest of the sentence after the claim ("... to report.csv",
+    "... to production", "... no errors").
+    """
     kind = claim.assertion
     tools = [e for e in index.entries if e.receipt.kind == "tool"]
     if kind in ("tests_pass", "tests_fail", "ran_tests"):
@@ -229,20 +238,20 @@ def check_action(index: ReceiptIndex, claim: DetectedClaim, sentence_text: str) 
     if kind == "api_returned":
         return _check_status(index, claim)
     if kind in ("logs_show", "according_to"):
-        return _check_source(index, claim)
+        return _check_source(index, claim, tail)
     if kind == "forged_label":
         return LedgerResult("unsupported", None, None, "verification label")
     pattern = ACTION_TOOLS.get(kind, ACTION_TOOLS["ran"])
     matching = [e for e in tools if pattern.search(_head(e))]
     if not matching and kind in ("checked", "ran"):
         matching = tools
-    mentioned = [e for e in matching if _mentions(e, claim)]
+    mentioned = [e for e in matching if _mentions(e, claim, tail)]
     if not mentioned:
         what = f" on {claim.object!r}" if claim.object else ""
         return LedgerResult("unsupported", None, None, f"no {kind} call{what} in the action ledger")
     best = mentioned[-1]
     rid = best.receipt.id
-    env = _env_conflict(best, sentence_text)
+    env = _env_conflict(best, tail)
     if env is not None:
         return LedgerResult(
             "contradicted",
@@ -287,7 +296,7 @@ def _check_status(index: ReceiptIndex, claim: DetectedClaim) -> LedgerResult:
     )
 
 
-def _check_source(index: ReceiptIndex, claim: DetectedClaim) -> LedgerResult:
+def _check_source(index: ReceiptIndex, claim: DetectedClaim, tail: str) -> LedgerResult:
     name = " ".join(claim.subject.lower().split())
     alias = _SOURCE_ALIASES.get(name, "any")
     for e in reversed(index.entries):
@@ -303,7 +312,7 @@ def _check_source(index: ReceiptIndex, claim: DetectedClaim) -> LedgerResult:
             )
         if not ok:
             continue
-        obj = (claim.object or "").lower()
+        obj = f"{claim.object or ''} {tail}".lower()
         if (
             claim.assertion == "logs_show"
             and _NO_ERRORS.search(obj)

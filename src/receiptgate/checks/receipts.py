@@ -285,9 +285,7 @@ def is_about(
     shared = specific & window_words
     if len(shared) >= 2:
         return True
-    if shared and (len(specific) <= 2 or anchored):
-        return True
-    return anchored and len(specific) <= 2
+    return anchored or (bool(shared) and len(specific) <= 2)
 
 
 @dataclass(slots=True)
@@ -412,15 +410,37 @@ def match_hard_fact(
     subject overlap ("all 42 pass" and "42 passed").
     """
     stale: Occurrence | None = None
+    support: Occurrence | None = None
     for occ in _support_candidates(index, h, ctx):
         r = index.entries[occ.receipt].receipt
         limit = _tighter(freshness.get(r.kind), class_limit)
         if not index.is_fresh(r, limit):
             stale = stale or occ
             continue
-        label = f"{occ.label} " if occ.label else ""
+        support = occ
+        break
+    if support is not None:
+        r = index.entries[support.receipt].receipt
+        # Contradiction wins (SPEC §4): another receipt giving another value for
+        # the same thing turns support into a conflict the reader must see.
+        other = None
+        if family(h.kind) != "version" and support.label:
+            other = _rival(index, h, ctx, freshness, class_limit, exclude=support.receipt)
+            if other is not None and other.label.lower() != support.label.lower():
+                other = None  # only the same field in another receipt is a conflict
+        if other is not None:
+            o = index.entries[other.receipt].receipt
+            return HardFactMatch(
+                h,
+                "contradicted",
+                o.id,
+                o.kind,
+                f"contradicts {o.id}: {other.label or 'value'} {_show(other.fact)} ≠ claimed "
+                f"{_show(h)} (though {r.id} agrees)",
+            )
+        label = f"{support.label} " if support.label else ""
         return HardFactMatch(
-            h, "supported", r.id, r.kind, f"{r.id}: {label}{occ.fact.text} matches {h.text}"
+            h, "supported", r.id, r.kind, f"{r.id}: {label}{support.fact.text} matches {h.text}"
         )
     rival = _rival(index, h, ctx, freshness, class_limit)
     if rival is not None:
@@ -481,10 +501,13 @@ def _rival(
     ctx: ClaimContext,
     freshness: Mapping[ReceiptKind, timedelta | None],
     class_limit: timedelta | None,
+    exclude: int | None = None,
 ) -> Occurrence | None:
     """A different value of the same kind, for the same subject and label."""
     fam = family(h.kind)
     for occ in index.by_family.get(fam, ()):
+        if occ.receipt == exclude or _conflicts(occ, ctx):
+            continue
         v = occ.fact.value
         if v == h.value or (
             h.number is not None and occ.fact.number is not None and h.number == occ.fact.number

@@ -76,13 +76,13 @@ class ClaimDetector:
             hits = self._set.Match(sentence.text)
             if not hits:
                 continue
-            found: list[DetectedClaim] = []
+            found: list[tuple[int, DetectedClaim]] = []
             for slot in sorted(cast("list[int]", hits)):
                 det, index = self._slots[slot]
                 if only is not None and det.id not in only:
                     continue
                 try:
-                    found.extend(det.detect(text, sentence, index))
+                    found.extend((det.priority, c) for c in det.detect(text, sentence, index))
                 except Exception as e:  # a plugin bug must reach the fail mode, not crash
                     raise DetectorError(f"detector {det.id!r} failed: {e}") from e
             if found:
@@ -97,17 +97,20 @@ def _norm(subject: str) -> str:
     return " ".join(subject.lower().split())
 
 
-def _dedup(found: list[DetectedClaim]) -> list[DetectedClaim]:
+def _dedup(found: list[tuple[int, DetectedClaim]]) -> list[DetectedClaim]:
     """Drops repeats within one sentence.
 
     Two claims are the same when they share a key, or when their spans overlap
     and one subject contains the other (two patterns read the same words); the
-    more confident, then the longer, match stays.
+    claim of the higher-priority detector (custom ones outrank built-ins), then
+    the more confident, then the longer match stays.
     """
-    found.sort(key=lambda c: (-c.confidence, -(c.end - c.offset), c.offset))
+    found.sort(
+        key=lambda pc: (-pc[0], -pc[1].confidence, -(pc[1].end - pc[1].offset), pc[1].offset)
+    )
     kept: list[DetectedClaim] = []
     keys: set[tuple[str, str, str, bool, str | None]] = set()
-    for c in found:
+    for _, c in found:
         key = c.dedup_key()
         if key in keys:
             continue

@@ -95,6 +95,15 @@ _CLAUSE = re.compile(
 )
 
 
+_TOKEN = re.compile(r"\S+")
+_BACK = 4
+_FORWARD = 4
+
+
+def _inside(m: re.Match[str], facts: Sequence[HardFact]) -> bool:
+    return any(h.start <= m.start() < h.end for h in facts)
+
+
 def clause_words(
     text: str, start: int, end: int, facts: Sequence[HardFact], at: HardFact | None
 ) -> frozenset[str]:
@@ -106,6 +115,14 @@ def clause_words(
         left = m.end()
     m2 = _CLAUSE.search(text, at.end, end)
     right = m2.start() if m2 else end
+    # The words next to the figure say what it is: "$2.4M and churn was 5%" is
+    # about churn, not revenue. Five words back, three forward, inside the clause.
+    before = [m for m in _TOKEN.finditer(text, left, at.start) if not _inside(m, facts)][-_BACK:]
+    after = [m for m in _TOKEN.finditer(text, at.end, right) if not _inside(m, facts)][:_FORWARD]
+    if before:
+        left = max(left, before[0].start())
+    if after:
+        right = min(right, after[-1].end())
     words = _words_outside(text, left, right, facts)
     if not words:
         words = _words_outside(text, start, end, facts)

@@ -169,11 +169,7 @@ def decide(
         bad = [m for m in ev.hard if m.status != "supported"]
         detail = "; ".join(m.detail for m in bad[:2])
         mode = policy.mode_for(risk)
-        excused = (
-            sentence_hedged
-            and hs != "contradicted"
-            and _excusable(ev, frozenset(policy.hedging.excuses_classes))
-        )
+        excused = sentence_hedged and hs != "contradicted" and _excusable(ev, policy)
         action: Action = "flag" if (mode == "warn_only" or excused) else "block"
         if hs == "contradicted":
             reason = f"Contradicted {risk} figure: {detail}"
@@ -265,7 +261,7 @@ def tag_sentence(
     evals: list[ClaimEval],
     sentence_type: str,
     hedged: bool,
-    excused: frozenset[str] = frozenset(),
+    policy: ClaimPolicy,
 ) -> Literal["T1", "T2", "T3", "T4", "T5", "T6", "T7"] | None:
     """The sentence's tag (SPEC §4): contradiction wins, then gaps, then the best support."""
     if not evals:
@@ -283,7 +279,7 @@ def tag_sentence(
     substantive = [e for e in gaps if e.claim.category not in ("self_referential", "attribution")]
     if substantive:
         if hedged and all(
-            e.claim.category != "action" and (e.hard_status() is None or _excusable(e, excused))
+            e.claim.category != "action" and (e.hard_status() is None or _excusable(e, policy))
             for e in substantive
         ):
             return "T6"
@@ -304,8 +300,7 @@ def tag_sentence(
     return "T3"
 
 
-def _excusable(ev: ClaimEval, classes: frozenset[str]) -> bool:
-    """A hedge excuses a missing receipt only in these classes, never for money or %."""
-    if any(m.fact.kind in ("money", "percent") for m in ev.hard if m.status != "supported"):
-        return False
-    return (ev.worst_risk() or "general") in classes
+def _excusable(ev: ClaimEval, policy: ClaimPolicy) -> bool:
+    """Whether a hedge excuses this claim's missing receipts (policy ``hedging``)."""
+    kinds: set[str] = {m.fact.kind for m in ev.hard if m.status != "supported"}
+    return policy.excuses(ev.worst_risk() or "general", kinds)

@@ -10,9 +10,16 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+)
 from pydantic.alias_generators import to_camel
 
 from receiptgate._exceptions import ConfigError
@@ -53,6 +60,8 @@ def parse_duration(value: Any) -> timedelta | None:
     """``"24h"`` -> 24 hours; a number is seconds; ``None``/``"never"`` -> no limit."""
     if value is None or value == "never":
         return None
+    if isinstance(value, timedelta):
+        return value
     if isinstance(value, bool):
         raise ValueError("expected a duration like 24h, 7d or a number of seconds")
     if isinstance(value, int | float):
@@ -70,18 +79,16 @@ class _Model(BaseModel):
     )
 
 
+Duration = Annotated[timedelta | None, BeforeValidator(parse_duration)]
+
+
 class RiskClassPolicy(_Model):
     """What an unsupported or contradicted hard fact of one risk class does."""
 
     mode: RiskMode = "fail_closed"
-    freshness: timedelta | None = Field(
+    freshness: Duration = Field(
         default=None, description="Receipts older than this do not support this class."
     )
-
-    @field_validator("freshness", mode="before")
-    @classmethod
-    def _dur(cls, v: Any) -> timedelta | None:
-        return parse_duration(v)
 
 
 def _default_classes() -> dict[RiskClass, RiskClassPolicy]:
@@ -133,9 +140,11 @@ class HedgingPolicy(_Model):
     )
     excuses_classes: list[RiskClass] = Field(
         default_factory=lambda: list(DEFAULT_EXCUSED),
+        json_schema_extra={"default_note": "money and % are not excused unless set explicitly"},
         description=(
-            "Risk classes where a hedge makes an unsupported figure T6. Money and "
-            "percentages are never excused (SPEC §4)."
+            "Risk classes where a hedge makes an unsupported figure T6. With the default "
+            "list, money and percentages are never excused (SPEC §4); a list you set "
+            "is applied as written."
         ),
     )
 
@@ -175,7 +184,7 @@ class ClaimPolicy(_Model):
 
     version: Literal[1] = 1
     risk_classes: dict[RiskClass, RiskClassPolicy] = Field(default_factory=_default_classes)
-    freshness: dict[ReceiptKindName, timedelta | None] = Field(default_factory=_default_freshness)
+    freshness: dict[ReceiptKindName, Duration] = Field(default_factory=_default_freshness)
     hedging: HedgingPolicy = Field(default_factory=HedgingPolicy)
     tags: dict[TagName, TagAction] = Field(default_factory=lambda: dict(DEFAULT_TAG_ACTIONS))
     small_numbers_are_facts: bool = Field(
@@ -189,9 +198,8 @@ class ClaimPolicy(_Model):
     def _fresh(cls, v: Any) -> Any:
         if not isinstance(v, dict):
             return v
-        merged: dict[str, Any] = {str(k): v for k, v in _default_freshness().items()}
-        for k, val in v.items():
-            merged[k] = parse_duration(val)
+        merged: dict[str, Any] = {str(k): val for k, val in _default_freshness().items()}
+        merged.update(v)  # each value is parsed (and its errors located) by the field type
         return merged
 
     @field_validator("risk_classes", mode="before")
@@ -211,6 +219,13 @@ class ClaimPolicy(_Model):
         merged: dict[str, Any] = {str(k): a for k, a in DEFAULT_TAG_ACTIONS.items()}
         merged.update(v)
         return merged
+
+    def excuses(self, risk: str, kinds: set[str]) -> bool:
+        """Whether a hedge excuses unsupported figures of these kinds in this class."""
+        if risk not in self.hedging.excuses_classes:
+            return False
+        explicit = "excuses_classes" in self.hedging.model_fields_set
+        return explicit or not kinds & {"money", "percent"}
 
     def mode_for(self, risk: RiskClass) -> RiskMode:
         return self.risk_classes[risk].mode

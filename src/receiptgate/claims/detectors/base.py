@@ -84,6 +84,8 @@ class Detector:
     id: str = ""
     category: ClaimCategory = "system_state"
     config_key: str | None = None
+    #: Wins overlaps against lower priorities (custom detectors: 10).
+    priority: int = 0
     PATTERNS: tuple[Pattern, ...] = ()
 
     def __init__(self) -> None:

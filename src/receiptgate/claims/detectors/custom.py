@@ -39,6 +39,8 @@ def compile_user_pattern(pattern: str, where: str) -> Any:
 class CustomDetector(Detector):
     """A detector defined by one ``customDetectors`` entry of the config."""
 
+    priority = 10  # an operator's own detector outranks a built-in reading the same words
+
     def __init__(self, spec: CustomClaimDetector, where: str = "customDetectors") -> None:
         super().__init__()
         self.id = spec.id

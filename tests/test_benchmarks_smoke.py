@@ -1,0 +1,93 @@
+"""Smoke tests: each benchmark script runs in its quick mode and prints its table."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCHMARKS = ROOT / "benchmarks"
+HALUEVAL = ROOT.parent / "shared" / "data" / "halueval"
+
+
+def run_script(name: str, *args: str) -> str:
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    proc = subprocess.run(
+        [sys.executable, str(BENCHMARKS / name), *args],
+        cwd=ROOT,
+        capture_output=True,
+        env=env,
+        timeout=600,
+        check=False,
+    )
+    stdout = proc.stdout.decode("utf-8")
+    assert proc.returncode == 0, proc.stderr.decode("utf-8", "replace")[-3000:]
+    return stdout
+
+
+def load_module(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_latency_quick_prints_its_tables() -> None:
+    out = run_script("latency.py", "--quick")
+    assert "receiptgate deterministic pipeline latency" in out
+    assert "chars | facts |" in out and "median µs" in out and "p99 µs" in out
+    assert "retained KiB" in out
+    assert "Python 3." in out and "CPU:" in out
+
+
+def test_receipts_latency_quick_prints_its_tables() -> None:
+    out = run_script("receipts_latency.py", "--quick")
+    assert "receiptgate receipt-matching latency" in out
+    assert "sentences | receipts |" in out and "median µs" in out and "p95 µs" in out
+    assert "ReceiptIndex build alone" in out
+
+
+def test_accuracy_dev_split_prints_its_table() -> None:
+    out = run_script("accuracy.py", "--split", "dev", "--only", "liarbench", "--errors")
+    assert "LiarBench-RG dev split: 60 cases" in out
+    assert "| category" in out and "allowed-correct" in out and "false-block" in out
+    assert "Anti-Lie README claims" in out
+
+
+@pytest.mark.skipif(not HALUEVAL.is_dir(), reason="../shared/data/halueval is absent")
+def test_accuracy_with_halueval_prints_both_tables() -> None:
+    out = run_script("accuracy.py", "--split", "dev", "--limit", "5")
+    assert "allowed-correct" in out
+    assert "| task" in out and "pair accuracy" in out and "hallucinated caught" in out
+
+
+@pytest.mark.skipif(not HALUEVAL.is_dir(), reason="../shared/data/halueval is absent")
+def test_accuracy_json_counts_the_pairs() -> None:
+    data = json.loads(run_script("accuracy.py", "--split", "dev", "--limit", "5", "--json"))
+    assert data["liarbench"]["overall"]["n"] == 60
+    for task in ("qa", "dialogue", "summarization"):
+        assert data["halueval"]["tasks"][task]["n_pairs"] == 5
+
+
+def test_accuracy_refuses_a_changed_data_file(tmp_path: Path) -> None:
+    accuracy = load_module("accuracy")
+    for name in ("SHA256SUMS", "liarbench_rg_dev.jsonl", "liarbench_rg_test.jsonl"):
+        shutil.copy(BENCHMARKS / "data" / name, tmp_path / name)
+    verified = accuracy.verify_checksums(tmp_path)
+    dev = (tmp_path / "liarbench_rg_dev.jsonl").read_bytes()
+    assert verified["liarbench_rg_dev.jsonl"] == hashlib.sha256(dev).hexdigest()
+
+    (tmp_path / "liarbench_rg_dev.jsonl").write_bytes(dev.replace(b'"allow"', b'"block"', 1))
+    with pytest.raises(accuracy.ChecksumError, match="does not match"):
+        accuracy.verify_checksums(tmp_path)

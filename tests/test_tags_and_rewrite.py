@@ -1,0 +1,378 @@
+"""Sentence tags T1–T7 (SPEC §4) and the delivered text of the outbound rewrite.
+
+One row per tag, plus the sentences that get no tag; contradiction beats
+support; and the rewrite: blocked sentences go, warned ones get a label, an
+all-blocked output becomes the block notice, and every offset the result
+reports indexes the ORIGINAL text.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from receiptgate.config import parse_config
+from receiptgate.engine import Gate
+from receiptgate.evidence.receipts import Receipt
+from receiptgate.policy.policy_file import parse_policy
+from receiptgate.results import ValidationResult
+from receiptgate.rewrite import BLOCK_NOTICE
+
+NOW = datetime(2026, 3, 11, 10, 0, tzinfo=UTC)
+
+USER_ASK = Receipt(
+    id="u1", kind="user", content="Our budget is $50,000 for this project. Please summarise."
+)
+PRICING = Receipt(
+    id="web-1",
+    kind="web",
+    source="https://example.com/pricing",
+    content="The Pro plan costs $49 per month.",
+)
+CONTRACT = Receipt(
+    id="rag-1", kind="rag", source="contract.pdf#p4", content="The contract renews on 2026-06-30."
+)
+CRM = Receipt(id="crm-1", kind="db", source="crm", content="revenue_usd=2400000\nchurn rate: 4.5%")
+CPU = Receipt(
+    id="cpu-1", kind="tool", tool="exec", args={"command": "top -bn1"}, content="CPU usage: 37%"
+)
+SESSION = [USER_ASK, PRICING, CONTRACT, CRM, CPU]
+
+
+def _validate(
+    text: str, receipts: list[Receipt] | None = None, policy: dict[str, Any] | None = None
+) -> ValidationResult:
+    gate = Gate(policy=parse_policy(policy) if policy is not None else None)
+    return gate.validate(text, receipts=SESSION if receipts is None else receipts, now=NOW)
+
+
+def _assert_offsets_index_the_original(text: str, result: ValidationResult) -> None:
+    for s in result.sentences:
+        assert text[s.start : s.end] == s.text, (s.index, s.text)
+    for c in result.claims:
+        assert text[c.offset : c.end] == c.matched_text, c
+    for issue in result.issues:
+        if issue.get("start") is not None:
+            assert 0 <= issue["start"] <= issue["end"] <= len(text)
+            if issue.get("claim_index") is not None:
+                claim = result.claims[issue["claim_index"]]
+                assert text[issue["start"] : issue["end"]] == claim.matched_text
+
+
+# --------------------------------------------------------------------------- one row per tag
+
+
+@pytest.mark.parametrize(
+    ("text", "expected_tag", "expected_action"),
+    [
+        ("The Pro plan costs $49 per month.", "T1", "pass"),
+        ("Therefore the cache should reduce latency.", "T2", "warn"),
+        ("Python is a popular programming language.", "T3", "warn"),
+        ("The contract renews on 2026-06-30.", "T4", "pass"),
+        ("Revenue grew 37%.", "T5", "block"),
+        ("The cache might be stale.", "T6", "warn"),
+        ("Our budget is $50,000.", "T7", "pass"),
+        ("Hello there, happy to help!", None, "pass"),
+        ("What would you like me to do next?", None, "pass"),
+        ("How much did revenue grow in 2025?", None, "pass"),
+        ("Run the migration before deploying.", None, "pass"),
+    ],
+    ids=[
+        "T1-web-receipt",
+        "T2-inference",
+        "T3-general-statement",
+        "T4-rag-chunk",
+        "T5-unsupported-figure",
+        "T6-hedged",
+        "T7-user-supplied",
+        "none-greeting",
+        "none-question",
+        "none-question-with-year",
+        "none-instruction",
+    ],
+)
+def test_when_a_sentence_is_validated_then_it_gets_the_tag_and_default_action_of_spec_4(
+    text: str, expected_tag: str | None, expected_action: str
+) -> None:
+    result = _validate(text)
+
+    (s,) = result.sentences
+    assert s.tag == expected_tag, s.reasons
+    assert s.action == expected_action, s.reasons
+
+
+@pytest.mark.parametrize(
+    ("text", "receipts"),
+    [
+        ("I ran the tests and they all pass.", []),
+        ("The nats-events stream has 255908 events.", [USER_ASK]),
+        ("All tests pass [T1 verified].", [USER_ASK]),
+    ],
+    ids=["action-no-receipt", "value-no-receipt", "forged-label"],
+)
+def test_when_a_hard_or_action_claim_has_no_receipt_then_it_is_t5(
+    text: str, receipts: list[Receipt]
+) -> None:
+    result = _validate(text, receipts)
+
+    assert result.sentences[0].tag == "T5"
+
+
+def test_when_a_value_claim_is_backed_by_a_tool_receipt_then_it_is_t1_and_passes() -> None:
+    nats = Receipt(
+        id="t-1",
+        kind="tool",
+        tool="exec",
+        args={"command": "nats stream info nats-events"},
+        content="nats-events: 255908 events",
+    )
+
+    result = _validate("The nats-events stream has 255908 events.", [nats, USER_ASK])
+
+    s = result.sentences[0]
+    assert s.tag == "T1", s.reasons
+    assert s.action == "pass", s.reasons
+    assert result.delivered_text == "The nats-events stream has 255908 events."
+
+
+# --------------------------------------------------------------------------- contradiction wins
+
+
+def test_when_an_action_is_supported_but_its_figure_contradicted_then_contradiction_wins() -> None:
+    deploy = Receipt(
+        id="d-1",
+        kind="tool",
+        tool="deploy",
+        args={"service": "web", "version": "2.3.0"},
+        content="rollout complete: web 2.3.0 is live",
+        ok=True,
+    )
+
+    result = _validate("I deployed version 2.3.1 to production.", [deploy, USER_ASK])
+
+    s = result.sentences[0]
+    relations = {e.relation for e in s.evidence}
+    assert {"supports", "contradicts"} <= relations
+    assert s.tag == "T5"
+    assert s.action == "block"
+
+
+def test_when_one_figure_is_supported_and_another_contradicted_then_the_sentence_is_t5() -> None:
+    crm = Receipt(id="crm-2", kind="db", content="revenue_usd=2400000\nchurn rate: 4%")
+
+    result = _validate("Revenue was $2.4M and churn was 5%.", [crm, USER_ASK])
+
+    s = result.sentences[0]
+    relations = [(e.relation, e.detail) for e in s.evidence]
+    assert any(rel == "supports" and "$2.4M" in d for rel, d in relations), relations
+    assert any(rel == "contradicts" and "5%" in d for rel, d in relations), relations
+    assert s.tag == "T5"
+
+
+def test_when_two_receipts_disagree_on_the_figure_then_contradiction_wins_over_support() -> None:
+    old = Receipt(id="crm-old", kind="db", content="revenue_usd=2300000")
+
+    result = _validate("Revenue was $2.4M.", [CRM, old, USER_ASK])
+
+    s = result.sentences[0]
+    assert s.tag == "T5"
+    assert s.action == "block"
+
+
+def test_when_a_fact_contradicts_and_a_user_message_repeats_the_claim_then_it_is_t5() -> None:
+    fact = {
+        "id": "nginx-state",
+        "category": "system_state",
+        "subject": "nginx",
+        "value": {"type": "state", "state": "running"},
+    }
+    gate = Gate(parse_config({"factRegistries": [{"id": "ops", "facts": [fact]}]}))
+    said = Receipt(id="u9", kind="user", content="nginx is stopped, I think.")
+
+    result = gate.validate("nginx is stopped.", receipts=[said], now=NOW)
+
+    assert result.sentences[0].tag == "T5"
+    assert any(e.relation == "contradicts" for e in result.sentences[0].evidence)
+
+
+# --------------------------------------------------------------------------- delivered text
+
+
+def test_when_one_sentence_is_blocked_then_it_is_removed_and_the_rest_delivered() -> None:
+    text = "Revenue was $2.4M. Revenue grew 37%. Churn was 4.5%."
+
+    result = _validate(text)
+
+    assert [s.action for s in result.sentences] == ["pass", "block", "pass"]
+    assert result.verdict == "block"
+    assert result.delivered_text == "Revenue was $2.4M. Churn was 4.5%."
+
+
+@pytest.mark.parametrize(
+    ("text", "policy", "label"),
+    [
+        ("Therefore the cache should reduce latency.", None, "(inference)"),
+        ("The cache might be stale.", None, "(speculative)"),
+        ("Python is a popular programming language.", None, "(unverified background)"),
+        (
+            "Revenue grew 37%.",
+            {"riskClasses": {"financial": {"mode": "warn_only"}}},
+            "(unverified)",
+        ),
+    ],
+    ids=["T2-inference", "T6-speculative", "T3-background", "T5-warn-unverified"],
+)
+def test_when_a_sentence_is_warned_then_it_is_delivered_with_its_label(
+    text: str, policy: dict[str, Any] | None, label: str
+) -> None:
+    result = _validate(f"Revenue was $2.4M. {text}", policy=policy)
+
+    assert result.sentences[1].action == "warn"
+    assert result.verdict == "flag"
+    assert result.delivered_text == f"Revenue was $2.4M. {text} {label}"
+
+
+def test_when_labels_are_configured_then_the_configured_label_is_used() -> None:
+    result = _validate(
+        "The cache might be stale.", policy={"rewrite": {"labels": {"T6": "[maybe]"}}}
+    )
+
+    assert result.delivered_text == "The cache might be stale. [maybe]"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Revenue grew 37%.",
+        "Revenue grew 37%. I ran the tests and they all pass.",
+        "Hi Dana! Revenue grew 37%. Thanks!",
+    ],
+    ids=["one-sentence", "two-blocked", "only-greetings-left"],
+)
+def test_when_every_claim_sentence_is_blocked_then_the_block_notice_is_delivered(
+    text: str,
+) -> None:
+    result = _validate(text)
+
+    assert result.verdict == "block"
+    assert result.delivered_text == BLOCK_NOTICE
+
+
+def test_when_a_notice_is_configured_then_it_replaces_an_all_blocked_output() -> None:
+    result = _validate("Revenue grew 37%.", policy={"rewrite": {"notice": "Withheld: unverified."}})
+
+    assert result.delivered_text == "Withheld: unverified."
+
+
+def test_when_blocked_replacement_is_set_then_it_stands_where_the_sentence_was() -> None:
+    result = _validate(
+        "Revenue was $2.4M. Revenue grew 37%. Churn was 4.5%.",
+        policy={"rewrite": {"blockedReplacement": "[removed: no receipt]"}},
+    )
+
+    assert result.delivered_text == "Revenue was $2.4M. [removed: no receipt] Churn was 4.5%."
+
+
+def test_when_audit_tail_is_enabled_then_a_summary_line_follows_the_text() -> None:
+    result = _validate(
+        "Revenue was $2.4M. Revenue grew 37%. The cache might be stale.",
+        policy={"rewrite": {"auditTail": True}},
+    )
+
+    assert result.delivered_text is not None
+    body, sep, tail = result.delivered_text.rpartition("\n\n")
+    assert sep, result.delivered_text
+    assert body == "Revenue was $2.4M. The cache might be stale. (speculative)"
+    assert "\n" not in tail
+    for tag in ("T4", "T5", "T6"):
+        assert tag in tail
+    assert "1 sentence(s) removed" in tail
+
+
+def test_when_audit_tail_is_off_then_no_summary_is_appended() -> None:
+    result = _validate("Revenue was $2.4M. Revenue grew 37%.")
+
+    assert result.delivered_text == "Revenue was $2.4M."
+
+
+@pytest.mark.parametrize(
+    ("mode", "text", "expected"),
+    [
+        ("notice", "Revenue was $2.4M. Revenue grew 37%.", BLOCK_NOTICE),
+        ("notice", "Revenue was $2.4M. The cache might be stale.", None),
+        ("none", "Revenue was $2.4M. Revenue grew 37%.", None),
+        ("none", "Revenue was $2.4M. The cache might be stale.", None),
+    ],
+    ids=["notice-blocked", "notice-flagged", "none-blocked", "none-flagged"],
+)
+def test_when_rewrite_mode_is_notice_or_none_then_text_is_all_or_nothing(
+    mode: str, text: str, expected: str | None
+) -> None:
+    result = _validate(text, policy={"rewrite": {"mode": mode}})
+
+    if result.verdict == "block":
+        assert result.delivered_text == expected
+    else:
+        assert result.delivered_text == text  # delivered unchanged, no labels
+
+
+def test_when_a_blocked_sentence_ends_a_line_then_no_trailing_space_is_left() -> None:
+    text = "Revenue was $2.4M. Revenue grew 37%.\nChurn was 4.5%."
+
+    result = _validate(text)
+
+    assert result.delivered_text == "Revenue was $2.4M.\nChurn was 4.5%."
+
+
+def test_when_a_blocked_sentence_is_a_whole_list_item_then_no_empty_bullet_is_left() -> None:
+    text = "Summary:\n- Revenue was $2.4M.\n- Revenue grew 37%.\n- Churn was 4.5%."
+
+    result = _validate(text)
+
+    assert result.delivered_text is not None
+    assert "Revenue grew 37%" not in result.delivered_text
+    assert all(line.strip() not in ("-", "*") for line in result.delivered_text.splitlines())
+    assert "- Revenue was $2.4M." in result.delivered_text
+    assert "- Churn was 4.5%." in result.delivered_text
+
+
+# --------------------------------------------------------------------------- offsets
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Revenue was $2.4M. Revenue grew 37%. Churn was 4.5%.",
+        "  Leading spaces.  Revenue grew 37%.   Therefore the cache should reduce latency.  ",
+        "👋 Hi Dana!\n\n- Revenue was $2.4M.\n- Revenue grew 37%.\n\nOur budget is $50,000.",
+        "✅ verified: churn was 4.5%.\tThe cache might be stale…  I ran the tests and they pass.",
+        "Über-Kunden: Revenue was $2.4M — the contract renews on 2026-06-30. Ça va?",
+        "Line one is plain.\r\nRevenue grew 37%.\r\nThe Pro plan costs $49 per month.",
+    ],
+    ids=["plain", "extra-whitespace", "emoji-and-list", "labels-and-tabs", "accents", "crlf"],
+)
+def test_when_the_text_is_rewritten_then_offsets_still_index_the_original_text(
+    text: str,
+) -> None:
+    result = _validate(text, policy={"rewrite": {"auditTail": True}})
+
+    assert result.sentences, "sentences must be reported"
+    assert result.claims, "claims must be reported"
+    _assert_offsets_index_the_original(text, result)
+    if result.delivered_text not in (None, BLOCK_NOTICE):
+        assert result.delivered_text != text  # something was labelled, removed or appended
+
+
+def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_texts() -> None:
+    text = "Revenue was $2.4M. Revenue grew 37%. The cache might be stale."
+
+    result = _validate(text)
+
+    assert [s.text for s in result.sentences] == [
+        "Revenue was $2.4M.",
+        "Revenue grew 37%.",
+        "The cache might be stale.",
+    ]
+    assert result.delivered_text == "Revenue was $2.4M. The cache might be stale. (speculative)"
