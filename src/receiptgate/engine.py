@@ -14,6 +14,7 @@ import logging
 import threading
 import time
 import uuid
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from fnmatch import fnmatchcase
@@ -34,6 +35,7 @@ from receiptgate.claims.detectors.base import HEDGED_CONFIDENCE, DetectorRegistr
 from receiptgate.claims.detectors.base import load_plugin_detectors as _load_plugins
 from receiptgate.claims.detectors.custom import CustomDetector
 from receiptgate.claims.hard import (
+    RiskWords,
     clause_words,
     hard_claim,
     requires_receipt,
@@ -345,7 +347,7 @@ class Gate:
             c for c in found.claims if types[c.sentence_index] not in ("question", "imperative")
         ]
         risks: dict[int, list[RiskClass]] = {}
-        anchors: dict[int, list[str]] = {}
+        anchors: dict[int, list[str]] | None = {} if receipts else None
         claims = self._add_hard_claims(work, sentences, types, claims, now, risks, anchors)
         cap = cfg.performance.max_claims_per_output
         dropped = found.dropped + max(0, len(claims) - cap)
@@ -366,7 +368,7 @@ class Gate:
         for ev in evals:
             self._gather(ev, index, ledger, now, work, sentences[ev.claim.sentence_index])
         for sidx, group in by_sentence.items():
-            self._match_hard(group, ledger, work, sentences[sidx], anchors.get(sidx, []))
+            self._match_hard(group, ledger, work, sentences[sidx], (anchors or {}).get(sidx, []))
         for group in by_sentence.values():
             _back_labels(group)
 
@@ -445,23 +447,24 @@ class Gate:
         claims: list[DetectedClaim],
         now: datetime,
         risks: dict[int, list[RiskClass]],
-        anchors: dict[int, list[str]],
+        anchors: dict[int, list[str]] | None,
     ) -> list[DetectedClaim]:
         """Attaches hard facts to value claims and makes claims of the rest."""
         small = self.policy.small_numbers_are_facts
         by_sentence: dict[int, list[DetectedClaim]] = {}
         for c in claims:
             by_sentence.setdefault(c.sentence_index, []).append(c)
+        facts_by_sentence = _facts_by_sentence(work, sentences, now)
         out: list[DetectedClaim] = []
         for s, stype in zip(sentences, types, strict=True):
             own = by_sentence.get(s.index, [])
             out.extend(own)
-            if stype in NO_HARD_FACT_TYPES:
+            facts = facts_by_sentence.get(s.index)
+            if not facts or stype in NO_HARD_FACT_TYPES:
                 continue
-            facts = extract_hard_facts(work, s.start, s.end, now=now)
-            if not facts:
-                continue
-            anchors[s.index] = sentence_anchors(s.text, facts)
+            if anchors is not None:
+                anchors[s.index] = sentence_anchors(s.text, facts)
+            words: RiskWords | None = None
             for h in facts:
                 if not requires_receipt(h, small):
                     continue
@@ -478,7 +481,8 @@ class Gate:
                     out.append(holder)
                 else:
                     holder.hard_facts.append(h)
-                risks.setdefault(id(holder), []).append(risk_class(h, s.text))
+                words = words or RiskWords.of(s.text)
+                risks.setdefault(id(holder), []).append(risk_class(h, words))
         out.sort(key=lambda c: (c.sentence_index, c.offset))
         return out
 
@@ -596,10 +600,9 @@ class Gate:
                 }
             )
             result.suggestions.append(_suggestion(v, claim))
+        flagged = {v.sentence_index for v in result.violations}
         for s in result.sentences:
-            if s.action == "warn" and not any(
-                v.sentence_index == s.index for v in result.violations
-            ):
+            if s.action == "warn" and s.index not in flagged:
                 result.issues.append(
                     {
                         "sentence_index": s.index,
@@ -647,6 +650,35 @@ def _suggestion(v: Violation, claim: DetectedClaim) -> str:
     if v.receipt_id and "contradict" in v.reason.lower():
         return f"Sentence {n}: use the value from receipt {v.receipt_id} or remove the figure."
     return f"Sentence {n}: back {claim.matched_text!r} with a fact or receipt, or remove it."
+
+
+def _facts_by_sentence(
+    work: str, sentences: Sequence[Sentence], now: datetime
+) -> dict[int, list[HardFact]]:
+    """Hard facts of the whole text in one scan, bucketed by sentence.
+
+    One scan is far cheaper than one call per sentence; a fact that would run
+    across a sentence end is read again inside its own sentence.
+    """
+    out: dict[int, list[HardFact]] = {}
+    if not sentences:
+        return out
+    starts = [s.start for s in sentences]
+    redo: set[int] = set()
+    for h in extract_hard_facts(work, sentences[0].start, sentences[-1].end, now=now):
+        i = bisect_right(starts, h.start) - 1
+        if i < 0:
+            continue
+        s = sentences[i]
+        if h.end > s.end:
+            redo.add(i)
+            redo.add(bisect_right(starts, h.end - 1) - 1)
+        elif h.start >= s.start:
+            out.setdefault(i, []).append(h)
+    for i in redo:
+        s = sentences[i]
+        out[i] = extract_hard_facts(work, s.start, s.end, now=now)
+    return out
 
 
 def _clause_text(text: str, start: int, end: int, h: HardFact) -> str:

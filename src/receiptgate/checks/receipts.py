@@ -72,6 +72,8 @@ def _window(content: str, start: int, end: int) -> tuple[int, int]:
 
 
 _PERCENTISH = re.compile(r"pct|percent|rate|ratio|share|util|usage|%", re.IGNORECASE)
+# The field a value belongs to: "contract_value_usd=", "\"error_rate_pct\": ", "Gross margin: ".
+_KEY = re.compile(r"([A-Za-z_][\w.-]{0,40})[\"']?\s*[:=]\s*[\"']?[$€£]?\s*$")
 _LABEL = re.compile(r"([A-Za-z_][\w .-]{0,40}?)[\"']?\s*[:=]?\s*[\"']?[$€£]?\s*$")
 
 
@@ -101,7 +103,7 @@ class ReceiptIndex:
                 if h.kind == "identifier":
                     continue
                 ws, we = _window(body, h.start, h.end)
-                m = _LABEL.search(body[ws : h.start])
+                m = _KEY.search(body[ws : h.start]) or _LABEL.search(body[ws : h.start])
                 occ = Occurrence(
                     i,
                     h,
@@ -516,8 +518,7 @@ def _rival(
         if fam == "date" and (len(v) != len(h.value) or v.startswith(h.value)):
             continue  # a quarter is no rival for a day
         r = index.entries[occ.receipt].receipt
-        words = ctx.clause - GENERIC
-        if len(words & occ.words) < 2 and not (words and words <= occ.words):
+        if not is_about(ctx.clause, occ.words) or not ctx.clause - GENERIC:
             continue
         label_words = content_words(occ.label)
         if label_words and not label_words & ctx.clause:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from receiptgate.checks.words import content_words
 from receiptgate.claims.models import ClaimCategory, DetectedClaim, HardFact
@@ -53,24 +54,45 @@ _SCHEDULE = re.compile(
 SMALL_NUMBER = 10
 
 
-def risk_class(fact: HardFact, sentence: str) -> RiskClass:
-    """Chooses the risk class of a hard fact from its kind and its sentence."""
-    if _MEDICAL.search(sentence):
+@dataclass(frozen=True, slots=True)
+class RiskWords:
+    """Which risk vocabularies a sentence uses (computed once per sentence)."""
+
+    medical: bool
+    legal: bool
+    contract: bool
+    finance: bool
+    bench: bool
+
+    @classmethod
+    def of(cls, sentence: str) -> RiskWords:
+        return cls(
+            bool(_MEDICAL.search(sentence)),
+            bool(_LEGAL.search(sentence)),
+            bool(_CONTRACT.search(sentence)),
+            bool(_FINANCE.search(sentence)),
+            bool(_BENCH.search(sentence)),
+        )
+
+
+def risk_class(fact: HardFact, sentence: str | RiskWords) -> RiskClass:
+    """Chooses the risk class of a hard fact from its kind and its sentence's words."""
+    w = sentence if isinstance(sentence, RiskWords) else RiskWords.of(sentence)
+    if w.medical:
         return "medical"
-    if _LEGAL.search(sentence):
+    if w.legal:
         return "legal"
     kind = fact.kind
-    contract = bool(_CONTRACT.search(sentence))
     if kind == "money":
-        return "contractual" if contract else "financial"
+        return "contractual" if w.contract else "financial"
     if kind in ("date", "time", "datetime", "duration"):
-        return "contractual" if contract else "schedule"
+        return "contractual" if w.contract else "schedule"
     if kind in ("percent", "count", "number"):
-        if _FINANCE.search(sentence):
+        if w.finance:
             return "financial"
-        if _BENCH.search(sentence):
+        if w.bench:
             return "benchmark"
-        if contract:
+        if w.contract:
             return "contractual"
     return "general"
 
