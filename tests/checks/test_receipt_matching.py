@@ -124,9 +124,16 @@ def test_when_money_is_contradicted_then_the_reason_shows_readable_distinct_valu
         ("Revenue grew 37%.", _receipt("tool", "CPU usage: 37%", tool="exec")),
         ("The contract is worth $49.", _receipt("web", "The Pro plan costs $49 per month.")),
         ("Revenue was €2.4M.", _receipt("db", "revenue: $2,400,000")),
+        ("Revenue was €2.4M.", _receipt("db", "revenue_usd=2400000")),
         ("The office has 120 desks.", _receipt("db", '{"customer": "Acme", "seats": 120}')),
     ],
-    ids=["cpu-37-vs-revenue-37", "price-vs-contract", "usd-vs-eur", "seats-vs-desks"],
+    ids=[
+        "cpu-37-vs-revenue-37",
+        "price-vs-contract",
+        "usd-vs-eur",
+        "usd-labelled-number-vs-eur",
+        "seats-vs-desks",
+    ],
 )
 def test_when_a_receipt_has_the_same_number_about_something_else_then_it_does_not_support(
     text: str, receipt: Receipt

@@ -257,6 +257,21 @@ def test_when_one_risk_class_is_warn_only_then_other_classes_still_block() -> No
     assert result.verdict == "block"
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["Latency dropped to 120 ms.", "p95 latency is 85 ms.", "Model accuracy was 91%."],
+    ids=["latency-ms", "p95-ms", "accuracy-percent"],
+)
+def test_when_benchmark_is_warn_only_then_an_unsupported_benchmark_figure_warns(
+    text: str,
+) -> None:
+    result = _validate(text, {"riskClasses": {"benchmark": {"mode": "warn_only"}}})
+
+    assert result.sentences[0].tag == "T5"
+    assert result.sentences[0].action == "warn", result.sentences[0].reasons
+    assert result.verdict == "flag"
+
+
 # --------------------------------------------------------------------------- hedging
 
 
@@ -282,13 +297,15 @@ def test_when_a_class_is_excused_then_a_hedged_figure_of_another_class_still_blo
 
 
 def test_when_a_hedged_figure_is_contradicted_then_hedging_does_not_excuse_it() -> None:
-    forecast = Receipt(id="crm-1", kind="db", content="revenue forecast: $2,000,000")
+    actual = Receipt(id="crm-1", kind="db", content="revenue: $2,000,000")
 
     result = _validate(
-        "Revenue may reach $3M.", {"hedging": {"excusesClasses": ["financial"]}}, forecast
+        "Revenue may be $3M.", {"hedging": {"excusesClasses": ["financial"]}}, actual
     )
 
-    assert result.sentences[0].tag == "T5"
+    s = result.sentences[0]
+    assert any(e.relation == "contradicts" for e in s.evidence)
+    assert s.tag == "T5"
     assert result.verdict == "block"
 
 

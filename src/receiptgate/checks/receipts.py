@@ -132,7 +132,7 @@ class ReceiptIndex:
         seen: dict[int, Occurrence] = {}
         for key in _claim_keys(h):
             for occ in self.by_value.get(key, ()):
-                if _same_currency(h, occ.fact):
+                if _same_currency(h, occ.fact, occ.label):
                     seen.setdefault(id(occ), occ)
         if family(h.kind) == "date":
             # "in March 2026" is supported by a receipt dated 2026-03-06.
@@ -262,10 +262,23 @@ def _num_key(n: float) -> str:
     return "#" + repr(round(n, 6))
 
 
-def _same_currency(a: HardFact, b: HardFact) -> bool:
-    if a.kind == "money" and b.kind == "money":
-        return a.unit == b.unit
-    return True
+_CURRENCY_IN_LABEL = re.compile(r"(?:^|[^a-z])(usd|eur|gbp|jpy|chf|inr|cad|aud|cny)(?:$|[^a-z])")
+
+
+def _currency(h: HardFact, label: str) -> str | None:
+    if h.kind == "money":
+        return h.unit
+    m = _CURRENCY_IN_LABEL.search(label.lower())
+    return m.group(1).upper() if m else None
+
+
+def _same_currency(a: HardFact, b: HardFact, b_label: str = "") -> bool:
+    """Money compares only with the same currency; a bare number takes its field's
+    currency ("revenue_usd=2400000" is dollars, so it does not back "€2.4M")."""
+    if a.kind != "money":
+        return True
+    other = _currency(b, b_label)
+    return other is None or other == a.unit
 
 
 def is_about(
@@ -523,7 +536,7 @@ def _rival(
         label_words = content_words(occ.label)
         if label_words and not label_words & ctx.clause:
             continue  # "window 24h" is no rival for "p95 latency 810 ms"
-        if fam == "magnitude" and not _same_currency(h, occ.fact):
+        if fam == "magnitude" and not _same_currency(h, occ.fact, occ.label):
             continue
         if (
             fam == "magnitude"

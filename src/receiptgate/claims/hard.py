@@ -85,6 +85,8 @@ def risk_class(fact: HardFact, sentence: str | RiskWords) -> RiskClass:
     kind = fact.kind
     if kind == "money":
         return "contractual" if w.contract else "financial"
+    if kind == "duration" and w.bench and not w.contract:
+        return "benchmark"  # "p95 latency is 85 ms"
     if kind in ("date", "time", "datetime", "duration"):
         return "contractual" if w.contract else "schedule"
     if kind in ("percent", "count", "number"):
