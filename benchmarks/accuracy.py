@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if importlib.util.find_spec("receiptgate") is None:  # not installed: use the source tree
     sys.path.insert(0, str(ROOT / "src"))
 
+from receiptgate import UserError  # noqa: E402
 from receiptgate.api import build_gate  # noqa: E402
 from receiptgate.engine import Gate  # noqa: E402
 from receiptgate.evidence.receipts import Receipt  # noqa: E402
@@ -525,7 +526,7 @@ def _jsonable(report: dict[str, Any] | None, errors: bool) -> dict[str, Any] | N
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Score and print the tables (or JSON); exit 2 on a checksum mismatch."""
+    """Score and print the tables (or JSON); exit 2 on a checksum mismatch or a bad input."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--split", choices=("test", "dev"), default="test")
     parser.add_argument("--policy", help="a policy YAML file for the gate")
@@ -543,6 +544,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.limit < 0:
         parser.error("--limit must be 0 (all) or positive")
+
+    if args.policy is not None:
+        try:
+            build_gate(policy=args.policy)
+        except UserError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
 
     started = time.perf_counter()
     liar: dict[str, Any] | None = None
@@ -585,7 +593,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parts.append(render_halueval(halu))
     parts += notes
     print("\n\n".join(parts))
-    print(f"\nran in {elapsed:.1f} s")
+    print(f"\nran in {elapsed:.2f} s")
     return 0
 
 

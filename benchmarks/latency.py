@@ -241,9 +241,11 @@ def measure_latency(quick: bool) -> list[dict[str, Any]]:
             cold = gate.validate(text, now=NOW)
             cold_us = (time.perf_counter_ns() - t0) / 1000
             runs = runs_for(size, quick)
-            samples, deadline_hits = time_calls(
-                lambda g=gate, t=text: g.validate(t, now=NOW), runs, warmup=max(10, runs // 10)
-            )
+
+            def call(g: Gate = gate, t: str = text) -> ValidationResult:
+                return g.validate(t, now=NOW)
+
+            samples, deadline_hits = time_calls(call, runs, warmup=max(10, runs // 10))
             warm = gate.validate(text, now=NOW)
             rows.append(
                 {

@@ -319,11 +319,11 @@ def measure_index(quick: bool) -> list[dict[str, Any]]:
             runs = 3 if receipts_count >= 1_000 else 10
         else:
             runs = {10: 1_000, 100: 500}.get(receipts_count, 200)
-        samples = time_calls(
-            lambda r=receipts: ReceiptIndex(r, now=NOW),
-            runs,
-            warmup=max(2 if quick else 5, runs // 10),
-        )
+
+        def build(r: list[Receipt] = receipts) -> ReceiptIndex:
+            return ReceiptIndex(r, now=NOW)
+
+        samples = time_calls(build, runs, warmup=max(2 if quick else 5, runs // 10))
         index = ReceiptIndex(receipts, now=NOW)
         rows.append(
             {
