@@ -222,7 +222,7 @@ class Gate:
         channel: str | None = None,
         now: datetime | None = None,
         hook: str | None = None,
-        receipts: Sequence[Receipt] = (),
+        receipts: Sequence[Receipt] | ReceiptIndex = (),
     ) -> ValidationResult:
         """Validates one agent output.
 
@@ -233,7 +233,8 @@ class Gate:
             channel: where the text is going (recorded; used by policies).
             now: reference time for TTLs, freshness and relative dates.
             hook: the runtime hook that triggered this validation.
-            receipts: the session's evidence (tool calls, retrieval, user input).
+            receipts: the session's evidence (tool calls, retrieval, user input): a
+                list, or a ``ReceiptIndex`` built once per session (much faster).
 
         Raises:
             InputError: for bad arguments (a trust score outside 0-100).
@@ -299,7 +300,7 @@ class Gate:
         trust: int | None,
         now: datetime,
         started: int,
-        receipts: Sequence[Receipt],
+        receipts: Sequence[Receipt] | ReceiptIndex,
     ) -> None:
         cfg = self.config
         policy = resolve_policy(cfg, agent_id, trust)
@@ -360,7 +361,10 @@ class Gate:
         result.claims = claims
 
         # 2. evidence: facts, the action ledger, receipts
-        ledger = ReceiptIndex(receipts, now=now) if receipts else None
+        if isinstance(receipts, ReceiptIndex):
+            ledger: ReceiptIndex | None = receipts if len(receipts) else None
+        else:
+            ledger = ReceiptIndex(receipts, now=now) if receipts else None
         evals = [ClaimEval(i, c, risks=risks.get(id(c), [])) for i, c in enumerate(claims)]
         by_sentence: dict[int, list[ClaimEval]] = {}
         for ev in evals:
@@ -368,7 +372,9 @@ class Gate:
         for ev in evals:
             self._gather(ev, index, ledger, now, work, sentences[ev.claim.sentence_index])
         for sidx, group in by_sentence.items():
-            self._match_hard(group, ledger, work, sentences[sidx], (anchors or {}).get(sidx, []))
+            self._match_hard(
+                group, ledger, work, sentences[sidx], (anchors or {}).get(sidx, []), now
+            )
         for group in by_sentence.values():
             _back_labels(group)
 
@@ -518,6 +524,7 @@ class Gate:
         work: str,
         sentence: Sentence,
         anchors: list[str],
+        now: datetime,
     ) -> None:
         """Receipts for the hard facts of one sentence's claims."""
         if ledger is None:
@@ -534,7 +541,13 @@ class Gate:
         )
         all_facts = sorted((h for ev in group for h in ev.claim.hard_facts), key=lambda h: h.start)
         sentence_words = clause_words(work, sentence.start, sentence.end, all_facts, None)
-        qualifiers = qualifiers_of(sentence.text)
+        # Periods the sentence names outside its own figures ("in FY2025"); the year
+        # inside "March 26, 2026" is the figure itself, not a qualifier.
+        blanked = list(work[sentence.start : sentence.end])
+        for h in all_facts:
+            for k in range(max(h.start, sentence.start), min(h.end, sentence.end)):
+                blanked[k - sentence.start] = " "
+        qualifiers = qualifiers_of("".join(blanked))
         freshness = self.policy.freshness
         for ev in group:
             for h in ev.claim.hard_facts:
@@ -542,12 +555,12 @@ class Gate:
                     clause_words(work, sentence.start, sentence.end, all_facts, h),
                     sentence_words,
                     tuple(anchors),
-                    qualifiers - {h.text.lower().replace(" ", "")},
+                    qualifiers,
                     linked,
                 )
                 risk = ev.worst_risk() or "general"
                 limit = self.policy.risk_classes[risk].freshness
-                ev.hard.append(match_hard_fact(ledger, h, ctx, freshness, limit))
+                ev.hard.append(match_hard_fact(ledger, h, ctx, freshness, limit, now))
 
     def _detector_for(self, categories: frozenset[str]) -> ClaimDetector:
         """Detection depth "contradiction-only": detectors whose claims a fact can check."""

@@ -19,7 +19,7 @@ import re
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from receiptgate.checks.words import GENERIC, content_words
 from receiptgate.claims.hardfacts import extract_hard_facts
@@ -78,54 +78,82 @@ _LABEL = re.compile(r"([A-Za-z_][\w .-]{0,40}?)[\"']?\s*[:=]?\s*[\"']?[$€£]?\
 
 
 class ReceiptIndex:
-    """The receipts of one validation, indexed for hard-fact and ledger lookups."""
+    """The receipts of a session, indexed for hard-fact and ledger lookups.
 
-    def __init__(self, receipts: Sequence[Receipt], *, now: datetime) -> None:
-        self.now = now
+    Build it once per session and ``add`` receipts as they arrive; pass it to
+    ``Gate.validate(receipts=...)`` so that a validation costs lookups, not a
+    re-read of every receipt. (A plain list of receipts is indexed per call.)
+    Relative dates inside a receipt resolve against its ``created_at`` (or the
+    time it was added); freshness is judged at query time against ``now``.
+
+    Not thread-safe for concurrent ``add``; reads after ``add`` returns are safe.
+    """
+
+    def __init__(self, receipts: Sequence[Receipt] = (), *, now: datetime | None = None) -> None:
+        self.now = now or datetime.now(UTC)
         self.entries: list[ReceiptEntry] = []
         self.by_value: dict[tuple[str, str], list[Occurrence]] = defaultdict(list)
         self.by_family: dict[str, list[Occurrence]] = defaultdict(list)
-        for i, r in enumerate(receipts):
-            context = " ".join(
-                x for x in (r.source or "", r.tool or "", json.dumps(r.args) if r.args else "") if x
+        self.by_word: dict[tuple[str, str], list[Occurrence]] = defaultdict(list)
+        for r in receipts:
+            self.add(r)
+
+    def add(self, r: Receipt) -> None:
+        """Indexes one more receipt."""
+        i = len(self.entries)
+        context = " ".join(
+            x for x in (r.source or "", r.tool or "", json.dumps(r.args) if r.args else "") if x
+        )
+        context_words = content_words(context)
+        entry = ReceiptEntry(
+            r,
+            content_words(r.content) | context_words,
+            f"{context}\n{r.content}".lower(),
+        )
+        body = r.content
+        if r.args:
+            # Values passed to a tool count too: deploy(version="2.3.1").
+            body += "\n" + "\n".join(f"{k}: {_flat(v)}" for k, v in r.args.items())
+        has_percent = "%" in body
+        for h in extract_hard_facts(body, now=r.created_at or self.now):
+            if h.kind == "identifier":
+                continue
+            ws, we = _window(body, h.start, h.end)
+            occ = Occurrence(
+                i,
+                h,
+                content_words(body[ws : h.start] + " " + body[h.end : we]) | context_words,
+                _label(body[ws : h.start]),
+                f"{context}\n{body[ws:we]}".lower(),
+                body,
             )
-            context_words = content_words(context)
-            entry = ReceiptEntry(
-                r,
-                content_words(r.content) | context_words,
-                f"{context}\n{r.content}".lower(),
-            )
-            body = r.content
-            if r.args:
-                # Values passed to a tool count too: deploy(version="2.3.1").
-                body += "\n" + "\n".join(f"{k}: {_flat(v)}" for k, v in r.args.items())
-            for h in extract_hard_facts(body, now=r.created_at or now):
-                if h.kind == "identifier":
-                    continue
-                ws, we = _window(body, h.start, h.end)
-                m = _KEY.search(body[ws : h.start]) or _LABEL.search(body[ws : h.start])
-                occ = Occurrence(
-                    i,
-                    h,
-                    content_words(body[ws : h.start] + " " + body[h.end : we]) | context_words,
-                    m.group(1).strip() if m else "",
-                    f"{context}\n{body[ws:we]}".lower(),
-                    body,
-                )
-                entry.occurrences.append(occ)
-                for key in _keys(occ, "%" in body):
-                    self.by_value[key].append(occ)
-                self.by_family[family(h.kind)].append(occ)
-            self.entries.append(entry)
+            entry.occurrences.append(occ)
+            for key in _keys(occ, has_percent):
+                self.by_value[key].append(occ)
+            fam = family(h.kind)
+            self.by_family[fam].append(occ)
+            for w in occ.words - GENERIC:
+                self.by_word[(fam, w)].append(occ)
+        self.entries.append(entry)
 
     def __len__(self) -> int:
         return len(self.entries)
 
-    def is_fresh(self, receipt: Receipt, limit: timedelta | None) -> bool:
-        """Whether ``receipt`` is inside the freshness window ``limit``."""
+    def is_fresh(
+        self, receipt: Receipt, limit: timedelta | None, now: datetime | None = None
+    ) -> bool:
+        """Whether ``receipt`` is inside the freshness window ``limit`` at ``now``."""
         if limit is None or receipt.created_at is None:
             return True
-        return self.now - receipt.created_at <= limit
+        return (now or self.now) - receipt.created_at <= limit
+
+    def near(self, fam: str, words: frozenset[str]) -> list[Occurrence]:
+        """Values of a family whose surroundings share a content word with ``words``."""
+        seen: dict[int, Occurrence] = {}
+        for w in words:
+            for occ in self.by_word.get((fam, w), ()):
+                seen.setdefault(id(occ), occ)
+        return list(seen.values())
 
     def candidates(self, h: HardFact) -> list[Occurrence]:
         """Occurrences in receipts whose value equals ``h``'s, in any written form."""
@@ -250,6 +278,21 @@ def _claim_keys(h: HardFact) -> list[tuple[str, str]]:
     if h.kind == "time" and h.value.endswith("Z"):
         keys.append(("time", h.value[:-1]))
     return keys
+
+
+def _label(prefix: str) -> str:
+    """The field a value belongs to.
+
+    ``key=value`` rows and JSON give the key ("contract_value_usd"); prose with a
+    colon gives the words before it ("revenue growth: 36%" -> "revenue growth").
+    """
+    key = _KEY.search(prefix)
+    if key is not None and ("=" in prefix[key.end(1) :] or "_" in key.group(1)):
+        return key.group(1)
+    m = _LABEL.search(prefix)
+    if m is not None:
+        return m.group(1).strip()
+    return key.group(1) if key is not None else ""
 
 
 def _flat(value: object) -> str:
@@ -417,6 +460,7 @@ def match_hard_fact(
     ctx: ClaimContext,
     freshness: Mapping[ReceiptKind, timedelta | None],
     class_limit: timedelta | None,
+    now: datetime | None = None,
 ) -> HardFactMatch:
     """Decides support / contradiction / absence of one hard fact.
 
@@ -429,7 +473,7 @@ def match_hard_fact(
     for occ in _support_candidates(index, h, ctx):
         r = index.entries[occ.receipt].receipt
         limit = _tighter(freshness.get(r.kind), class_limit)
-        if not index.is_fresh(r, limit):
+        if not index.is_fresh(r, limit, now):
             stale = stale or occ
             continue
         support = occ
@@ -440,7 +484,7 @@ def match_hard_fact(
         # the same thing turns support into a conflict the reader must see.
         other = None
         if family(h.kind) != "version" and support.label:
-            other = _rival(index, h, ctx, freshness, class_limit, exclude=support.receipt)
+            other = _rival(index, h, ctx, freshness, class_limit, now, exclude=support.receipt)
             if other is not None and other.label.lower() != support.label.lower():
                 other = None  # only the same field in another receipt is a conflict
         if other is not None:
@@ -457,7 +501,7 @@ def match_hard_fact(
         return HardFactMatch(
             h, "supported", r.id, r.kind, f"{r.id}: {label}{support.fact.text} matches {h.text}"
         )
-    rival = _rival(index, h, ctx, freshness, class_limit)
+    rival = _rival(index, h, ctx, freshness, class_limit, now)
     if rival is not None:
         r = index.entries[rival.receipt].receipt
         label = rival.label or "value"
@@ -470,7 +514,7 @@ def match_hard_fact(
         )
     if stale is not None:
         r = index.entries[stale.receipt].receipt
-        age = index.now - r.created_at if r.created_at else None
+        age = (now or index.now) - r.created_at if r.created_at else None
         days = f"{age.days} days old" if age is not None else "too old"
         return HardFactMatch(
             h,
@@ -516,11 +560,12 @@ def _rival(
     ctx: ClaimContext,
     freshness: Mapping[ReceiptKind, timedelta | None],
     class_limit: timedelta | None,
+    now: datetime | None = None,
     exclude: int | None = None,
 ) -> Occurrence | None:
     """A different value of the same kind, for the same subject and label."""
     fam = family(h.kind)
-    for occ in index.by_family.get(fam, ()):
+    for occ in index.near(fam, ctx.clause - GENERIC):
         if occ.receipt == exclude or _conflicts(occ, ctx):
             continue
         v = occ.fact.value
@@ -533,9 +578,11 @@ def _rival(
         r = index.entries[occ.receipt].receipt
         if not is_about(ctx.clause, occ.words) or not ctx.clause - GENERIC:
             continue
-        label_words = content_words(occ.label)
+        label_words = content_words(occ.label) - GENERIC
         if label_words and not label_words & ctx.clause:
             continue  # "window 24h" is no rival for "p95 latency 810 ms"
+        if not label_words and len((ctx.clause - GENERIC) & occ.words) < 2:
+            continue  # an unlabelled value needs a closer match to count as a rival
         if fam == "magnitude" and not _same_currency(h, occ.fact, occ.label):
             continue
         if (
@@ -546,7 +593,7 @@ def _rival(
             and occ.fact.unit != h.unit
         ):
             continue  # "12 months" in a contract row is no rival for a dollar amount
-        if not index.is_fresh(r, _tighter(freshness.get(r.kind), class_limit)):
+        if not index.is_fresh(r, _tighter(freshness.get(r.kind), class_limit), now):
             continue
         return occ
     return None

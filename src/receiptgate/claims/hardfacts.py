@@ -856,6 +856,15 @@ def _numphrase(
     elif unit in _DUR_UNITS and (not usp or unit not in _DUR_GLUED_ONLY):
         if mult:
             return _bare(p, s, sign, num)
+        if (
+            unit == "s"
+            and not usp
+            and "." not in num
+            and x >= 100
+            and word not in ("in", "took", "after", "within", "for", "every", "of", "over")
+        ):
+            # "502s", "1990s": a plural of a code or a decade, not seconds.
+            return _bare(p, s, sign, num)
         ago = ""
         ago_len = 0
         if nxt == "ago":
