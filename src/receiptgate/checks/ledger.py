@@ -145,6 +145,48 @@ _ENVS = re.compile(r"\b(prod|production|staging|stage|dev|development|test|qa|pr
 _ENV_CANON = {"prod": "production", "stage": "staging", "development": "dev"}
 
 
+@dataclass(slots=True)
+class _LedgerView:
+    """What the ledger checks need, derived once per index state (not per claim)."""
+
+    tools: list[ReceiptEntry]
+    heads: dict[int, str]
+    test_runs: list[ReceiptEntry]
+    statuses: list[tuple[ReceiptEntry, str]]
+    by_action: dict[str, list[ReceiptEntry]]
+
+
+def _view(index: ReceiptIndex) -> _LedgerView:
+    view = index.cache.get("ledger")
+    if isinstance(view, _LedgerView):
+        return view
+    tools = [e for e in index.entries if e.receipt.kind == "tool"]
+    statuses = [
+        (e, m.group(1))
+        for e in index.entries
+        if e.receipt.kind in ("tool", "web")
+        for m in _HTTP_STATUS.finditer(e.receipt.content)
+    ]
+    view = _LedgerView(
+        tools,
+        {id(e): _head(e) for e in tools},
+        [e for e in tools if _is_test_run(e)],
+        statuses,
+        {},
+    )
+    index.cache["ledger"] = view
+    return view
+
+
+def _calls_for(view: _LedgerView, kind: str) -> list[ReceiptEntry]:
+    calls = view.by_action.get(kind)
+    if calls is None:
+        pattern = ACTION_TOOLS.get(kind, ACTION_TOOLS["ran"])
+        calls = [e for e in view.tools if pattern.search(view.heads[id(e)])]
+        view.by_action[kind] = calls
+    return calls
+
+
 def _is_test_run(e: ReceiptEntry) -> bool:
     return (e.receipt.kind == "tool" and bool(_TEST_RUN.search(e.text.split("\n", 1)[0]))) or (
         e.receipt.kind == "tool" and "test" in (e.receipt.tool or "").lower()
@@ -170,26 +212,42 @@ _GENERIC_OBJECTS = frozenset(
 )
 
 
-def _mentions(entry: ReceiptEntry, claim: DetectedClaim, tail: str = "") -> bool:
-    """Whether a call is about the claim's object (a file, a recipient, a version...).
+@dataclass(frozen=True, slots=True)
+class _ObjectMatcher:
+    """Whether a call is about a claim's object (a file, a recipient, a version...).
 
     Identifiers (paths, emails, ticket keys) must appear as written:
     ``config/prod.yaml`` is not ``config/staging.yaml`` however many words they share.
+    Built once per claim, then asked of each candidate call.
     """
-    obj = (claim.object or "").strip().lower()
-    idents = [i.lower().rstrip(".") for i in _IDENTIFIER.findall(f"{claim.object or ''} {tail}")]
-    if idents:
-        # "saved the results to report.csv": the file named anywhere after the verb.
-        return all(i in entry.text for i in idents)
-    if not obj or obj in entry.text or set(obj.split()) <= _GENERIC_OBJECTS:
-        return True
-    for word, pattern in _OBJECT_SYNONYMS.items():
-        if word in obj and pattern.search(entry.text):
+
+    obj: str
+    idents: tuple[str, ...]
+    synonyms: tuple[re.Pattern[str], ...]
+    words: frozenset[str]
+    anything: bool
+
+    @classmethod
+    def of(cls, claim: DetectedClaim, tail: str) -> _ObjectMatcher:
+        obj = (claim.object or "").strip().lower()
+        idents = tuple(
+            i.lower().rstrip(".") for i in _IDENTIFIER.findall(f"{claim.object or ''} {tail}")
+        )
+        words = _object_words(claim)
+        anything = not idents and (not obj or set(obj.split()) <= _GENERIC_OBJECTS or not words)
+        synonyms = tuple(p for w, p in _OBJECT_SYNONYMS.items() if w in obj)
+        return cls(obj, idents, synonyms, words, anything)
+
+    def __call__(self, entry: ReceiptEntry) -> bool:
+        if self.idents:
+            # "saved the results to report.csv": the file named anywhere after the verb.
+            return all(i in entry.text for i in self.idents)
+        if self.anything or self.obj in entry.text:
             return True
-    words = _object_words(claim)
-    if not words:
-        return True
-    return bool(words & entry.words) and len(words & entry.words) * 2 >= min(len(words), 2)
+        if any(p.search(entry.text) for p in self.synonyms):
+            return True
+        shared = len(self.words & entry.words)
+        return shared > 0 and shared * 2 >= min(len(self.words), 2)
 
 
 def _failed(entry: ReceiptEntry) -> bool:
@@ -210,9 +268,10 @@ def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> L
     "... to production", "... no errors").
     """
     kind = claim.assertion
-    tools = [e for e in index.entries if e.receipt.kind == "tool"]
+    view = _view(index)
+    tools = view.tools
     if kind in ("tests_pass", "tests_fail", "ran_tests"):
-        runs = [e for e in tools if _is_test_run(e)]
+        runs = view.test_runs
         if not runs:
             return LedgerResult("unsupported", None, None, "no test run in the action ledger")
         last = runs[-1]
@@ -241,11 +300,11 @@ def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> L
         return _check_source(index, claim, tail)
     if kind == "forged_label":
         return LedgerResult("unsupported", None, None, "verification label")
-    pattern = ACTION_TOOLS.get(kind, ACTION_TOOLS["ran"])
-    matching = [e for e in tools if pattern.search(_head(e))]
+    matching = _calls_for(view, kind)
     if not matching and kind in ("checked", "ran"):
         matching = tools
-    mentioned = [e for e in matching if _mentions(e, claim, tail)]
+    about = _ObjectMatcher.of(claim, tail)
+    mentioned = [e for e in matching if about(e)]
     if not mentioned:
         what = f" on {claim.object!r}" if claim.object else ""
         return LedgerResult("unsupported", None, None, f"no {kind} call{what} in the action ledger")
@@ -272,12 +331,7 @@ def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> L
 
 def _check_status(index: ReceiptIndex, claim: DetectedClaim) -> LedgerResult:
     claimed = (claim.value or "").lower()
-    seen: list[tuple[ReceiptEntry, str]] = []
-    for e in index.entries:
-        if e.receipt.kind not in ("tool", "web"):
-            continue
-        for m in _HTTP_STATUS.finditer(e.receipt.content):
-            seen.append((e, m.group(1)))
+    seen = _view(index).statuses
     if not seen:
         return LedgerResult("unsupported", None, None, "no HTTP result in the action ledger")
     for e, code in reversed(seen):
@@ -450,6 +504,16 @@ def claim_state(claim: DetectedClaim) -> tuple[str, bool] | None:
     return base[0], base[1] != negated
 
 
+def _entries_about(index: ReceiptIndex, subject: str) -> list[ReceiptEntry]:
+    """Receipts sharing a word with ``subject``, newest first (all of them for generic subjects)."""
+    words = [w for w in content_words(subject) if len(w) >= 3]
+    specific = [w for w in words if w not in _GENERIC_STEMS and w not in _TEST_STEMS]
+    if not specific:
+        return list(reversed(index.entries))
+    found = sorted({i for w in specific for i in index.entries_by_word.get(w, ())}, reverse=True)
+    return [index.entries[i] for i in found]
+
+
 def _about_subject(entry: ReceiptEntry, subject: str) -> bool:
     words = [w for w in content_words(subject) if len(w) >= 3]
     specific = [w for w in words if w not in _GENERIC_STEMS and w not in _TEST_STEMS]
@@ -487,7 +551,7 @@ def check_state(index: ReceiptIndex, claim: DetectedClaim) -> LedgerResult:
     head = subject.split()[-1]
     if base == "running" and head in _TEST_SUBJECTS:
         # "The suite is green" / "the build is broken": a test run decides.
-        runs = [e for e in index.entries if _is_test_run(e)]
+        runs = _view(index).test_runs
         if runs:
             outcome = _test_outcome(runs[-1])
             rid = runs[-1].receipt.id
@@ -499,7 +563,7 @@ def check_state(index: ReceiptIndex, claim: DetectedClaim) -> LedgerResult:
                 return LedgerResult(
                     "contradicted", rid, "tool", f"contradicts {rid}: the test run is {outcome}"
                 )
-    for e in reversed(index.entries):
+    for e in _entries_about(index, subject):
         if e.receipt.kind not in ("tool", "web", "db", "memory") or not _about_subject(e, subject):
             continue
         observed = _observe(e, base)

@@ -95,6 +95,9 @@ class ReceiptIndex:
         self.by_value: dict[tuple[str, str], list[Occurrence]] = defaultdict(list)
         self.by_family: dict[str, list[Occurrence]] = defaultdict(list)
         self.by_word: dict[tuple[str, str], list[Occurrence]] = defaultdict(list)
+        self.entries_by_word: dict[str, list[int]] = defaultdict(list)
+        #: Derived views (the action ledger's) cached per index size.
+        self.cache: dict[str, object] = {}
         for r in receipts:
             self.add(r)
 
@@ -134,7 +137,10 @@ class ReceiptIndex:
             self.by_family[fam].append(occ)
             for w in occ.words - GENERIC:
                 self.by_word[(fam, w)].append(occ)
+        for w in entry.words:
+            self.entries_by_word[w].append(i)
         self.entries.append(entry)
+        self.cache.clear()
 
     def __len__(self) -> int:
         return len(self.entries)
