@@ -66,6 +66,7 @@ class RiskWords:
 
     @classmethod
     def of(cls, sentence: str) -> RiskWords:
+        # Five short-circuiting searches beat one scan that must find every match.
         return cls(
             bool(_MEDICAL.search(sentence)),
             bool(_LEGAL.search(sentence)),
@@ -140,7 +141,7 @@ def clause_words(
     m2 = _CLAUSE.search(text, at.end, end)
     right = m2.start() if m2 else end
     # The words next to the figure say what it is: "$2.4M and churn was 5%" is
-    # about churn, not revenue. Five words back, three forward, inside the clause.
+    # about churn, not revenue. A few words each way (_BACK, _FORWARD), inside the clause.
     before = [m for m in _TOKEN.finditer(text, left, at.start) if not _inside(m, facts)][-_BACK:]
     after = [m for m in _TOKEN.finditer(text, at.end, right) if not _inside(m, facts)][:_FORWARD]
     if before:

@@ -9,6 +9,7 @@ candidate. Word lists are small on purpose: this runs on every sentence.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Literal
 
 SentenceType = Literal[
@@ -86,17 +87,6 @@ _OPINION = frozenset(
         "helpful",
     ]
 )
-_INFERENCE = (
-    re.compile(
-        r"\b(?:therefore|thus|hence|consequently|accordingly|logically|it\s+follows|"
-        r"this\s+(?:suggests|implies|means|indicates)|which\s+(?:suggests|implies|means)|"
-        r"so\s+(?:we|it|this|the)|as\s+a\s+result|should\s+(?:become|be|lead|make|help|reduce|"
-        r"improve|increase|decrease|result)|would\s+(?:likely\s+)?(?:become|be|lead|make|help|"
-        r"reduce|improve|increase|decrease|mean))\b",
-        re.IGNORECASE,
-    ),
-    re.compile(r"\bif\b.{1,120}\b(?:then|will|would|should)\b", re.IGNORECASE),
-)
 _LEAD_LABEL = re.compile(r"^\w+\s*:")  # "Update: the deploy finished." is a report
 _QUESTION_END = re.compile(r"\?[\s\"'”’)]*$")
 _INTENT = re.compile(
@@ -107,19 +97,68 @@ _INTENT = re.compile(
 )
 
 
-def compile_hedges(words: list[str]) -> re.Pattern[str]:
-    """One regex for the policy's hedge words and phrases."""
-    alts = sorted((re.escape(w).replace(r"\ ", r"\s+") for w in words), key=len, reverse=True)
-    return re.compile(r"\b(?:" + "|".join(alts) + r")\b", re.IGNORECASE)
+@dataclass(frozen=True, slots=True)
+class Hedges:
+    """The policy's hedge words (one-word ones as a set, phrases as substrings)."""
+
+    words: frozenset[str]
+    phrases: tuple[str, ...]
+
+    def search(self, text: str) -> bool:
+        return self.found(_WORD.findall(text.lower()), text.lower())
+
+    def found(self, words: list[str], lowered: str) -> bool:
+        if not self.words.isdisjoint(words):
+            return True
+        return any(p in lowered for p in self.phrases)
 
 
-def classify(text: str, kind: str, hedges: re.Pattern[str]) -> SentenceType:
+def compile_hedges(words: list[str]) -> Hedges:
+    """Prepares the policy's hedge words and phrases for fast lookup."""
+    single = frozenset(w.lower() for w in words if " " not in w.strip())
+    phrases = tuple(" ".join(w.lower().split()) for w in words if " " in w.strip())
+    return Hedges(single, phrases)
+
+
+_INFERENCE_WORDS = frozenset("therefore thus hence consequently accordingly logically".split())
+_INFERENCE_PHRASES = (
+    "it follows",
+    "this suggests",
+    "this implies",
+    "this means",
+    "this indicates",
+    "which suggests",
+    "which implies",
+    "which means",
+    "as a result",
+)
+_MODAL_INFERENCE = re.compile(
+    r"\b(?:should|would)\s+(?:likely\s+)?(?:become|be|lead|make|help|reduce|improve|increase|"
+    r"decrease|result|mean|go|get)\b|\bso\s+(?:we|it|this|the)\b"
+)
+_IF_THEN = re.compile(r"\bif\b.{1,120}\b(?:then|will|would|should)\b")
+
+
+def _is_inference(words: list[str], lowered: str) -> bool:
+    if not _INFERENCE_WORDS.isdisjoint(words):
+        return True
+    if any(p in lowered for p in _INFERENCE_PHRASES):
+        return True
+    if ("should" in words or "would" in words or "so" in words) and _MODAL_INFERENCE.search(
+        lowered
+    ):
+        return True
+    return "if" in words and bool(_IF_THEN.search(lowered))
+
+
+def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
     """Classifies one sentence (``kind`` from the segmenter)."""
     if kind in ("code", "heading"):
         return "code"
     if _QUESTION_END.search(text):
         return "question"
-    words = _WORD.findall(text.lower())
+    lowered = text.lower()
+    words = _WORD.findall(lowered)
     if kind == "table_row":
         return "statement" if any(c.isdigit() for c in text) else "code"
     if len(words) < 3:
@@ -130,14 +169,14 @@ def classify(text: str, kind: str, hedges: re.Pattern[str]) -> SentenceType:
         return "imperative"
     if _INTENT.match(text):
         return "intent"
-    if hedges.search(text):
+    if hedges.found(words, " ".join(lowered.split())):
         return "hedged"
-    if any(p.search(text) for p in _INFERENCE):
+    if _is_inference(words, lowered):
         return "inference"
     if words[0] in ("i", "we") and any(w in _OPINION for w in words[1:5]):
         return "opinion"
     return "statement"
 
 
-def is_hedged(text: str, hedges: re.Pattern[str]) -> bool:
-    return hedges.search(text) is not None
+def is_hedged(text: str, hedges: Hedges) -> bool:
+    return hedges.search(text)
