@@ -132,6 +132,9 @@ class Gate:
         self._detectors = enabled
         self._detector = ClaimDetector(enabled)
         self._depth_cache: dict[frozenset[str], ClaimDetector] = {}
+        # Build the default fact index now: a lazy first build would eat the first
+        # validation's maxEvalUs budget and could make it miss a contradiction.
+        self._index_for(resolve_policy(self.config, None, None))
 
     # -- fact registries -------------------------------------------------------------
 
@@ -337,7 +340,7 @@ class Gate:
             work,
             sentences,
             max_claims=cfg.performance.max_claims_per_output,
-            deadline_ns=started + cfg.performance.max_eval_us * 1000,
+            deadline_ns=time.perf_counter_ns() + cfg.performance.max_eval_us * 1000,
         )
         if found.budget_exceeded:
             result.notes.append(
