@@ -416,3 +416,22 @@ def test_when_any_text_then_invariants_hold(text: str) -> None:
         (i, ch) for i, ch in enumerate(text) if ch.isalnum() and not covered[i] and i not in exempt
     ]
     assert lost == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("nginx is running. redis is down.", ["nginx is running.", "redis is down."]),
+        ("The count is 12. nginx is stopped.", ["The count is 12.", "nginx is stopped."]),
+        ("Deploy finished. kubectl shows 3 pods.", ["Deploy finished.", "kubectl shows 3 pods."]),
+        ("Use e.g. foo here.", ["Use e.g. foo here."]),
+        ("It is running. and then it stops.", ["It is running. and then it stops."]),
+    ],
+    ids=["tool-names", "after-number", "after-word", "abbreviation", "continuation"],
+)
+def test_when_a_lowercase_word_follows_a_plain_period_then_it_starts_a_sentence(
+    text: str, expected: list[str]
+) -> None:
+    sentences = segment(text)
+    assert [s.text for s in sentences] == expected
+    assert all(text[s.start : s.end] == s.text for s in sentences)

@@ -102,8 +102,10 @@ def _sentence(index: int, start: int, end: int, text: str, kind: SentenceKind) -
 # dot refuses to start inside a run of dots (quadratic on "....." otherwise);
 # the possessive quantifiers stop backtracking. The final lookahead drops
 # ASCII-lowercase continuations ("e.g. in") in C; other characters are judged
-# by ``_is_sentence_start``.
-_BOUNDARY = re.compile(r"(\.(?<!\.\.)\.*+[)\]}\"'”’»*_]*+)\s++(?=[^\sa-z])")
+# by ``_is_sentence_start``; a lowercase word opens a sentence only after a
+# plain word and a single period ("nginx is running. redis is down."), see
+# ``_lowercase_start``.
+_BOUNDARY = re.compile(r"(\.(?<!\.\.)\.*+[)\]}\"'”’»*_]*+)\s++(?=\S)")
 _QUOTE_PREFIX = re.compile(r"(?:>\s*+)++")
 _QUOTE_LEAD = re.compile(r"[\s>]*+")
 _HEADING = re.compile(r"#{1,6}+(?:\s++|$)")
@@ -210,6 +212,35 @@ def _keeps_together(text: str, dot: int, lo: int, nxt: int) -> bool:
     return m is None or m.group(1) not in _SENTENCE_OPENERS
 
 
+# Lowercase words that continue a thought rather than start one ("... running. and then").
+_CONTINUATIONS = frozenset(
+    _words("and but or so then maybe which because yet nor though although while whereas if")
+)
+_PLAIN_WORD = re.compile(r"[A-Za-z][a-z]+|[0-9][0-9,]*%?")
+_LOWER_WORD = re.compile(r"[a-z][a-z0-9_-]*+(?=[\s,;:])")
+
+
+def _lowercase_start(text: str, dot: int, closer: str, nxt: int, lo: int) -> bool:
+    """Whether a lowercase word after ``dot`` opens a new sentence.
+
+    Agents often start sentences with a lowercase tool name ("nginx is running.
+    redis is down."). Only a single period after a plain word or number counts,
+    never one after an abbreviation ("e.g. in", "approx. three") or an ellipsis.
+    """
+    if closer != "." or text[dot] != "." or (dot > lo and text[dot - 1] == "."):
+        return False
+    token_start = dot
+    while token_start > lo and not text[token_start - 1].isspace():
+        token_start -= 1
+    token = text[token_start:dot]
+    if _PLAIN_WORD.fullmatch(token) is None or token.lower() in _ABBREVIATIONS:
+        return False
+    if len(token) == 1:
+        return False  # an initial
+    m = _LOWER_WORD.match(text, nxt)
+    return m is not None and m.group() not in _CONTINUATIONS
+
+
 def _push(out: list[Sentence], text: str, a: int, b: int, kind: SentenceKind) -> None:
     """Append ``text[a:b]`` trimmed of whitespace, unless nothing is left."""
     seg = text[a:b]
@@ -255,7 +286,10 @@ def _split(
             if nxt >= end:
                 continue
             c = text[nxt]
-        if not (c.isupper() or _is_sentence_start(c)):
+        if "a" <= c <= "z":
+            if not _lowercase_start(text, m.start(), m.group(1), nxt, start):
+                continue
+        elif not (c.isupper() or _is_sentence_start(c)):
             continue
         t0 = m.start()
         if code_spans:
