@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from receiptgate._exceptions import ConfigError, InputError, UserError
+from receiptgate.checks.grounding import is_grounded, known, names_in
 from receiptgate.checks.ledger import check_action, check_attribution, check_state
 from receiptgate.checks.receipts import (
     ClaimContext,
@@ -368,6 +369,9 @@ class Gate:
             ledger: ReceiptIndex | None = receipts if len(receipts) else None
         else:
             ledger = ReceiptIndex(receipts, now=now) if receipts else None
+        if ledger is not None and self.policy.grounded_names != "off" and is_grounded(ledger):
+            claims = _ungrounded_names(sentences, types, claims, ledger)
+            result.claims = claims
         evals = [ClaimEval(i, c, risks=risks.get(id(c), [])) for i, c in enumerate(claims)]
         by_sentence: dict[int, list[ClaimEval]] = {}
         for ev in evals:
@@ -668,6 +672,36 @@ def _suggestion(v: Violation, claim: DetectedClaim) -> str:
     return f"Sentence {n}: back {claim.matched_text!r} with a fact or receipt, or remove it."
 
 
+def _ungrounded_names(
+    sentences: Sequence[Sentence],
+    types: Sequence[str],
+    claims: list[DetectedClaim],
+    ledger: ReceiptIndex,
+) -> list[DetectedClaim]:
+    """Adds a claim for each name no receipt mentions (policy ``groundedNames``)."""
+    out = list(claims)
+    for s, stype in zip(sentences, types, strict=True):
+        if stype in NO_HARD_FACT_TYPES or stype == "opinion":
+            continue
+        for start, end, name in names_in(s.text):
+            if known(ledger, name) is None:
+                out.append(
+                    DetectedClaim(
+                        category="entity_name",
+                        detector_id="grounding.name",
+                        matched_text=name,
+                        offset=s.start + start,
+                        end=s.start + end,
+                        subject=name,
+                        assertion="name_reference",
+                        confidence=0.8,
+                        sentence_index=s.index,
+                    )
+                )
+    out.sort(key=lambda c: (c.sentence_index, c.offset))
+    return out
+
+
 def _facts_by_sentence(
     work: str, sentences: Sequence[Sentence], now: datetime
 ) -> dict[int, list[HardFact]]:
@@ -734,6 +768,12 @@ def _evidence_of(ev: ClaimEval) -> list[Evidence]:
                 if ev.label_backed
                 else "no receipt backs the labelled sentence",
                 ev.index,
+            )
+        )
+    if ev.is_grounding:
+        out.append(
+            Evidence(
+                "ledger", None, "missing", f"no receipt mentions {ev.claim.subject!r}", ev.index
             )
         )
     if not out and ev.is_rfc and ev.claim.category != "self_referential":

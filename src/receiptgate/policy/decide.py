@@ -55,7 +55,13 @@ class ClaimEval:
     @property
     def is_rfc(self) -> bool:
         c = self.claim
+        if c.detector_id.startswith("grounding."):
+            return False
         return c.category in RFC_CATEGORIES or c.detector_id.startswith("quantity.")
+
+    @property
+    def is_grounding(self) -> bool:
+        return self.claim.detector_id.startswith("grounding.")
 
     def rfc_status(self) -> Status:
         f, led = self.fact, self.ledger
@@ -93,6 +99,8 @@ class ClaimEval:
         parts: list[Status] = []
         if self.claim.category == "action":
             parts.append(self.action_status())
+        elif self.is_grounding:
+            parts.append("unsupported")  # only ungrounded names become claims
         elif self.is_rfc or self.claim.category == "attribution":
             parts.append(self.rfc_status())
         hs = self.hard_status()
@@ -203,6 +211,16 @@ def decide(
                     receipt_id=ev.ledger.receipt_id if ev.ledger else None,
                 )
             )
+    if ev.is_grounding:
+        act2: Action = "block" if policy.grounded_names == "block" else "flag"
+        out.append(
+            Decision(
+                "grounding",
+                act2,
+                f"Name {claim.subject!r} appears in no receipt of this grounded session",
+                "medium",
+            )
+        )
     if claim.category == "attribution" and ev.rfc_status() != "supported":
         out.append(
             Decision(

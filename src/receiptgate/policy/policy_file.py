@@ -187,6 +187,13 @@ class ClaimPolicy(_Model):
     freshness: dict[ReceiptKindName, Duration] = Field(default_factory=_default_freshness)
     hedging: HedgingPolicy = Field(default_factory=HedgingPolicy)
     tags: dict[TagName, TagAction] = Field(default_factory=lambda: dict(DEFAULT_TAG_ACTIONS))
+    grounded_names: Literal["off", "warn", "block"] = Field(
+        default="off",
+        description=(
+            "When the session holds rag/db/web/user/memory receipts, a name in a factual "
+            "sentence that no receipt mentions warns or blocks (off by default)."
+        ),
+    )
     small_numbers_are_facts: bool = Field(
         default=False,
         description="Treat bare numbers up to 10 without a unit as hard facts.",
