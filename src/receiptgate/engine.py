@@ -324,7 +324,8 @@ class Gate:
             work = text[: cfg.performance.max_text_length]
             result.notes.append(
                 f"text truncated to maxTextLength {cfg.performance.max_text_length}; "
-                f"{len(text) - len(work)} characters not validated"
+                f"{len(text) - len(work)} characters not validated "
+                f"({'delivered, flagged' if cfg.fail_mode == 'fail_open' else 'withheld'})"
             )
         sentences = segment(work)
         result.sentences = [
@@ -356,7 +357,9 @@ class Gate:
         claims = self._add_hard_claims(work, sentences, types, claims, now, risks, anchors)
         cap = cfg.performance.max_claims_per_output
         dropped = found.dropped + max(0, len(claims) - cap)
+        unchecked = set(found.unchecked)
         if len(claims) > cap:
+            unchecked.update(c.sentence_index for c in claims[cap:])
             del claims[cap:]
         if dropped:
             result.notes.append(
@@ -433,6 +436,14 @@ class Gate:
                     action = "flag"
                 elif tag_action == "block" and not group:
                     action = "block"
+            if s.index in unchecked:
+                # Budgets must never turn into a silent pass: what was not checked
+                # follows the fail mode, visibly.
+                limit = "fail_closed" if cfg.fail_mode == "fail_closed" else "fail_open"
+                action = worst(action, "block" if limit == "fail_closed" else "flag")
+                s.reasons.append(
+                    f"not fully checked (maxEvalUs or maxClaimsPerOutput reached; {limit})"
+                )
             s.action = "warn" if action == "flag" else action  # type: ignore[assignment]
             if s.action == "warn" and s.tag in ("T2", "T3", "T6") and not s.reasons:
                 s.reasons.append(_TAG_REASON[s.tag])
@@ -592,6 +603,10 @@ class Gate:
         verdict = "pass"
         for s in result.sentences:
             verdict = worst(verdict, "flag" if s.action == "warn" else s.action)
+        truncated = len(text) > len(work)
+        if truncated:
+            # Text past maxTextLength was not validated (RFC-003 §12.2): never a pass.
+            verdict = worst(verdict, "flag")
         result.verdict = verdict  # type: ignore[assignment]
         trust_note = f"trust {trust}, tier {policy.tier}" if trust is not None else "no trust score"
         if result.violations:
@@ -638,10 +653,12 @@ class Gate:
         result.suggestions = list(dict.fromkeys(result.suggestions))
         delivered = rewrite(work, result.sentences, verdict, self.rewrite_settings)
         if (
-            delivered is not None
-            and len(text) > len(work)
+            truncated
+            and delivered is not None
             and delivered != self.rewrite_settings.notice
+            and self.config.fail_mode == "fail_open"
         ):
+            # fail_open delivers the unchecked tail (flagged); fail_closed withholds it.
             delivered += text[len(work) :]
         result.delivered_text = delivered
 

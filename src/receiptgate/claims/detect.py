@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import cast
 
 import re2
@@ -27,6 +27,8 @@ class DetectionResult:
     claims: list[DetectedClaim]
     dropped: int = 0  # claims past maxClaimsPerOutput
     budget_exceeded: bool = False
+    #: Sentences not (fully) checked: past the time budget, or holding dropped claims.
+    unchecked: set[int] = field(default_factory=set)
 
 
 class ClaimDetector:
@@ -72,6 +74,7 @@ class ClaimDetector:
         for sentence in sentences:
             if deadline_ns is not None and time.perf_counter_ns() > deadline_ns:
                 result.budget_exceeded = True
+                result.unchecked.update(range(sentence.index, len(sentences)))
                 break
             hits = self._set.Match(sentence.text)
             if not hits:
@@ -89,6 +92,7 @@ class ClaimDetector:
                 claims.extend(_dedup(found))
         if len(claims) > max_claims:
             result.dropped = len(claims) - max_claims
+            result.unchecked.update(c.sentence_index for c in claims[max_claims:])
             del claims[max_claims:]
         return result
 
