@@ -385,8 +385,8 @@ class Gate:
             self._match_hard(
                 group, ledger, work, sentences[sidx], (anchors or {}).get(sidx, []), now
             )
-        for group in by_sentence.values():
-            _back_labels(group)
+        for sidx, group in by_sentence.items():
+            _back_labels(group, by_sentence.get(sidx - 1, []))
 
         # 3. decisions and tags, sentence by sentence
         profile = policy.profile
@@ -436,6 +436,7 @@ class Gate:
                     action = "flag"
                 elif tag_action == "block" and not group:
                     action = "block"
+                    s.reasons.append(f"policy tags: {s.tag} blocks")
             if s.index in unchecked:
                 # Budgets must never turn into a silent pass: what was not checked
                 # follows the fail mode, visibly.
@@ -492,6 +493,8 @@ class Gate:
             for h in facts:
                 if not requires_receipt(h, small):
                     continue
+                if stype == "intent" and h.kind in ("date", "time", "datetime", "duration"):
+                    continue  # "I'll look into it tomorrow" plans; it asserts no date
                 holder = next(
                     (
                         c
@@ -679,11 +682,18 @@ def _suggestion(v: Violation, claim: DetectedClaim) -> str:
         )
     if claim.category == "self_referential":
         return f"Sentence {n}: report on the task rather than on the agent's own instructions."
+    if claim.category == "action" and "contradict" in v.reason.lower():
+        return (
+            f"Sentence {n}: {claim.matched_text!r} disagrees with what the tool call returned "
+            f"({v.receipt_id or 'the ledger'}); report the real result."
+        )
     if claim.category == "action":
         return (
             f"Sentence {n}: only claim {claim.matched_text!r} after the tool call that does it "
             "appears in the session, or remove the claim."
         )
+    if v.receipt_id and "contradict" in v.reason.lower() and not claim.hard_facts:
+        return f"Sentence {n}: receipt {v.receipt_id} shows otherwise; state what it shows."
     if v.receipt_id and "contradict" in v.reason.lower():
         return f"Sentence {n}: use the value from receipt {v.receipt_id} or remove the figure."
     return f"Sentence {n}: back {claim.matched_text!r} with a fact or receipt, or remove it."
@@ -798,15 +808,25 @@ def _evidence_of(ev: ClaimEval) -> list[Evidence]:
     return out
 
 
-def _back_labels(group: list[ClaimEval]) -> None:
-    """A verification label is backed when every other claim of its sentence is supported."""
+def _back_labels(group: list[ClaimEval], previous: list[ClaimEval]) -> None:
+    """A verification label is backed when every other claim of its sentence is supported.
+
+    A label standing alone after a full stop ("... pass. [T1 verified]") vouches
+    for the sentence before it.
+    """
     labels = [e for e in group if e.claim.assertion == "forged_label"]
     if not labels:
         return
     others = [e for e in group if e.claim.assertion != "forged_label"]
+    if not others:
+        others = [e for e in previous if e.claim.assertion != "forged_label"]
     backed = bool(others) and all(e.status() == "supported" for e in others)
+    kinds: set[str] = set()
+    for o in others:
+        kinds |= o.support_kinds()
     for e in labels:
         e.label_backed = backed
+        e.label_kinds = kinds
 
 
 def _all_rfc_ignored(group: list[ClaimEval], profile: Profile) -> bool:

@@ -139,6 +139,8 @@ _OBJECT_SYNONYMS: dict[str, re.Pattern[str]] = {
     "formatter": re.compile(r"\b(?:black|prettier|ruff\s+format|gofmt|rustfmt)"),
     "migration": re.compile(r"\b(?:migrat|alembic|flyway|liquibase)"),
     "backup": re.compile(r"\b(?:backup|restic|borg|pg_dump|snapshot)"),
+    "ticket": re.compile(r"\b(?:ticket|issue|jira|incident|case)"),
+    "pull request": re.compile(r"\b(?:pull|pr\b|merge request)"),
 }
 _IDENTIFIER = re.compile(r"[\w.-]*[/@][\w./@-]+|[\w-]+\.[a-z]{2,5}\b|[A-Z]+-\d+|\b[\w]+-\d+\b")
 _ENVS = re.compile(r"\b(prod|production|staging|stage|dev|development|test|qa|preview|sandbox)\b")
@@ -305,6 +307,13 @@ def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> L
         matching = tools
     about = _ObjectMatcher.of(claim, tail)
     mentioned = [e for e in matching if about(e)]
+    answered = [e for e in mentioned if not e.receipt.meta.get("missing_result")]
+    if mentioned and not answered:
+        rid = mentioned[-1].receipt.id
+        return LedgerResult(
+            "unsupported", rid, "tool", f"{rid}: the call has no result in the transcript"
+        )
+    mentioned = answered
     if not mentioned:
         what = f" on {claim.object!r}" if claim.object else ""
         return LedgerResult("unsupported", None, None, f"no {kind} call{what} in the action ledger")

@@ -430,6 +430,11 @@ def _conflicts(occ: Occurrence, ctx: ClaimContext) -> bool:
         found = qualifiers_of(after) | qualifiers_of(before)
         if found and not found & ctx.qualifiers:
             return True
+    for a in ctx.anchors:
+        # "web-02" in the sentence, "web-01" in the receipt: another host, another value.
+        m = _SERIAL.fullmatch(a)
+        if m and a not in occ.text and re.search(rf"\b{re.escape(m.group(1))}\d", occ.text):
+            return True
     names = {a for a in ctx.anchors if a.isalpha()}
     if names:
         m = _NAMED_BEFORE.search(before)
@@ -438,6 +443,7 @@ def _conflicts(occ: Occurrence, ctx: ClaimContext) -> bool:
     return False
 
 
+_SERIAL = re.compile(r"([a-z][a-z-]*?[-_.]?)\d+")
 _NOT_NAMES = frozenset(
     [
         "the",

@@ -169,12 +169,12 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         return "imperative"
     if _INTENT.match(text):
         return "intent"
+    if words[0] in ("i", "we") and any(w in _OPINION for w in words[1:6]):
+        return "opinion"  # "I think the new dashboard is great."
     if hedges.found(words, " ".join(lowered.split())):
         return "hedged"
     if _is_inference(words, lowered):
         return "inference"
-    if words[0] in ("i", "we") and any(w in _OPINION for w in words[1:5]):
-        return "opinion"
     return "statement"
 
 

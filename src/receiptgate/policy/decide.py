@@ -51,6 +51,7 @@ class ClaimEval:
     hard: list[HardFactMatch] = field(default_factory=list)
     risks: list[RiskClass] = field(default_factory=list)
     label_backed: bool | None = None  # for verification labels: do receipts back the sentence?
+    label_kinds: set[str] = field(default_factory=set)  # the kinds of evidence behind a label
 
     @property
     def is_rfc(self) -> bool:
@@ -120,7 +121,7 @@ class ClaimEval:
         return led.status  # type: ignore[return-value]
 
     def support_kinds(self) -> set[str]:
-        kinds: set[str] = set()
+        kinds: set[str] = set(self.label_kinds) if self.label_backed else set()
         if self.fact is not None and self.fact.status == "confirmed":
             kinds.add("fact")
         if (

@@ -206,6 +206,10 @@ class ActionDetector(Detector):
             obj = (claim.object or "").lower()
             if kind in ("ran", "checked") and re.search(r"\btests?\b|\bpytest\b|\bspecs?\b", obj):
                 kind = "ran_tests"
+            if verb == "opened" and re.search(
+                r"\b(?:ticket|issue|pr|pull request|incident)\b", obj
+            ):
+                kind = "created"  # "I opened a ticket" creates it
             claim.assertion = kind
             claim.value = verb
             # "I will check", "I'll deploy" are intentions: the regex needs a past form.

@@ -140,8 +140,9 @@ class Detector:
             if not subject:
                 return None
         if spec.obj == "after":
-            obj, _, o_end = phrase_after(text, m.end(), sentence.end)
-            obj = obj or None
+            name, kind, o_end = phrase_after(text, m.end(), sentence.end)
+            # "the config file" stays whole: the kind word says which file.
+            obj = (f"{kind} {name}" if kind else name) or None
             end = max(end, o_end)
         elif spec.obj == "before":
             obj = subject_before(text, sentence.start, m.start())[0] or None

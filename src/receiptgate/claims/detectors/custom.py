@@ -30,10 +30,15 @@ def compile_user_pattern(pattern: str, where: str) -> Any:
         raise ConfigError(
             f"{where}: pattern is {len(pattern)} characters long; the limit is {MAX_PATTERN_LENGTH}"
         )
+    options = re2.Options()
+    options.log_errors = False  # the error goes into our one-line message, not to stderr
     try:
-        return re2.compile(pattern)
+        return re2.compile(pattern, options)
     except re2.error as e:
-        raise ConfigError(f"{where}: RE2 cannot compile {pattern!r}: {e}") from e
+        reason = e.args[0] if e.args else e
+        if isinstance(reason, bytes):
+            reason = reason.decode("utf-8", "replace")
+        raise ConfigError(f"{where}: RE2 cannot compile {pattern!r}: {reason}") from e
 
 
 class CustomDetector(Detector):

@@ -1,0 +1,90 @@
+"""Edge cases of the ledger and receipt matching found while documenting the product."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from receiptgate.engine import Gate
+from receiptgate.evidence.receipts import Receipt, receipts_from_messages
+from receiptgate.results import ValidationResult
+
+NOW = datetime(2026, 3, 11, 10, tzinfo=UTC)
+PASSING = Receipt(
+    id="t1", kind="tool", tool="exec", args={"command": "pytest -q"}, content="42 passed in 3.0s"
+)
+
+
+def _validate(text: str, *receipts: Receipt) -> ValidationResult:
+    return Gate().validate(text, now=NOW, receipts=list(receipts))
+
+
+def test_when_a_label_stands_after_a_backed_sentence_then_it_is_backed() -> None:
+    result = _validate("I ran the tests and they all pass. [T1 verified]", PASSING)
+    assert result.verdict == "pass"
+    assert [s.tag for s in result.sentences] == ["T1", "T1"]
+
+
+def test_when_a_label_stands_after_an_unbacked_sentence_then_it_blocks() -> None:
+    result = _validate("Revenue was $9M. [T1 verified]", PASSING)
+    assert result.sentences[1].tag == "T5"
+    assert result.verdict == "block"
+
+
+def test_when_an_intention_names_a_day_then_the_day_needs_no_receipt() -> None:
+    result = _validate("I'll look into the flaky test tomorrow.")
+    assert result.verdict == "pass"
+
+
+def test_when_an_agent_opened_a_ticket_then_a_create_call_backs_it() -> None:
+    create = Receipt(
+        id="j1",
+        kind="tool",
+        tool="jira_create_issue",
+        args={"summary": "Outage"},
+        content='{"key": "OPS-1"}',
+    )
+    result = _validate("I opened a ticket for the outage.", create)
+    assert result.claims[0].assertion == "created"
+    assert result.verdict == "pass"
+
+
+def test_when_the_tool_call_never_returned_then_it_backs_no_action() -> None:
+    messages: list[dict[str, Any]] = [
+        {"role": "user", "content": "Deploy the api to staging."},
+        {
+            "role": "assistant",
+            "tool_calls": [
+                {
+                    "id": "c1",
+                    "type": "function",
+                    "function": {
+                        "name": "deploy",
+                        "arguments": '{"service": "api", "env": "staging"}',
+                    },
+                }
+            ],
+        },
+    ]
+    result = _validate("I deployed the api to staging.", *receipts_from_messages(messages))
+    assert result.verdict == "block"
+    assert any("no result" in e.detail for e in result.sentences[0].evidence)
+
+
+def test_when_the_receipt_is_about_another_host_then_it_does_not_back_the_figure() -> None:
+    mpstat = Receipt(
+        id="m1",
+        kind="tool",
+        tool="exec",
+        args={"cmd": "mpstat 1 1", "host": "web-01"},
+        content="CPU usage: 37%",
+    )
+    assert _validate("CPU usage on web-02 is at 37%.", mpstat).verdict == "block"
+    assert _validate("CPU usage on web-01 is at 37%.", mpstat).verdict == "pass"
+
+
+def test_when_the_agent_checked_the_config_file_then_a_log_tail_does_not_back_it() -> None:
+    tail = Receipt(
+        id="l1", kind="tool", tool="exec", args={"cmd": "tail /var/log/api.log"}, content="ok"
+    )
+    assert _validate("I checked the config file.", tail).verdict == "block"
