@@ -86,6 +86,11 @@ ACTION_VERBS: dict[str, str] = {
     "removed": "fixed",
     "migrated": "fixed",
     "backed up": "saved",
+    "assigned": "fixed",
+    "approved": "fixed",
+    "rotated": "fixed",
+    "reverted": "fixed",
+    "rolled back": "deployed",
 }
 
 _VERB_ALT = "|".join(
@@ -99,6 +104,7 @@ _TESTS = (
 )
 
 
+_FIRST_PERSON = re.compile(r"\b(?:I|we|We)\b(?:['’]ve)?\s+(?:\w+\s+){0,2}?(?:" + _VERB_ALT + r")\b")
 _TO_AFTER = re.compile(r"\s+to\b")
 _MENTIONS_TESTS = re.compile(r"\b(?:tests?|suite|specs?|pytest|jest|ci)\b", re.IGNORECASE)
 _INTENT_BEFORE = re.compile(r"\b(?:will|should|can|could|would|might|going\s+to|need\s+to)\s*$")
@@ -119,6 +125,14 @@ class ActionDetector(Detector):
             assertion=1,
             obj="after",
             confidence=0.9,
+        ),
+        Pattern(
+            "and_did",
+            rf"\b(?:and|then|,)\s+(?:then\s+|also\s+|successfully\s+)?({_VERB_ALT})\b",
+            subject="self",
+            assertion=1,
+            obj="after",
+            confidence=0.85,
         ),
         Pattern(
             "passive",
@@ -200,7 +214,9 @@ class ActionDetector(Detector):
             verb = " ".join(match.group(1).lower().split())
             claim.assertion = ACTION_VERBS.get(verb, "ran")
             claim.value = verb
-        if name == "did":
+        if name == "and_did" and not _FIRST_PERSON.search(text, sentence.start, match.start()):
+            return None  # "... and deployed" continues an "I ..." or "we ..." sentence only
+        if name in ("did", "and_did"):
             verb = " ".join(match.group(1).lower().split())
             kind = ACTION_VERBS.get(verb, "ran")
             obj = (claim.object or "").lower()
