@@ -130,7 +130,10 @@ def read_structured_file(path: Path) -> Any:
             return yaml.safe_load(raw)
         return json.loads(raw)
     except yaml.YAMLError as e:
-        raise ConfigError(f"{path}: invalid YAML: {e}".replace("\n", " ")) from e
+        mark = getattr(e, "problem_mark", None)
+        where = f" at line {mark.line + 1} column {mark.column + 1}" if mark is not None else ""
+        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+        raise ConfigError(f"{path}: invalid YAML{where}: {problem}") from e
     except json.JSONDecodeError as e:
         raise ConfigError(f"{path}: invalid JSON: {e}") from e
 

@@ -101,6 +101,8 @@ class Gate:
         self.rewrite_settings = self.policy.rewrite.settings()
         self._hedges = compile_hedges(self.policy.hedging.words)
         self._lock = threading.Lock()
+        #: Load-time problems that did not stop loading (an optional registry missing).
+        self.warnings: list[str] = []
         self._registries: dict[str, FactRegistry] = {}
         for i, cfg in enumerate(self.config.fact_registries):
             # Disabled registries are loaded too: an agent override may add them back.
@@ -113,7 +115,7 @@ class Gate:
                 dataclasses.replace(reg, enabled=cfg.enabled), f"factRegistries[{i}]"
             )
         for reg in registries:
-            self._add_registry(reg, "--facts")
+            self._add_registry(reg, str(reg.path) if reg.path else "registries")
         self._check_override_registries()
         self._index_cache: dict[tuple[str, ...], FactIndex] = {}
 
@@ -141,8 +143,11 @@ class Gate:
 
     def _add_registry(self, reg: FactRegistry, where: str) -> None:
         if reg.id in self._registries:
-            raise ConfigError(f"{where}: registry id {reg.id!r} is used twice")
+            first = self._registries[reg.id].path
+            earlier = f" (first in {first})" if first else ""
+            raise ConfigError(f"{where}: registry id {reg.id!r} is used twice{earlier}")
         self._registries[reg.id] = reg
+        self.warnings.extend(reg.warnings)
 
     def _check_override_registries(self) -> None:
         for i, o in enumerate(self.config.agent_overrides):

@@ -108,6 +108,8 @@ def check(
         ledger = load_receipt_files(receipts)
     except UserError as e:
         raise BadInput(str(e)) from None
+    for warning in gate.warnings:
+        click.echo(f"receiptgate: warning: {warning}", err=True)
     text = _read_text(file)
     try:
         result = gate.validate(
@@ -136,6 +138,9 @@ def facts_lint(files: tuple[str, ...], now: str | None, fmt: str) -> None:
     """Validate fact registry FILES and report problems (exit 1 if any has errors)."""
     from receiptgate.evidence.lint import lint_files
 
+    for f in files:
+        if not Path(f).is_file():
+            raise BadInput(f"{f}: file not found" if not Path(f).exists() else f"{f}: not a file")
     reports = lint_files([Path(f) for f in files], now=_parse_now(now) or datetime.now(UTC))
     failed = any(r["errors"] for r in reports)
     if fmt == "json":

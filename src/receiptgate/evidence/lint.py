@@ -48,6 +48,14 @@ def lint_files(paths: list[Path], *, now: datetime) -> list[dict[str, Any]]:
 
 
 def _cross_check(loaded: list[tuple[dict[str, Any], FactRegistry]]) -> None:
+    ids: dict[str, str] = {}
+    for report, reg in loaded:
+        if reg.id in ids:
+            report["errors"].append(
+                f"{report['file']}: registry id {reg.id!r} is also used by {ids[reg.id]}; "
+                "the gate refuses two registries with one id"
+            )
+        ids.setdefault(reg.id, report["file"])
     seen: dict[tuple[str, str, str], tuple[str, str]] = {}
     exact: list[tuple[str, str, str]] = []
     for report, reg in loaded:
