@@ -30,6 +30,7 @@ _EXPORTS: dict[str, str] = {
     "InputError": "receiptgate._exceptions",
     "Pattern": "receiptgate.claims.detectors.base",
     "Receipt": "receiptgate.evidence.receipts",
+    "ReceiptIndex": "receiptgate.checks.receipts",
     "ReceiptgateError": "receiptgate._exceptions",
     "RuntimeFailure": "receiptgate._exceptions",
     "StoreError": "receiptgate._exceptions",
@@ -61,6 +62,7 @@ __all__ = [
     "InputError",
     "Pattern",
     "Receipt",
+    "ReceiptIndex",
     "ReceiptgateError",
     "RuntimeFailure",
     "StoreError",
@@ -90,6 +92,7 @@ if TYPE_CHECKING:
         UserError,
     )
     from receiptgate.api import build_gate, load_receipt_files
+    from receiptgate.checks.receipts import ReceiptIndex
     from receiptgate.claims.detectors.base import Detector, DetectorRegistry, Pattern
     from receiptgate.claims.models import DetectedClaim, HardFact
     from receiptgate.config import GateConfig, load_config, parse_config
