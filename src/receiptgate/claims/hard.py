@@ -20,34 +20,24 @@ from receiptgate.policy.policy_file import RiskClass
 _MEDICAL = re.compile(
     r"\b(?:dose|dosage|mg|mcg|ml|patients?|medication|medicine|drugs?|diagnos\w*|treatments?|"
     r"symptoms?|clinical|prescri\w*|therapy|vaccine)\b",
-    re.IGNORECASE,
 )
 _LEGAL = re.compile(
     r"\b(?:legal|law|laws|lawsuit|court|liab\w*|regulat\w*|gdpr|hipaa|compliance|statute|"
     r"jurisdiction|indemn\w*|attorney|litigation|fine[sd]?|penalt\w*)\b",
-    re.IGNORECASE,
 )
 _CONTRACT = re.compile(
     r"\b(?:contracts?|agreements?|msa|sla|clauses?|renew\w*|terms?|notice|terminat\w*|signed|"
     r"sow|purchase\s+order|invoices?|payment|net\s+\d+|due|order\s+form|subscription|seats?|"
     r"commitment|obligat\w*|warrant\w*)\b",
-    re.IGNORECASE,
 )
 _FINANCE = re.compile(
     r"\b(?:revenue|arr|mrr|profit|margins?|churn|growth|grew|sales|budget|costs?|price|pricing|"
     r"valuation|funding|cash|burn|runway|ebitda|income|expenses?|spend|discount|refund|"
     r"headcount|customers?|market\s+share|bookings|pipeline|quota|acv|ltv|cac|nrr|gmv)\b",
-    re.IGNORECASE,
 )
 _BENCH = re.compile(
     r"\b(?:benchmarks?|accuracy|latency|throughput|p\d\d|precision|recall|f1|score[sd]?|faster|"
     r"slower|qps|rps|speedup|auroc|auc|bleu|perplexity|error\s+rate|uptime|ms)\b",
-    re.IGNORECASE,
-)
-_SCHEDULE = re.compile(
-    r"\b(?:deadline|release[sd]?|launch\w*|ship\w*|meeting|scheduled|due|eta|deliver\w*|"
-    r"starts?|ends?|kickoff|go-live|cutover|renewal)\b",
-    re.IGNORECASE,
 )
 
 #: Bare numbers up to this size, with no unit, are not treated as hard facts by default.
@@ -66,13 +56,15 @@ class RiskWords:
 
     @classmethod
     def of(cls, sentence: str) -> RiskWords:
-        # Five short-circuiting searches beat one scan that must find every match.
+        # Five short-circuiting, case-sensitive searches over the lowercased text
+        # beat one scan that must find every match, and case-insensitive matching.
+        low = sentence.lower()
         return cls(
-            bool(_MEDICAL.search(sentence)),
-            bool(_LEGAL.search(sentence)),
-            bool(_CONTRACT.search(sentence)),
-            bool(_FINANCE.search(sentence)),
-            bool(_BENCH.search(sentence)),
+            bool(_MEDICAL.search(low)),
+            bool(_LEGAL.search(low)),
+            bool(_CONTRACT.search(low)),
+            bool(_FINANCE.search(low)),
+            bool(_BENCH.search(low)),
         )
 
 
