@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import importlib.util
 import json
 import os
 import sys
@@ -27,15 +26,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-if importlib.util.find_spec("receiptgate") is None:  # not installed: use the source tree
-    sys.path.insert(0, str(ROOT / "src"))
-
-from receiptgate import UserError  # noqa: E402
-from receiptgate.api import build_gate  # noqa: E402
-from receiptgate.engine import Gate  # noqa: E402
-from receiptgate.evidence.receipts import Receipt  # noqa: E402
-from receiptgate.results import ValidationResult  # noqa: E402
+# _common sits beside this script, also when the smoke tests load it by path; it is
+# imported before receiptgate, which it finds in src/ when the package is not installed.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import ROOT, table
+from receiptgate import UserError
+from receiptgate.api import build_gate
+from receiptgate.engine import Gate
+from receiptgate.evidence.receipts import Receipt
+from receiptgate.results import ValidationResult
 
 DATA_DIR = ROOT / "benchmarks" / "data"
 HALUEVAL_DIR = ROOT.parent / "shared" / "data" / "halueval"
@@ -351,22 +350,6 @@ def run_halueval(directory: Path, limit: int, policy: str | None) -> dict[str, A
 
 
 # ------------------------------------------------------------------------ reporting
-
-
-def table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool]) -> str:
-    """An aligned, markdown-compatible table."""
-    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
-
-    def line(cells: Sequence[str]) -> str:
-        padded = (
-            c.rjust(w) if r else c.ljust(w) for c, w, r in zip(cells, widths, right, strict=True)
-        )
-        return "| " + " | ".join(padded) + " |"
-
-    rule = "|".join(
-        ("-" * (w + 1) + ":") if r else "-" * (w + 2) for w, r in zip(widths, right, strict=True)
-    )
-    return "\n".join([line(headers), f"|{rule}|", *(line(r) for r in rows)])
 
 
 def _fmt(value: float | None) -> str:

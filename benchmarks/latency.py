@@ -13,28 +13,31 @@ from __future__ import annotations
 
 import argparse
 import gc
-import importlib.util
 import json
-import math
-import os
-import platform
 import statistics
 import sys
 import time
 import tracemalloc
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-if importlib.util.find_spec("receiptgate") is None:  # not installed: use the source tree
-    sys.path.insert(0, str(ROOT / "src"))
-
-from receiptgate.config import GateConfig  # noqa: E402
-from receiptgate.engine import Gate  # noqa: E402
-from receiptgate.evidence.facts import FactRegistry, load_registry  # noqa: E402
-from receiptgate.results import ValidationResult  # noqa: E402
+# _common sits beside this script, also when the smoke tests load it by path; it is
+# imported before receiptgate, which it finds in src/ when the package is not installed.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import (
+    add_timing_options,
+    environment_line,
+    percentile,
+    pinned_environment,
+    table,
+    time_calls,
+)
+from receiptgate.config import GateConfig
+from receiptgate.engine import Gate
+from receiptgate.evidence.facts import FactRegistry, load_registry
+from receiptgate.results import ValidationResult
 
 NOW = datetime(2026, 3, 11, 10, 0, tzinfo=UTC)
 TEXT_SIZES = (200, 2_000, 10_000)
@@ -191,40 +194,16 @@ def registries(count: int) -> list[FactRegistry]:
 # ----------------------------------------------------------------------- measuring
 
 
-def percentile(sorted_values: Sequence[float], q: float) -> float:
-    """Nearest-rank percentile of already sorted values."""
-    rank = max(1, math.ceil(q / 100 * len(sorted_values)))
-    return sorted_values[rank - 1]
-
-
-def time_calls(
-    call: Callable[[], ValidationResult], runs: int, warmup: int
-) -> tuple[list[float], int]:
-    """Run ``call`` ``warmup`` times untimed, then ``runs`` times timed.
-
-    Returns:
-        µs per call (sorted) and how many timed calls hit the ``maxEvalUs`` deadline.
-    """
-    for _ in range(warmup):
-        call()
-    gc.collect()
-    samples: list[float] = []
-    deadline_hits = 0
-    clock = time.perf_counter_ns
-    for _ in range(runs):
-        t0 = clock()
-        result = call()
-        samples.append((clock() - t0) / 1000)
-        deadline_hits += any(n.startswith("maxEvalUs") for n in result.notes)
-    samples.sort()
-    return samples, deadline_hits
-
-
 def runs_for(size: int, quick: bool) -> int:
     """Timed runs per cell: 1,000 (300 for 10,000 characters); 100/30 with ``--quick``."""
     if quick:
         return 30 if size >= 10_000 else 100
     return 300 if size >= 10_000 else 1_000
+
+
+def _hit_deadline(result: ValidationResult) -> bool:
+    """Whether a call stopped at the ``maxEvalUs`` deadline."""
+    return any(n.startswith("maxEvalUs") for n in result.notes)
 
 
 def measure_latency(quick: bool) -> list[dict[str, Any]]:
@@ -245,7 +224,9 @@ def measure_latency(quick: bool) -> list[dict[str, Any]]:
             def call(g: Gate = gate, t: str = text) -> ValidationResult:
                 return g.validate(t, now=NOW)
 
-            samples, deadline_hits = time_calls(call, runs, warmup=max(10, runs // 10))
+            samples, deadline_hits = time_calls(
+                call, runs, warmup=max(10, runs // 10), hit=_hit_deadline
+            )
             warm = gate.validate(text, now=NOW)
             rows.append(
                 {
@@ -330,77 +311,6 @@ def measure_memory() -> list[dict[str, Any]]:
 # ------------------------------------------------------------------------ reporting
 
 
-def cpu_model() -> str:
-    """The CPU model name from /proc/cpuinfo (or what ``platform`` knows)."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.lower().startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
-def pin_to_one_cpu(cpu: int | None, enabled: bool) -> str:
-    """Pin this process to one CPU (default: the last allowed one) so timings stay on one core."""
-    if not enabled:
-        return "not pinned"
-    if not hasattr(os, "sched_setaffinity"):
-        return "not pinned (no sched_setaffinity)"
-    if cpu is None:
-        cpu = max(os.sched_getaffinity(0))
-    try:
-        os.sched_setaffinity(0, {cpu})
-    except OSError as exc:
-        return f"not pinned (CPU {cpu}: {exc.strerror})"
-    return f"pinned to CPU {cpu}"
-
-
-def environment(pinned: str) -> dict[str, Any]:
-    """What the numbers were measured on."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        rg_version = version("receiptgate")
-    except PackageNotFoundError:
-        rg_version = "source tree"
-    return {
-        "python": platform.python_version(),
-        "implementation": platform.python_implementation(),
-        "cpu": cpu_model(),
-        "cpus_online": os.cpu_count(),
-        "pinning": pinned,
-        "threads": 1,
-        "platform": platform.platform(),
-        "receiptgate": rg_version,
-    }
-
-
-def table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool]) -> str:
-    """An aligned, markdown-compatible table."""
-    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
-
-    def line(cells: Sequence[str]) -> str:
-        return (
-            "| "
-            + " | ".join(
-                c.rjust(w) if r else c.ljust(w)
-                for c, w, r in zip(cells, widths, right, strict=True)
-            )
-            + " |"
-        )
-
-    rule = (
-        "|"
-        + "|".join(
-            ("-" * (w + 1) + ":") if r else "-" * (w + 2)
-            for w, r in zip(widths, right, strict=True)
-        )
-        + "|"
-    )
-    return "\n".join([line(headers), rule, *(line(r) for r in rows)])
-
-
 def _kb(n: int) -> str:
     return f"{n / 1024:,.1f}"
 
@@ -411,8 +321,7 @@ def render(
     """The plain-text report."""
     out = [
         "receiptgate deterministic pipeline latency" + (" (--quick)" if quick else ""),
-        f"Python {env['python']} ({env['implementation']}) · CPU: {env['cpu']} · "
-        f"{env['cpus_online']} CPUs online, single thread, {env['pinning']}",
+        environment_line(env),
         f"receiptgate {env['receiptgate']} · default GateConfig, no receipts · "
         f"now={NOW.isoformat()} · times are wall-clock µs per validate() call",
         "",
@@ -516,17 +425,11 @@ def render(
 def main(argv: Sequence[str] | None = None) -> int:
     """Measure and print the tables (or JSON)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="few runs, for CI smoke tests")
-    parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
-    parser.add_argument("--cpu", type=int, help="CPU to pin to (default: the last allowed one)")
-    parser.add_argument(
-        "--no-pin", action="store_true", help="do not pin (the default with --quick)"
-    )
+    add_timing_options(parser)
     args = parser.parse_args(argv)
 
     started = time.perf_counter()
-    pin = not args.no_pin and (args.cpu is not None or not args.quick)
-    env = environment(pin_to_one_cpu(args.cpu, pin))
+    env = pinned_environment(args)
     latency = measure_latency(args.quick)
     memory = measure_memory()
     elapsed = time.perf_counter() - started

@@ -6,7 +6,8 @@ tool calls, retrieval spans, memory notes, user messages; a few of them support
 the sentences, the rest are realistic noise). The ledger is a ``ReceiptIndex``
 built once per session, as a runtime does while receipts arrive; its build is
 timed on its own (per receipt), and ``--per-call-index`` times the slow path
-where a plain list is passed and indexed inside every call. One thread, pinned to one CPU where the OS allows it.
+where a plain list is passed and indexed inside every call. One thread, pinned
+to one CPU where the OS allows it.
 
 Run: ``.venv/bin/python benchmarks/receipts_latency.py [--quick] [--json] [--cpu N | --no-pin]``
 """
@@ -14,29 +15,31 @@ Run: ``.venv/bin/python benchmarks/receipts_latency.py [--quick] [--json] [--cpu
 from __future__ import annotations
 
 import argparse
-import gc
-import importlib.util
 import json
-import math
-import os
-import platform
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-if importlib.util.find_spec("receiptgate") is None:  # not installed: use the source tree
-    sys.path.insert(0, str(ROOT / "src"))
-
-from receiptgate.checks.receipts import ReceiptIndex  # noqa: E402
-from receiptgate.config import GateConfig  # noqa: E402
-from receiptgate.engine import Gate  # noqa: E402
-from receiptgate.evidence.receipts import RECEIPT_KINDS, Receipt  # noqa: E402
-from receiptgate.results import ValidationResult  # noqa: E402
+# _common sits beside this script, also when the smoke tests load it by path; it is
+# imported before receiptgate, which it finds in src/ when the package is not installed.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import (
+    add_timing_options,
+    environment_line,
+    percentile,
+    pinned_environment,
+    table,
+    time_calls,
+)
+from receiptgate.checks.receipts import ReceiptIndex
+from receiptgate.config import GateConfig
+from receiptgate.engine import Gate
+from receiptgate.evidence.receipts import RECEIPT_KINDS, Receipt
+from receiptgate.results import ValidationResult
 
 NOW = datetime(2026, 3, 11, 10, 0, tzinfo=UTC)
 SENTENCE_COUNTS = (1, 5, 20, 100)
@@ -234,27 +237,6 @@ def build_receipts(count: int) -> list[Receipt]:
 # ----------------------------------------------------------------------- measuring
 
 
-def percentile(sorted_values: Sequence[float], q: float) -> float:
-    """Nearest-rank percentile of already sorted values."""
-    rank = max(1, math.ceil(q / 100 * len(sorted_values)))
-    return sorted_values[rank - 1]
-
-
-def time_calls(call: Callable[[], object], runs: int, warmup: int) -> list[float]:
-    """Run ``call`` ``warmup`` times untimed, then ``runs`` times; µs per call, sorted."""
-    for _ in range(warmup):
-        call()
-    gc.collect()
-    samples: list[float] = []
-    clock = time.perf_counter_ns
-    for _ in range(runs):
-        t0 = clock()
-        call()
-        samples.append((clock() - t0) / 1000)
-    samples.sort()
-    return samples
-
-
 def runs_for(sentences: int, receipts: int, quick: bool) -> int:
     """Timed runs per cell: at least 200, more where a call is cheap."""
     if quick:
@@ -290,7 +272,7 @@ def measure_validate(quick: bool, per_call_index: bool = False) -> list[dict[str
             def call(t: str = text, r: list[Receipt] | ReceiptIndex = ledger) -> ValidationResult:
                 return gate.validate(t, now=NOW, receipts=r)
 
-            samples = time_calls(call, runs, warmup=max(2 if quick else 5, runs // 10))
+            samples, _ = time_calls(call, runs, warmup=max(2 if quick else 5, runs // 10))
             result = call()
             supported = sum(
                 1
@@ -328,7 +310,7 @@ def measure_index(quick: bool) -> list[dict[str, Any]]:
         def build(r: list[Receipt] = receipts) -> ReceiptIndex:
             return ReceiptIndex(r, now=NOW)
 
-        samples = time_calls(build, runs, warmup=max(2 if quick else 5, runs // 10))
+        samples, _ = time_calls(build, runs, warmup=max(2 if quick else 5, runs // 10))
         index = ReceiptIndex(receipts, now=NOW)
         rows.append(
             {
@@ -344,56 +326,13 @@ def measure_index(quick: bool) -> list[dict[str, Any]]:
 # ------------------------------------------------------------------------ reporting
 
 
-def cpu_model() -> str:
-    """The CPU model name from /proc/cpuinfo (or what ``platform`` knows)."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.lower().startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
-def pin_to_one_cpu(cpu: int | None, enabled: bool) -> str:
-    """Pin this process to one CPU (default: the last allowed one) so timings stay on one core."""
-    if not enabled:
-        return "not pinned"
-    if not hasattr(os, "sched_setaffinity"):
-        return "not pinned (no sched_setaffinity)"
-    if cpu is None:
-        cpu = max(os.sched_getaffinity(0))
-    try:
-        os.sched_setaffinity(0, {cpu})
-    except OSError as exc:
-        return f"not pinned (CPU {cpu}: {exc.strerror})"
-    return f"pinned to CPU {cpu}"
-
-
-def table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool]) -> str:
-    """An aligned, markdown-compatible table."""
-    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
-
-    def line(cells: Sequence[str]) -> str:
-        padded = (
-            c.rjust(w) if r else c.ljust(w) for c, w, r in zip(cells, widths, right, strict=True)
-        )
-        return "| " + " | ".join(padded) + " |"
-
-    rule = "|".join(
-        ("-" * (w + 1) + ":") if r else "-" * (w + 2) for w, r in zip(widths, right, strict=True)
-    )
-    return "\n".join([line(headers), f"|{rule}|", *(line(r) for r in rows)])
-
-
 def render(
     env: dict[str, Any], rows: list[dict[str, Any]], index: list[dict[str, Any]], quick: bool
 ) -> str:
     """The plain-text report."""
     out = [
         "receiptgate receipt-matching latency" + (" (--quick)" if quick else ""),
-        f"Python {env['python']} ({env['implementation']}) · CPU: {env['cpu']} · "
-        f"{env['cpus_online']} CPUs online, single thread, {env['pinning']}",
+        environment_line(env),
         f"receiptgate {env['receiptgate']} · default GateConfig, no fact registry · "
         f"now={NOW.isoformat()} · wall-clock µs per validate() call · "
         + (
@@ -467,35 +406,10 @@ def render(
     return "\n".join(out)
 
 
-def environment(pinned: str) -> dict[str, Any]:
-    """What the numbers were measured on."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        rg_version = version("receiptgate")
-    except PackageNotFoundError:
-        rg_version = "source tree"
-    return {
-        "python": platform.python_version(),
-        "implementation": platform.python_implementation(),
-        "cpu": cpu_model(),
-        "cpus_online": os.cpu_count(),
-        "pinning": pinned,
-        "threads": 1,
-        "platform": platform.platform(),
-        "receiptgate": rg_version,
-    }
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Measure and print the tables (or JSON)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="few runs, for CI smoke tests")
-    parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
-    parser.add_argument("--cpu", type=int, help="CPU to pin to (default: the last allowed one)")
-    parser.add_argument(
-        "--no-pin", action="store_true", help="do not pin (the default with --quick)"
-    )
+    add_timing_options(parser)
     parser.add_argument(
         "--per-call-index",
         action="store_true",
@@ -504,8 +418,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     started = time.perf_counter()
-    pin = not args.no_pin and (args.cpu is not None or not args.quick)
-    env = environment(pin_to_one_cpu(args.cpu, pin))
+    env = pinned_environment(args)
     env["per_call_index"] = args.per_call_index
     rows = measure_validate(args.quick, args.per_call_index)
     index = measure_index(args.quick)

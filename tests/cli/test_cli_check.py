@@ -571,83 +571,69 @@ def test_when_text_file_is_missing_then_exit_2_naming_it(tmp_path: Path) -> None
     assert proc.stdout == ""
 
 
-def test_when_facts_file_is_missing_then_exit_2_naming_it(tmp_path: Path) -> None:
-    proc = _run("check", "--facts", tmp_path / "facts-missing.json", stdin="Hello there!")
-
-    _assert_one_error_line(proc, "facts-missing.json", "not found")
-
-
-def test_when_facts_file_is_invalid_json_then_exit_2_naming_it(tmp_path: Path) -> None:
-    facts = _write(tmp_path / "broken-facts.json", '{"id": "x", "facts": [')
-
-    proc = _run("check", "--facts", facts, stdin="Hello there!")
-
-    _assert_one_error_line(proc, "broken-facts.json", "invalid JSON")
-
-
-def test_when_facts_file_has_a_bad_field_then_exit_2_naming_file_and_field(tmp_path: Path) -> None:
-    facts = _write_json(
-        tmp_path / "typo-facts.json",
+#: A facts registry whose one fact has a field the schema does not know ("colour").
+TYPO_FACTS = {
+    "id": "x",
+    "facts": [
         {
-            "id": "x",
-            "facts": [
-                {
-                    "id": "a",
-                    "category": "system_state",
-                    "subject": "nginx",
-                    "value": {"type": "state", "state": "running"},
-                    "colour": "red",
-                }
-            ],
-        },
-    )
-
-    proc = _run("check", "--facts", facts, stdin="Hello there!")
-
-    _assert_one_error_line(proc, "typo-facts.json", "colour")
+            "id": "a",
+            "category": "system_state",
+            "subject": "nginx",
+            "value": {"type": "state", "state": "running"},
+            "colour": "red",
+        }
+    ],
+}
 
 
-def test_when_config_is_invalid_yaml_then_exit_2_naming_it(tmp_path: Path) -> None:
-    config = _write(tmp_path / "broken-config.yaml", "agentOverrides: [\n")
-
-    proc = _run("check", "--config", config, stdin="Hello there!")
-
-    _assert_one_error_line(proc, "broken-config.yaml", "YAML")
-
-
-def test_when_config_has_an_unknown_key_then_exit_2_naming_the_key(tmp_path: Path) -> None:
-    config = _write(tmp_path / "typo-config.yaml", "enabledd: true\n")
-
-    proc = _run("check", "--config", config, stdin="Hello there!")
-
-    _assert_one_error_line(proc, "typo-config.yaml", "enabledd")
-
-
-def test_when_policy_file_is_invalid_then_exit_2_naming_file_and_field(tmp_path: Path) -> None:
-    policy = _write(tmp_path / "bad-policy.yaml", "riskClasses:\n  financial: {mode: sometimes}\n")
-
-    proc = _run("check", "--policy", policy, stdin="Hello there!")
-
-    _assert_one_error_line(proc, "bad-policy.yaml", "riskClasses.financial.mode")
-
-
-def test_when_receipts_file_has_a_bad_line_then_exit_2_naming_file_and_line(
-    tmp_path: Path,
+@pytest.mark.parametrize(
+    ("option", "name", "content", "fragments"),
+    [
+        ("--facts", "facts-missing.json", None, ["facts-missing.json", "not found"]),
+        (
+            "--facts",
+            "broken-facts.json",
+            '{"id": "x", "facts": [',
+            ["broken-facts.json", "invalid JSON"],
+        ),
+        ("--facts", "typo-facts.json", json.dumps(TYPO_FACTS), ["typo-facts.json", "colour"]),
+        ("--config", "broken-config.yaml", "agentOverrides: [\n", ["broken-config.yaml", "YAML"]),
+        ("--config", "typo-config.yaml", "enabledd: true\n", ["typo-config.yaml", "enabledd"]),
+        (
+            "--policy",
+            "bad-policy.yaml",
+            "riskClasses:\n  financial: {mode: sometimes}\n",
+            ["bad-policy.yaml", "riskClasses.financial.mode"],
+        ),
+        (
+            "--receipts",
+            "session.jsonl",
+            '{"kind": "tool", "content": "ok"}\n{"kind": "web", "content": "x"\n',
+            ["session.jsonl:2"],
+        ),
+        ("--receipts", "gone.jsonl", None, ["gone.jsonl"]),
+    ],
+    ids=[
+        "facts-missing",
+        "facts-invalid-json",
+        "facts-bad-field",
+        "config-invalid-yaml",
+        "config-unknown-key",
+        "policy-invalid",
+        "receipts-bad-line",
+        "receipts-missing",
+    ],
+)
+def test_when_an_input_file_is_missing_or_bad_then_exit_2_with_one_line_naming_it(
+    tmp_path: Path, option: str, name: str, content: str | None, fragments: list[str]
 ) -> None:
-    receipts = _write(
-        tmp_path / "session.jsonl",
-        '{"kind": "tool", "content": "ok"}\n{"kind": "web", "content": "x"\n',
-    )
+    path = tmp_path / name
+    if content is not None:  # None: the file does not exist
+        _write(path, content)
 
-    proc = _run("check", "--receipts", receipts, stdin="Hello there!")
+    proc = _run("check", option, path, stdin="Hello there!")
 
-    _assert_one_error_line(proc, "session.jsonl:2")
-
-
-def test_when_receipts_file_is_missing_then_exit_2_naming_it(tmp_path: Path) -> None:
-    proc = _run("check", "--receipts", tmp_path / "gone.jsonl", stdin="Hello there!")
-
-    _assert_one_error_line(proc, "gone.jsonl")
+    _assert_one_error_line(proc, *fragments)
 
 
 @pytest.mark.parametrize(
