@@ -58,7 +58,7 @@ from receiptgate.evidence.facts import (
 from receiptgate.evidence.receipts import Receipt
 from receiptgate.policy.decide import ClaimEval, decide, tag_sentence
 from receiptgate.policy.policy_file import DEFAULT_POLICY, ClaimPolicy, RiskClass
-from receiptgate.policy.trust import EffectivePolicy, Profile, resolve_policy
+from receiptgate.policy.trust import EffectivePolicy, resolve_policy
 from receiptgate.results import (
     Evidence,
     FactCheckRecord,
@@ -431,7 +431,7 @@ class Gate:
                         )
                     )
             s.tag = tag_sentence(group, stype, hedged, claim_policy)
-            if s.tag is not None and action == "pass" and not _all_rfc_ignored(group, profile):
+            if s.tag is not None and action == "pass" and not _rfc_only(group):
                 tag_action = claim_policy.tags[s.tag]
                 if s.tag in ("T2", "T3", "T6") and profile.unverified == "ignore":
                     # Trust-proportional (RFC-003 §9.2): tiers that ignore unverified
@@ -834,6 +834,7 @@ def _back_labels(group: list[ClaimEval], previous: list[ClaimEval]) -> None:
         e.label_kinds = kinds
 
 
-def _all_rfc_ignored(group: list[ClaimEval], profile: Profile) -> bool:
-    """RFC claims that policy ignores (trusted tiers) keep their sentence's action at pass."""
+def _rfc_only(group: list[ClaimEval]) -> bool:
+    """Sentences whose claims are all RFC-003 claims without figures: the RFC policies decide
+    their action, so tag actions (T3 warn, ...) do not apply on top."""
     return bool(group) and all(e.is_rfc and not e.hard for e in group)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from receiptgate.claims.hardfacts import extract_entities, extract_hard_facts, normalise_number
+from receiptgate.claims.hardfacts import extract_hard_facts, normalise_number
 from receiptgate.claims.models import HardFact
 
 # A Wednesday; every relative date below is resolved against it.
@@ -595,33 +595,3 @@ def test_when_adversarial_input_then_returns(text: str) -> None:
 )
 def test_when_normalise_number_then_value(raw: str, expected: float | None) -> None:
     assert normalise_number(raw) == expected
-
-
-# ---------------------------------------------------------------------------
-# extract_entities
-# ---------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        ("CPU usage is 37%", {"cpu", "usage"}),
-        ("revenue grew 37%", {"revenue", "grew"}),
-        ("Revenues were up", {"revenue"}),
-        ("We processed 255,908 events", {"processed", "event"}),
-        ("Acme Corp signed on 2026-03-03", {"acme", "corp", "acme corp", "signed"}),
-        ("The API at api.example.com returned 200", {"api", "api.example.com", "returned"}),
-    ],
-)
-def test_when_entities_then_content_words_and_names(text: str, expected: set[str]) -> None:
-    assert extract_entities(text) == frozenset(expected)
-
-
-def test_when_entities_of_span_then_only_that_span() -> None:
-    text = "Revenue grew. CPU usage is high."
-    start = text.index("CPU")
-    assert extract_entities(text, start) == frozenset({"cpu", "usage", "high"})
-
-
-def test_when_different_subjects_then_entities_do_not_overlap() -> None:
-    assert not extract_entities("CPU usage is 37%") & extract_entities("revenue grew 37%")

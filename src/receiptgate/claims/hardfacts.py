@@ -4,8 +4,8 @@
 time, duration, version and identifier in a span and normalises each one to a
 comparable ``value`` key, so that equal values written differently give equal
 keys ("2.4 million USD", "$2,400,000" and "USD 2.4M" all give ``"USD 2400000"``).
-``extract_entities`` gives the content words a span is about, used to decide
-whether a receipt concerns the same subject as a claim.
+Whether a receipt concerns the same subject as a claim is decided elsewhere
+(``receiptgate.checks.words`` and ``checks.receipts``).
 
 Value keys (``number`` is set for money, percent, count, duration and number;
 ``unit`` is the currency, ``%``/``pp``, the count noun, the duration unit, the
@@ -84,7 +84,7 @@ from typing import Final
 
 from receiptgate.claims.models import HardFact, HardFactKind
 
-__all__ = ["extract_entities", "extract_hard_facts", "normalise_number"]
+__all__ = ["extract_hard_facts", "normalise_number"]
 
 # (start, end, kind, value, number, unit), offsets local to the scanned segment.
 _Cand = tuple[int, int, HardFactKind, str, float | None, str | None]
@@ -1240,62 +1240,3 @@ def normalise_number(raw: str) -> float | None:
         return -x if m["sign"] in ("-", "−") else x
     spelled = _spelled_value(" ".join(low.split()))
     return None if spelled is None else float(spelled)
-
-
-_ENTITY_NOW: Final = datetime(2000, 1, 1, tzinfo=UTC)
-
-
-def extract_entities(text: str, start: int = 0, end: int | None = None) -> frozenset[str]:
-    """Normalised content words and names that ``text[start:end]`` is about.
-
-    Words are lowercased letter runs; stopwords, one-letter words and the
-    text of hard facts are dropped, except that identifiers contribute their
-    value ("api.example.com") and counts their unit noun ("event"). Words are
-    lightly singularised (``_singular``: "revenues" -> "revenue"); there is no
-    verb lemmatisation ("grew" stays "grew"). Runs of two or more capitalised
-    words also give the joined name ("Acme Corp" -> "acme corp" besides "acme"
-    and "corp").
-
-    Args:
-        text: The original text.
-        start: Offset where the span starts.
-        end: Offset where it stops (None: the end of ``text``).
-
-    Returns:
-        The entity set.
-    """
-    n = len(text)
-    end = n if end is None else max(0, min(end, n))
-    start = max(0, start)
-    if start >= end:
-        return frozenset()
-    seg = text[start:end]
-    out: set[str] = set()
-    pieces: list[str] = []
-    last = 0
-    for s, e, kind, value, _, unit in _scan(seg, _lower_same_length(seg), _ENTITY_NOW):
-        pieces.append(seg[last:s])
-        last = e
-        if kind == "identifier":
-            out.add(value)
-        elif kind == "count" and unit:
-            out.update(unit.split())
-    pieces.append(seg[last:])
-    # A newline where each fact was: words around it never join into one name.
-    masked = "\n".join(pieces)
-    low = masked.lower()
-    # ASCII text: translate + split runs in C, several times faster than findall.
-    words = set(low.translate(_NON_LETTERS).split() if low.isascii() else _WORD.findall(low))
-    for word in words:
-        if len(word) > 1 and word not in _STOPWORDS:
-            out.add(_singular(word))
-    for run in _NAME_RUN.findall(masked):
-        names: list[str] = []
-        for word in (*run.lower().split(" "), ""):
-            if word and word not in _STOPWORDS:
-                names.append(word)
-                continue
-            if len(names) > 1:
-                out.add(" ".join(names))
-            names = []
-    return frozenset(out)

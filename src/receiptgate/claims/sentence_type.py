@@ -176,7 +176,3 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
     if _is_inference(words, lowered):
         return "inference"
     return "statement"
-
-
-def is_hedged(text: str, hedges: Hedges) -> bool:
-    return hedges.search(text)
