@@ -90,6 +90,11 @@ class ClaimDetector:
                     raise DetectorError(f"detector {det.id!r} failed: {e}") from e
             if found:
                 claims.extend(_dedup(found))
+                if len(claims) > max_claims:
+                    # The cap is reached: later sentences are not checked (and are
+                    # marked so), rather than scanned only to be dropped.
+                    result.unchecked.update(range(sentence.index + 1, len(sentences)))
+                    break
         if len(claims) > max_claims:
             result.dropped = len(claims) - max_claims
             result.unchecked.update(c.sentence_index for c in claims[max_claims:])
