@@ -9,7 +9,7 @@ document) is one ``rag`` receipt (dialogue: the history is also a ``user``
 receipt); a pair is correct when the right answer is not blocked and the
 hallucinated one is. The first ``--limit`` rows of each task, in file order.
 
-Run: ``.venv/bin/python benchmarks/accuracy.py [--split dev|test] [--limit N] [--json]``
+Run: ``.venv/bin/python benchmarks/accuracy.py [--split dev|dev2|test] [--limit N] [--json]``
 """
 
 from __future__ import annotations
@@ -511,7 +511,7 @@ def _jsonable(report: dict[str, Any] | None, errors: bool) -> dict[str, Any] | N
 def main(argv: Sequence[str] | None = None) -> int:
     """Score and print the tables (or JSON); exit 2 on a checksum mismatch or a bad input."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--split", choices=("test", "dev"), default="test")
+    parser.add_argument("--split", choices=("test", "dev", "dev2"), default="test")
     parser.add_argument("--policy", help="a policy YAML file for the gate")
     parser.add_argument(
         "--only", choices=("liarbench", "halueval"), help="run one part (default: both)"
