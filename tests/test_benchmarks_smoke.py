@@ -82,8 +82,9 @@ def test_accuracy_json_counts_the_pairs() -> None:
 
 def test_accuracy_refuses_a_changed_data_file(tmp_path: Path) -> None:
     accuracy = load_module("accuracy")
-    for name in ("SHA256SUMS", "liarbench_rg_dev.jsonl", "liarbench_rg_test.jsonl"):
-        shutil.copy(BENCHMARKS / "data" / name, tmp_path / name)
+    for path in (BENCHMARKS / "data").iterdir():
+        if path.name == "SHA256SUMS" or path.suffix == ".jsonl":
+            shutil.copy(path, tmp_path / path.name)
     verified = accuracy.verify_checksums(tmp_path)
     dev = (tmp_path / "liarbench_rg_dev.jsonl").read_bytes()
     assert verified["liarbench_rg_dev.jsonl"] == hashlib.sha256(dev).hexdigest()

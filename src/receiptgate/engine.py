@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import re
 import threading
 import time
 import uuid
@@ -537,7 +538,7 @@ class Gate:
             if c.assertion != "forged_label":
                 ev.ledger = check_action(ledger, c, work[c.offset : sentence.end])
         elif c.category in ("system_state", "operational_status", "existence"):
-            res = check_state(ledger, c)
+            res = check_state(ledger, c, _clause_of(work, sentence, c))
             if res.status != "unsupported":
                 ev.ledger = res
         elif c.category == "attribution":
@@ -761,6 +762,18 @@ def _facts_by_sentence(
         s = sentences[i]
         out[i] = extract_hard_facts(work, s.start, s.end, now=now)
     return out
+
+
+_CLAUSE_EDGE = re.compile(r"[,;:]\s|\s(?:but|and|while|whereas)\s")
+
+
+def _clause_of(work: str, sentence: Sentence, claim: DetectedClaim) -> str:
+    """The clause of a sentence that holds a claim ("..., but build-02 doesn't have Node")."""
+    left = sentence.start
+    for m in _CLAUSE_EDGE.finditer(work, sentence.start, claim.offset):
+        left = m.end()
+    m2 = _CLAUSE_EDGE.search(work, claim.end, sentence.end)
+    return work[left : m2.start() if m2 else sentence.end]
 
 
 def _clause_text(text: str, start: int, end: int, h: HardFact) -> str:

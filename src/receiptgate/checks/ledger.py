@@ -406,45 +406,15 @@ def check_attribution(index: ReceiptIndex, claim: DetectedClaim) -> LedgerResult
 # -- system state against tool output --------------------------------------------------
 
 _POSITIVE = frozenset(
-    [
-        "running",
-        "active",
-        "up",
-        "online",
-        "healthy",
-        "started",
-        "ready",
-        "listening",
-        "success",
-        "succeeded",
-        "passing",
-        "green",
-        "operational",
-        "available",
-    ]
+    "running active up online healthy started ready listening success succeeded passing "
+    "green operational available accepting".split()
 )
 _NEGATIVE = frozenset(
-    [
-        "inactive",
-        "dead",
-        "stopped",
-        "down",
-        "offline",
-        "failed",
-        "failing",
-        "failure",
-        "exited",
-        "crashed",
-        "unhealthy",
-        "unreachable",
-        "error",
-        "errored",
-        "red",
-        "degraded",
-        "broken",
-        "timeout",
-    ]
+    "inactive dead stopped down offline failed failing failure exited crashed unhealthy "
+    "unreachable error errored red degraded broken timeout crashloopbackoff imagepullbackoff "
+    "errimagepull oomkilled notready pending refused rejecting evicted terminating".split()
 )
+_NEGATIVE_PHRASES = ("no response", "not running", "not ready", "connection refused")
 _NOT_FOUND = re.compile(r"command not found|no such file|not installed|could not find|not found")
 _VERSION_OUT = re.compile(r"\bv?\d+\.\d+(?:\.\d+)?\b")
 _GENERIC_SUBJECTS = frozenset(
@@ -533,9 +503,13 @@ def _about_subject(entry: ReceiptEntry, subject: str) -> bool:
     return False
 
 
-def _observe(entry: ReceiptEntry, base: str) -> bool | None:
-    """The state a receipt's output shows: True, False or None (says nothing)."""
-    text = entry.receipt.content.lower()
+def _observe(entry: ReceiptEntry, base: str, subject: str = "") -> bool | None:
+    """The state a receipt's output shows: True, False or None (says nothing).
+
+    In a table (``docker ps``, ``kubectl get pods``) only the rows naming the
+    subject count: an exited memcached says nothing about redis.
+    """
+    text = _rows_about(entry.receipt.content.lower(), subject)
     if base == "installed":
         if _NOT_FOUND.search(text) or entry.receipt.ok is False:
             return False
@@ -543,14 +517,48 @@ def _observe(entry: ReceiptEntry, base: str) -> bool | None:
             return True
         return None
     words = set(_WORD.findall(text))
-    if words & _NEGATIVE:
+    if words & _NEGATIVE or any(p in text for p in _NEGATIVE_PHRASES):
         return False  # "Active: inactive (dead)": the negative word decides
     if words & _POSITIVE:
         return True
     return None
 
 
-def check_state(index: ReceiptIndex, claim: DetectedClaim) -> LedgerResult:
+def _rows_about(text: str, subject: str) -> str:
+    """The lines of a multi-line output that name the subject (all of it when none do)."""
+    if "\n" not in text or not subject:
+        return text
+    header = text.split("\n", 1)[0]
+    if sum(1 for t in header.upper().split() if t.isalpha() and len(t) > 1) < 3 or (
+        header != header.upper()
+    ):
+        return text  # not a table: a status block speaks about one thing throughout
+    words = [w for w in re.findall(r"[a-z0-9][a-z0-9.-]+", subject.lower()) if len(w) > 2]
+    words = [w for w in words if w not in _GENERIC_SUBJECTS]
+    if not words:
+        return text
+    rows = [line for line in text.split("\n") if any(w in line for w in words)]
+    return "\n".join(rows) if rows else text
+
+
+_HOSTLIKE = re.compile(r"\b[a-z][a-z]*-?\d+[a-z0-9-]*\b")
+
+
+def _other_host(entry: ReceiptEntry, clause: str) -> bool:
+    """The claim's clause names a host (build-03) and the receipt names only another one."""
+    hosts = set(_HOSTLIKE.findall(clause.lower()))
+    if not hosts:
+        return False
+    head = entry.text.split("\n", 1)[0]
+    theirs = set(_HOSTLIKE.findall(head))
+    return (
+        bool(theirs)
+        and not hosts & theirs
+        and any(h.rstrip("0123456789") == t.rstrip("0123456789") for h in hosts for t in theirs)
+    )
+
+
+def check_state(index: ReceiptIndex, claim: DetectedClaim, clause: str = "") -> LedgerResult:
     """Checks "X is running / not installed / broken" against tool output about X."""
     state = claim_state(claim)
     subject = claim.subject.lower()
@@ -575,7 +583,9 @@ def check_state(index: ReceiptIndex, claim: DetectedClaim) -> LedgerResult:
     for e in _entries_about(index, subject):
         if e.receipt.kind not in ("tool", "web", "db", "memory") or not _about_subject(e, subject):
             continue
-        observed = _observe(e, base)
+        if _other_host(e, clause):
+            continue
+        observed = _observe(e, base, subject)
         if observed is None:
             continue
         rid = e.receipt.id

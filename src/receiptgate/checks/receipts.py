@@ -122,10 +122,11 @@ class ReceiptIndex:
             if h.kind == "identifier":
                 continue
             ws, we = _window(body, h.start, h.end)
+            window = body[ws : h.start] + " " + body[h.end : we]
             occ = Occurrence(
                 i,
                 h,
-                content_words(body[ws : h.start] + " " + body[h.end : we]) | context_words,
+                content_words(window) | context_words | _month_words(window),
                 _label(body[ws : h.start]),
                 f"{context}\n{body[ws:we]}".lower(),
                 body,
@@ -169,9 +170,12 @@ class ReceiptIndex:
                 if _same_currency(h, occ.fact, occ.label):
                     seen.setdefault(id(occ), occ)
         if family(h.kind) == "date":
-            # "in March 2026" is supported by a receipt dated 2026-03-06.
+            # "in March 2026" is supported by a receipt dated 2026-03-06, and
+            # "next quarter" (2026-Q2) by one dated 2026-04-01.
+            months = _quarter_months(h.value)
             for occ in self.by_family.get("date", ()):
-                if occ.fact.value.startswith(h.value):
+                v = occ.fact.value
+                if v.startswith(h.value) or (months and v[:7] in months):
                     seen.setdefault(id(occ), occ)
         return list(seen.values())
 
@@ -182,8 +186,8 @@ _DURATION_UNIT = re.compile(
     re.IGNORECASE,
 )
 _UNIT_KEY = {
-    "ms": ("ms", 1.0),
-    "millis": ("ms", 1.0),
+    "ms": ("s", 0.001),
+    "millis": ("s", 0.001),
     "sec": ("s", 1.0),
     "second": ("s", 1.0),
     "min": ("s", 60.0),
@@ -286,6 +290,17 @@ def _claim_keys(h: HardFact) -> list[tuple[str, str]]:
     return keys
 
 
+_ISO_MONTH = re.compile(r"\b\d{4}-(0[1-9]|1[0-2])\b")
+_MONTHS = (
+    "january february march april may june july august september october november december"
+).split()
+
+
+def _month_words(text: str) -> frozenset[str]:
+    """Month names for ISO months in a row ("month=2026-02" is about February)."""
+    return frozenset(_MONTHS[int(m.group(1)) - 1] for m in _ISO_MONTH.finditer(text))
+
+
 def _label(prefix: str) -> str:
     """The field a value belongs to.
 
@@ -305,6 +320,26 @@ def _flat(value: object) -> str:
     if isinstance(value, str):
         return value
     return json.dumps(value, ensure_ascii=False)
+
+
+_QUARTER = re.compile(r"^(\d{4})-Q([1-4])$")
+
+
+def _looks_like_year(h: HardFact) -> bool:
+    return (
+        h.kind in ("number", "date")
+        and h.number is not None
+        and float(h.number).is_integer()
+        and 1900 <= h.number <= 2100
+    ) or (h.kind == "date" and len(h.value) == 4)
+
+
+def _quarter_months(value: str) -> tuple[str, ...]:
+    m = _QUARTER.match(value)
+    if m is None:
+        return ()
+    year, q = m.group(1), int(m.group(2))
+    return tuple(f"{year}-{month:02d}" for month in range(3 * q - 2, 3 * q + 1))
 
 
 def _num_key(n: float) -> str:
@@ -390,7 +425,8 @@ class ClaimContext:
 
 
 _QUALIFIER = re.compile(r"\b(?:fy\s?(\d{2,4})|(q[1-4])|(h[12])|((?:19|20)\d\d))\b", re.IGNORECASE)
-_NAMED_BEFORE = re.compile(r"\b([A-Z][a-zA-Z0-9&-]+)\s*[(:=,]?\s*[$€£]?\s*$")
+# "behind Contoso (22%)": a name right before a parenthesised value owns it.
+_NAMED_BEFORE = re.compile(r"\b([A-Z][a-zA-Z0-9&-]+)\s*\(\s*[$€£]?\s*$")
 
 
 def qualifiers_of(text: str) -> frozenset[str]:
@@ -585,6 +621,8 @@ def _rival(
             h.number is not None and occ.fact.number is not None and h.number == occ.fact.number
         ):
             continue
+        if _looks_like_year(occ.fact) and not _looks_like_year(h):
+            continue  # "[Wed Mar 11 2026]" is a timestamp, not a rival for "code 137"
         if fam == "date" and (len(v) != len(h.value) or v.startswith(h.value)):
             continue  # a quarter is no rival for a day
         r = index.entries[occ.receipt].receipt
