@@ -38,6 +38,7 @@ from receiptgate.claims.detectors.base import load_plugin_detectors as _load_plu
 from receiptgate.claims.detectors.custom import CustomDetector
 from receiptgate.claims.hard import (
     RiskWords,
+    clause_span,
     clause_words,
     hard_claim,
     requires_receipt,
@@ -578,12 +579,14 @@ class Gate:
         freshness = self.policy.freshness
         for ev in group:
             for h in ev.claim.hard_facts:
+                left, right = clause_span(work, sentence.start, sentence.end, all_facts, h)
                 ctx = ClaimContext(
                     clause_words(work, sentence.start, sentence.end, all_facts, h),
                     sentence_words,
                     tuple(anchors),
                     qualifiers,
                     linked,
+                    work[left:right].lower(),
                 )
                 risk = ev.worst_risk() or "general"
                 limit = self.policy.risk_classes[risk].freshness

@@ -50,6 +50,7 @@ class Occurrence:
     label: str  # the words just before the value ("contract_value_usd")
     text: str  # the window and the call's context, lowercased (for anchors)
     body: str  # the receipt text the value was read from (for qualifier checks)
+    content_end: int = -1  # where the receipt's own content ends in ``body`` (args follow)
 
 
 @dataclass(slots=True)
@@ -130,6 +131,7 @@ class ReceiptIndex:
                 _label(body[ws : h.start]),
                 f"{context}\n{body[ws:we]}".lower(),
                 body,
+                len(r.content),
             )
             entry.occurrences.append(occ)
             for key in _keys(occ, has_percent):
@@ -422,6 +424,7 @@ class ClaimContext:
     anchors: tuple[str, ...] = ()
     qualifiers: frozenset[str] = frozenset()
     linked: frozenset[str] = frozenset()
+    near: str = ""  # the lowercased words around the figure (its clause window)
 
 
 _QUALIFIER = re.compile(r"\b(?:fy\s?(\d{2,4})|(q[1-4])|(h[12])|((?:19|20)\d\d))\b", re.IGNORECASE)
@@ -471,6 +474,8 @@ def _conflicts(occ: Occurrence, ctx: ClaimContext) -> bool:
         m = _SERIAL.fullmatch(a)
         if m and a not in occ.text and re.search(rf"\b{re.escape(m.group(1))}\d", occ.text):
             return True
+    if "\n" in body and _other_row(occ, ctx, line_start, line_end):
+        return True
     names = {a for a in ctx.anchors if a.isalpha()}
     if names:
         m = _NAMED_BEFORE.search(before)
@@ -480,6 +485,33 @@ def _conflicts(occ: Occurrence, ctx: ClaimContext) -> bool:
 
 
 _SERIAL = re.compile(r"([a-z][a-z-]*?[-_.]?)\d+")
+
+
+def _other_row(occ: Occurrence, ctx: ClaimContext, line_start: int, line_end: int) -> bool:
+    """The sentence names what another data row of the receipt holds, and this row none of it.
+
+    "48 customers on the Enterprise plan" is not backed by "plan=pro customers=48" when
+    "plan=enterprise ..." is another row; "memory on web-02" not by web-01's row.
+    """
+    if occ.content_end >= 0 and line_start >= occ.content_end:
+        return False  # a value in the call's arguments, not in a row of its output
+    body = occ.body.lower()[: occ.content_end if occ.content_end >= 0 else None]
+    line = body[line_start:line_end]
+    others = [
+        ln
+        for ln in body[:line_start].split("\n") + body[line_end:].split("\n")
+        if ln.strip() and any(c.isdigit() for c in ln)
+    ]
+    if not others:
+        return False
+    marks = [a for a in ctx.anchors if a in ctx.near]
+    marks += [w for w in content_words(ctx.near) - GENERIC if len(w) > 3]
+    rows = [line, *others]
+    # Only marks that tell rows apart count ("plan" is in every row, "enterprise" in one).
+    telling = [m for m in marks if 0 < sum(m in r for r in rows) < len(rows)]
+    return bool(telling) and not any(m in line for m in telling)
+
+
 _NOT_NAMES = frozenset(
     [
         "the",

@@ -121,25 +121,35 @@ def _inside(m: re.Match[str], facts: Sequence[HardFact]) -> bool:
     return any(h.start <= m.start() < h.end for h in facts)
 
 
-def clause_words(
-    text: str, start: int, end: int, facts: Sequence[HardFact], at: HardFact | None
-) -> frozenset[str]:
-    """Content words of the clause around ``at`` (the sentence when ``at`` is None)."""
-    if at is None:
-        return _words_outside(text, start, end, facts)
+def clause_span(
+    text: str, start: int, end: int, facts: Sequence[HardFact], at: HardFact
+) -> tuple[int, int]:
+    """The words next to a figure, inside its clause: what the figure is about.
+
+    "$2.4M and churn was 5%" is about churn, not revenue: a few words each way
+    (``_BACK``, ``_FORWARD``), not crossing a clause edge, skipping other figures.
+    """
     left = start
     for m in _CLAUSE.finditer(text, start, at.start):
         left = m.end()
     m2 = _CLAUSE.search(text, at.end, end)
     right = m2.start() if m2 else end
-    # The words next to the figure say what it is: "$2.4M and churn was 5%" is
-    # about churn, not revenue. A few words each way (_BACK, _FORWARD), inside the clause.
     before = [m for m in _TOKEN.finditer(text, left, at.start) if not _inside(m, facts)][-_BACK:]
     after = [m for m in _TOKEN.finditer(text, at.end, right) if not _inside(m, facts)][:_FORWARD]
     if before:
         left = max(left, before[0].start())
     if after:
         right = min(right, after[-1].end())
+    return left, right
+
+
+def clause_words(
+    text: str, start: int, end: int, facts: Sequence[HardFact], at: HardFact | None
+) -> frozenset[str]:
+    """Content words of the clause around ``at`` (the sentence when ``at`` is None)."""
+    if at is None:
+        return _words_outside(text, start, end, facts)
+    left, right = clause_span(text, start, end, facts, at)
     words = _words_outside(text, left, right, facts)
     if not words:
         words = _words_outside(text, start, end, facts)
