@@ -38,7 +38,7 @@ from receiptgate.claims.detectors.base import load_plugin_detectors as _load_plu
 from receiptgate.claims.detectors.custom import CustomDetector
 from receiptgate.claims.hard import (
     RiskWords,
-    clause_span,
+    clause_bounds,
     clause_words,
     hard_claim,
     requires_receipt,
@@ -579,14 +579,13 @@ class Gate:
         freshness = self.policy.freshness
         for ev in group:
             for h in ev.claim.hard_facts:
-                left, right = clause_span(work, sentence.start, sentence.end, all_facts, h)
                 ctx = ClaimContext(
                     clause_words(work, sentence.start, sentence.end, all_facts, h),
                     sentence_words,
                     tuple(anchors),
                     qualifiers,
                     linked,
-                    work[left:right].lower(),
+                    work[slice(*clause_bounds(work, sentence.start, sentence.end, h))].lower(),
                 )
                 risk = ev.worst_risk() or "general"
                 limit = self.policy.risk_classes[risk].freshness

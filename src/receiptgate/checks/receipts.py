@@ -205,7 +205,9 @@ _UNIT_KEY = {
 
 
 def _unit_of(word: str) -> tuple[str, float] | None:
-    w = word.lower().rstrip("s") or word.lower()
+    w = word.lower()
+    if w not in ("ms", "s") and w.endswith("s"):
+        w = w[:-1]  # "seconds" -> "second"; "ms" stays
     if w.startswith("milli"):
         w = "millis"
     return _UNIT_KEY.get(w)
@@ -474,7 +476,7 @@ def _conflicts(occ: Occurrence, ctx: ClaimContext) -> bool:
         m = _SERIAL.fullmatch(a)
         if m and a not in occ.text and re.search(rf"\b{re.escape(m.group(1))}\d", occ.text):
             return True
-    if "\n" in body and _other_row(occ, ctx, line_start, line_end):
+    if _other_row(occ, ctx):
         return True
     names = {a for a in ctx.anchors if a.isalpha()}
     if names:
@@ -487,28 +489,41 @@ def _conflicts(occ: Occurrence, ctx: ClaimContext) -> bool:
 _SERIAL = re.compile(r"([a-z][a-z-]*?[-_.]?)\d+")
 
 
-def _other_row(occ: Occurrence, ctx: ClaimContext, line_start: int, line_end: int) -> bool:
+_ROW_EDGE = re.compile(r"\n|\}\s*,\s*\{")
+
+
+def _other_row(occ: Occurrence, ctx: ClaimContext) -> bool:
     """The sentence names what another data row of the receipt holds, and this row none of it.
 
     "48 customers on the Enterprise plan" is not backed by "plan=pro customers=48" when
-    "plan=enterprise ..." is another row; "memory on web-02" not by web-01's row.
+    "plan=enterprise ..." is another row; "memory on web-02" not by web-01's row; "build
+    4830 took 14 minutes" not by the JSON object of run 4827. Rows are lines, or the
+    objects of a JSON array. Months count in either spelling ("February", "2026-02").
     """
-    if occ.content_end >= 0 and line_start >= occ.content_end:
+    content_end = occ.content_end if occ.content_end >= 0 else len(occ.body)
+    if occ.fact.start >= content_end:
         return False  # a value in the call's arguments, not in a row of its output
-    body = occ.body.lower()[: occ.content_end if occ.content_end >= 0 else None]
-    line = body[line_start:line_end]
-    others = [
-        ln
-        for ln in body[:line_start].split("\n") + body[line_end:].split("\n")
-        if ln.strip() and any(c.isdigit() for c in ln)
-    ]
-    if not others:
+    body = occ.body[:content_end].lower()
+    rows: list[str] = []
+    this = ""
+    pos = 0
+    for m in [*_ROW_EDGE.finditer(body), None]:
+        end = m.start() if m is not None else len(body)
+        row = body[pos:end]
+        if pos <= occ.fact.start < max(end, pos + 1):
+            this = row
+        elif row.strip() and any(c.isdigit() for c in row):
+            rows.append(row)
+        pos = m.end() if m is not None else len(body)
+    if not rows or not this:
         return False
+    months = {r: " ".join(_month_words(r)) for r in (this, *rows)}
+    every = [f"{r} {months[r]}" for r in (this, *rows)]
+    line = every[0]
     marks = [a for a in ctx.anchors if a in ctx.near]
     marks += [w for w in content_words(ctx.near) - GENERIC if len(w) > 3]
-    rows = [line, *others]
     # Only marks that tell rows apart count ("plan" is in every row, "enterprise" in one).
-    telling = [m for m in marks if 0 < sum(m in r for r in rows) < len(rows)]
+    telling = [m for m in marks if 0 < sum(m in r for r in every) < len(every)]
     return bool(telling) and not any(m in line for m in telling)
 
 
@@ -622,7 +637,11 @@ def _support_candidates(index: ReceiptIndex, h: HardFact, ctx: ClaimContext) -> 
     if not out and h.kind == "percent" and h.number is not None and ctx.anchors:
         # "CPU on web-01 is 37%" and mpstat on host web-01 printing 37.00.
         for occ in index.by_value.get(("magnitude", _num_key(h.number)), ()):
-            if occ.fact.kind == "number" and any(a in occ.text for a in ctx.anchors):
+            if (
+                occ.fact.kind == "number"
+                and any(a in occ.text for a in ctx.anchors)
+                and not _conflicts(occ, ctx)
+            ):
                 out.append(occ)
     if not out and h.kind == "version":
         # A version printed inside another token ("nginx/1.24.0").

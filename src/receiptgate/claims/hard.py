@@ -121,6 +121,15 @@ def _inside(m: re.Match[str], facts: Sequence[HardFact]) -> bool:
     return any(h.start <= m.start() < h.end for h in facts)
 
 
+def clause_bounds(text: str, start: int, end: int, at: HardFact) -> tuple[int, int]:
+    """The whole clause holding a figure (between punctuation, "but", "and 31 ...")."""
+    left = start
+    for m in _CLAUSE.finditer(text, start, at.start):
+        left = m.end()
+    m2 = _CLAUSE.search(text, at.end, end)
+    return left, (m2.start() if m2 else end)
+
+
 def clause_span(
     text: str, start: int, end: int, facts: Sequence[HardFact], at: HardFact
 ) -> tuple[int, int]:
@@ -129,11 +138,7 @@ def clause_span(
     "$2.4M and churn was 5%" is about churn, not revenue: a few words each way
     (``_BACK``, ``_FORWARD``), not crossing a clause edge, skipping other figures.
     """
-    left = start
-    for m in _CLAUSE.finditer(text, start, at.start):
-        left = m.end()
-    m2 = _CLAUSE.search(text, at.end, end)
-    right = m2.start() if m2 else end
+    left, right = clause_bounds(text, start, end, at)
     before = [m for m in _TOKEN.finditer(text, left, at.start) if not _inside(m, facts)][-_BACK:]
     after = [m for m in _TOKEN.finditer(text, at.end, right) if not _inside(m, facts)][:_FORWARD]
     if before:
