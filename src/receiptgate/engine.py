@@ -500,8 +500,11 @@ class Gate:
             for h in facts:
                 if not requires_receipt(h, small):
                     continue
-                if stype == "intent" and h.kind in ("date", "time", "datetime", "duration"):
-                    continue  # "I'll look into it tomorrow" plans; it asserts no date
+                if h.kind in ("date", "time", "datetime", "duration") and (
+                    stype == "intent"
+                    or _PLAN.search(work, clause_bounds(work, s.start, s.end, h)[0], h.start)
+                ):
+                    continue  # "I'll look into it tomorrow", "I'd expand it today": plans
                 holder = next(
                     (
                         c
@@ -766,6 +769,13 @@ def _facts_by_sentence(
     return out
 
 
+# A clause that recommends or plans: its dates are proposals, not facts.
+_PLAN = re.compile(
+    r"\b(?:i['’]d|we['’]d|i\s+would|we\s+should|i\s+should|let['’]s|i['’]ll|we['’]ll|"
+    r"i\s+will|we\s+will|i\s+plan|we\s+plan|i\s+recommend|we\s+recommend|i\s+suggest|"
+    r"i\s+propose|should\s+we|can\s+we|could\s+we)\b",
+    re.IGNORECASE,
+)
 _CLAUSE_EDGE = re.compile(r"[,;:]\s|\s(?:but|and|while|whereas)\s")
 
 
