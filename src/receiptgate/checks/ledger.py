@@ -451,6 +451,8 @@ _CLAIM_STATE: dict[str, tuple[str, bool]] = {
     "started": ("running", True),
     "ready": ("running", True),
     "operational": ("running", True),
+    "accepting_connections": ("running", True),
+    "listening": ("running", True),
     "stopped": ("running", False),
     "inactive": ("running", False),
     "down": ("running", False),
@@ -509,7 +511,7 @@ def _observe(entry: ReceiptEntry, base: str, subject: str = "") -> bool | None:
     In a table (``docker ps``, ``kubectl get pods``) only the rows naming the
     subject count: an exited memcached says nothing about redis.
     """
-    text = _rows_about(entry.receipt.content.lower(), subject)
+    text = _rows_about(entry.receipt.content, subject).lower()
     if base == "installed":
         if _NOT_FOUND.search(text) or entry.receipt.ok is False:
             return False
@@ -528,6 +530,7 @@ def _rows_about(text: str, subject: str) -> str:
     """The lines of a multi-line output that name the subject (all of it when none do)."""
     if "\n" not in text or not subject:
         return text
+    low = text.lower()
     header = text.split("\n", 1)[0]
     if sum(1 for t in header.upper().split() if t.isalpha() and len(t) > 1) < 3 or (
         header != header.upper()
@@ -537,7 +540,7 @@ def _rows_about(text: str, subject: str) -> str:
     words = [w for w in words if w not in _GENERIC_SUBJECTS]
     if not words:
         return text
-    rows = [line for line in text.split("\n") if any(w in line for w in words)]
+    rows = [line for line in low.split("\n") if any(w in line for w in words)]
     return "\n".join(rows) if rows else text
 
 

@@ -279,7 +279,9 @@ class OperationalStatusDetector(Detector):
     ) -> DetectedClaim | None:
         tail = text[match.end() : min(sentence.end, match.end() + 6)]
         # "failed to find", "up to date", "working on" are not status claims.
-        if self._OPERATIONAL.match(tail) or tail.startswith(" on"):
+        if self._OPERATIONAL.match(tail) or (
+            tail.startswith(" on") and claim.assertion in ("operational", "not_operational")
+        ):
             return None
         if claim.assertion in ("not_operational",):
             claim.assertion = "operational"

@@ -213,6 +213,7 @@ HEDGE_WORDS = frozenset(
 #: Words whose presence before the verb makes the clause conditional, not an assertion.
 CONDITIONAL_WORDS = frozenset(["if", "unless", "whether", "when", "whenever"])
 
+_PREPOSITIONS = frozenset("in on at of for".split())
 _STRIP = "\"'`“”‘’()[]{}<>*_"
 _MAX_TOKENS = 4
 _TOKEN = re.compile(r"\S+")
@@ -250,6 +251,18 @@ def subject_before(text: str, sent_start: int, at: int) -> tuple[str, int, bool,
             picked.append((pos, raw))
             stop_index = i - 1
             break
+        if (
+            word in _PREPOSITIONS
+            and picked
+            and len(picked) < _MAX_TOKENS
+            and i > 0
+            and _clean(tokens[i - 1][1]).lower() not in BOUNDARY_WORDS
+            and _clean(tokens[i - 1][1]).lower() not in DETERMINERS
+            and tokens[i - 1][1][-1] not in ",;:"
+        ):
+            # "the pods in prod", "Postgres on db-01": the phrase goes on to its head.
+            picked.append((pos, raw))
+            continue
         if word in BOUNDARY_WORDS or len(picked) >= _MAX_TOKENS:
             stop_index = i
             break
