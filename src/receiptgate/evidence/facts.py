@@ -463,10 +463,16 @@ def _strip_determiner(normalised: str) -> str:
     return rest if rest and first in _DETERMINERS else normalised
 
 
+_PREPOSITION = re.compile(r" (?:in|on|at|of|for) ")
+
+
 def _subject_forms(subject: str) -> tuple[str, ...]:
     norm = normalise_subject(subject)
     bare = _strip_determiner(norm)
-    return (norm,) if bare == norm else (norm, bare)
+    forms = (norm,) if bare == norm else (norm, bare)
+    head = _PREPOSITION.split(bare, maxsplit=1)[0]
+    # "Postgres on db-01" is also about "postgres"; the full phrase stays first.
+    return forms if head == bare or not head else (*forms, head)
 
 
 @functools.lru_cache(maxsize=8192)
