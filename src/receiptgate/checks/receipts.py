@@ -171,14 +171,6 @@ class ReceiptIndex:
             for occ in self.by_value.get(key, ()):
                 if _same_currency(h, occ.fact, occ.label):
                     seen.setdefault(id(occ), occ)
-        if family(h.kind) == "date":
-            # "in March 2026" is supported by a receipt dated 2026-03-06, and
-            # "next quarter" (2026-Q2) by one dated 2026-04-01.
-            months = _quarter_months(h.value)
-            for occ in self.by_family.get("date", ()):
-                v = occ.fact.value
-                if v.startswith(h.value) or (months and v[:7] in months):
-                    seen.setdefault(id(occ), occ)
         return list(seen.values())
 
 
@@ -261,9 +253,22 @@ def _keys(occ: Occurrence, has_percent_sign: bool) -> list[tuple[str, str]]:
             keys.append(("duration", dk))
     if h.kind == "datetime" and len(h.value) >= 16:
         # A timestamp supports the day and the clock time it contains.
-        keys.append(("date", h.value[:10]))
         keys.append(("time", h.value[11:16] + ("Z" if h.value.endswith("Z") else "")))
         keys.append(("time", h.value[11:16]))
+    if fam == "date" and _ISO_DAY.match(h.value):
+        # A dated receipt also backs "in March 2026", "in 2026" and "next quarter".
+        year, month = h.value[:4], int(h.value[5:7])
+        keys += [
+            ("date", h.value[:10]),
+            ("date", h.value[:7]),
+            ("date", year),
+            ("date", f"{year}-Q{(month - 1) // 3 + 1}"),
+        ]
+    elif fam == "date" and _ISO_MONTH_KEY.match(h.value):
+        keys += [
+            ("date", h.value[:4]),
+            ("date", f"{h.value[:4]}-Q{(int(h.value[5:7]) - 1) // 3 + 1}"),
+        ]
     if h.kind == "version":
         keys.append(("version", h.value.lstrip("v")))
     return keys
@@ -326,7 +331,8 @@ def _flat(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-_QUARTER = re.compile(r"^(\d{4})-Q([1-4])$")
+_ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}")
+_ISO_MONTH_KEY = re.compile(r"^\d{4}-\d{2}$")
 
 
 def _looks_like_year(h: HardFact) -> bool:
@@ -336,14 +342,6 @@ def _looks_like_year(h: HardFact) -> bool:
         and float(h.number).is_integer()
         and 1900 <= h.number <= 2100
     ) or (h.kind == "date" and len(h.value) == 4)
-
-
-def _quarter_months(value: str) -> tuple[str, ...]:
-    m = _QUARTER.match(value)
-    if m is None:
-        return ()
-    year, q = m.group(1), int(m.group(2))
-    return tuple(f"{year}-{month:02d}" for month in range(3 * q - 2, 3 * q + 1))
 
 
 def _num_key(n: float) -> str:
@@ -665,7 +663,7 @@ def _rival(
     """A different value of the same kind, for the same subject and label."""
     fam = family(h.kind)
     for occ in index.near(fam, ctx.clause - GENERIC):
-        if occ.receipt == exclude or _conflicts(occ, ctx):
+        if occ.receipt == exclude:
             continue
         v = occ.fact.value
         if v == h.value or (
@@ -696,6 +694,8 @@ def _rival(
             continue  # "12 months" in a contract row is no rival for a dollar amount
         if not index.is_fresh(r, _tighter(freshness.get(r.kind), class_limit), now):
             continue
+        if _conflicts(occ, ctx):
+            continue  # tied to another period, host or row: not this claim's value
         return occ
     return None
 
