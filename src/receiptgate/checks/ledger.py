@@ -418,23 +418,10 @@ _NEGATIVE_PHRASES = ("no response", "not running", "not ready", "connection refu
 _NOT_FOUND = re.compile(r"command not found|no such file|not installed|could not find|not found")
 _VERSION_OUT = re.compile(r"\bv?\d+\.\d+(?:\.\d+)?\b")
 _GENERIC_SUBJECTS = frozenset(
-    [
-        "service",
-        "server",
-        "system",
-        "machine",
-        "host",
-        "app",
-        "application",
-        "process",
-        "daemon",
-        "instance",
-        "cluster",
-        "container",
-        "database",
-        "db",
-        "it",
-    ]
+    """
+        service server system machine host app application process daemon instance cluster container
+        database db it
+        """.split()
 )
 _CI_CONTEXT = re.compile(r"\b(?:ci|runs?|pipelines?|workflows?|builds?|actions|jenkins|gitlab)\b")
 _CLAIM_STATE: dict[str, tuple[str, bool]] = {

@@ -526,24 +526,9 @@ def _other_row(occ: Occurrence, ctx: ClaimContext) -> bool:
 
 
 _NOT_NAMES = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "in",
-        "on",
-        "at",
-        "of",
-        "for",
-        "to",
-        "by",
-        "total",
-        "is",
-        "was",
-        "usd",
-        "eur",
-        "gbp",
-    ]
+    """
+        the a an in on at of for to by total is was usd eur gbp
+        """.split()
 )
 
 

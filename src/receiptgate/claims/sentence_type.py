@@ -32,23 +32,9 @@ NO_HARD_FACT_TYPES = frozenset({"code", "question", "greeting", "imperative"})
 _WORD = re.compile(r"[a-z']+")
 
 _GREETINGS = frozenset(
-    [
-        "hi",
-        "hello",
-        "hey",
-        "thanks",
-        "thank",
-        "cheers",
-        "welcome",
-        "sure",
-        "okay",
-        "ok",
-        "great",
-        "sorry",
-        "congrats",
-        "bye",
-        "goodbye",
-    ]
+    """
+        hi hello hey thanks thank cheers welcome sure okay ok great sorry congrats bye goodbye
+        """.split()
 )
 _IMPERATIVE = frozenset(
     """
@@ -60,32 +46,10 @@ _IMPERATIVE = frozenset(
     """.split()
 )
 _OPINION = frozenset(
-    [
-        "good",
-        "great",
-        "nice",
-        "better",
-        "best",
-        "bad",
-        "worse",
-        "worst",
-        "recommend",
-        "recommended",
-        "love",
-        "like",
-        "prefer",
-        "happy",
-        "glad",
-        "hope",
-        "hopefully",
-        "excited",
-        "awesome",
-        "excellent",
-        "interesting",
-        "important",
-        "useful",
-        "helpful",
-    ]
+    """
+        good great nice better best bad worse worst recommend recommended love like prefer happy
+        glad hope hopefully excited awesome excellent interesting important useful helpful
+        """.split()
 )
 _LEAD_LABEL = re.compile(r"^\w+\s*:")  # "Update: the deploy finished." is a report
 _QUESTION_END = re.compile(r"\?[\s\"'”’)]*$")

@@ -114,36 +114,10 @@ class EntityNameDetector(Detector):
     )
 
     _NOT_NAMES = frozenset(
-        [
-            "the",
-            "this",
-            "that",
-            "these",
-            "those",
-            "it",
-            "he",
-            "she",
-            "they",
-            "we",
-            "i",
-            "you",
-            "our",
-            "my",
-            "your",
-            "their",
-            "his",
-            "her",
-            "its",
-            "someone",
-            "everyone",
-            "nobody",
-            "somebody",
-            "everybody",
-            "there",
-            "here",
-            "then",
-            "it's",
-        ]
+        """
+            the this that these those it he she they we i you our my your their his her its someone
+            everyone nobody somebody everybody there here then it's
+            """.split()
     )
 
     def validate_result(

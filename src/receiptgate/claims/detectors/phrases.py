@@ -12,202 +12,38 @@ import re
 
 #: Words that end a noun phrase when scanning away from the verb.
 BOUNDARY_WORDS = frozenset(
-    [
-        "and",
-        "or",
-        "but",
-        "so",
-        "because",
-        "since",
-        "as",
-        "that",
-        "which",
-        "who",
-        "whom",
-        "whose",
-        "if",
-        "unless",
-        "when",
-        "whenever",
-        "while",
-        "whether",
-        "then",
-        "than",
-        "i",
-        "we",
-        "you",
-        "they",
-        "he",
-        "she",
-        "it",
-        "me",
-        "us",
-        "them",
-        "i'm",
-        "we're",
-        "you're",
-        "they're",
-        "it's",
-        "think",
-        "believe",
-        "said",
-        "says",
-        "say",
-        "noticed",
-        "notice",
-        "seems",
-        "seem",
-        "seemed",
-        "found",
-        "find",
-        "see",
-        "saw",
-        "know",
-        "knew",
-        "confirm",
-        "confirmed",
-        "checked",
-        "check",
-        "guess",
-        "suspect",
-        "assume",
-        "reported",
-        "report",
-        "reports",
-        "looks",
-        "look",
-        "on",
-        "in",
-        "at",
-        "of",
-        "for",
-        "to",
-        "from",
-        "with",
-        "by",
-        "after",
-        "before",
-        "during",
-        "into",
-        "onto",
-        "about",
-        "via",
-        "per",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "being",
-        "has",
-        "have",
-        "had",
-        "do",
-        "does",
-        "did",
-        "will",
-        "would",
-        "can",
-        "could",
-        "should",
-        "must",
-        "may",
-        "might",
-        "not",
-        "no",
-        "yes",
-        "also",
-        "just",
-        "now",
-        "still",
-        "currently",
-        "already",
-        "again",
-    ]
+    """
+        and or but so because since as that which who whom whose if unless when whenever while
+        whether then than i we you they he she it me us them i'm we're you're they're it's think
+        believe said says say noticed notice seems seem seemed found find see saw know knew confirm
+        confirmed checked check guess suspect assume reported report reports looks look on in at of
+        for to from with by after before during into onto about via per is are was were be been
+        being has have had do does did will would can could should must may might not no yes also
+        just now still currently already again
+        """.split()
 )
 
 #: Words that may start a noun phrase; scanning backwards stops after one.
 DETERMINERS = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "our",
-        "my",
-        "your",
-        "their",
-        "his",
-        "her",
-        "its",
-        "this",
-        "that",
-        "these",
-        "those",
-        "all",
-        "every",
-        "each",
-        "some",
-        "any",
-    ]
+    """
+        the a an our my your their his her its this that these those all every each some any
+        """.split()
 )
 
 #: Nouns that name a kind of thing; "file config.json" is about "config.json".
 KIND_WORDS = frozenset(
-    [
-        "feature",
-        "function",
-        "method",
-        "file",
-        "config",
-        "option",
-        "setting",
-        "field",
-        "parameter",
-        "module",
-        "package",
-        "endpoint",
-        "table",
-        "column",
-        "directory",
-        "folder",
-        "branch",
-        "command",
-        "tool",
-        "service",
-        "server",
-        "database",
-        "repo",
-        "repository",
-        "plugin",
-        "library",
-        "key",
-        "variable",
-        "env",
-        "secret",
-        "bucket",
-        "queue",
-        "topic",
-        "index",
-    ]
+    """
+        feature function method file config option setting field parameter module package endpoint
+        table column directory folder branch command tool service server database repo repository
+        plugin library key variable env secret bucket queue topic index
+        """.split()
 )
 
 #: Words that signal the speaker is unsure; claims after them get lower confidence.
 HEDGE_WORDS = frozenset(
-    [
-        "think",
-        "believe",
-        "guess",
-        "suspect",
-        "maybe",
-        "perhaps",
-        "probably",
-        "possibly",
-        "might",
-        "may",
-        "seems",
-        "seem",
-    ]
+    """
+        think believe guess suspect maybe perhaps probably possibly might may seems seem
+        """.split()
 )
 
 #: Words whose presence before the verb makes the clause conditional, not an assertion.
