@@ -595,3 +595,21 @@ def test_when_adversarial_input_then_returns(text: str) -> None:
 )
 def test_when_normalise_number_then_value(raw: str, expected: float | None) -> None:
     assert normalise_number(raw) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Gesamtbetrag: 12.405,00 €", "EUR 12405"),
+        ("The average order value was 84,50 €.", "EUR 84.5"),
+        ("It costs 1.250 EUR a month.", "EUR 1.25"),
+        ("It costs 1,200 EUR a month.", "EUR 1200"),
+    ],
+    ids=["thousands-and-decimals", "decimal-comma", "no-comma-is-english", "english-thousands"],
+)
+def test_when_euro_amounts_use_european_separators_then_the_value_is_normalised(
+    text: str, value: str
+) -> None:
+    (fact,) = [h for h in extract_hard_facts(text, now=NOW) if h.kind == "money"]
+    assert fact.value == value
+    assert text[fact.start : fact.end] == fact.text

@@ -1215,10 +1215,33 @@ def extract_hard_facts(
     seg = text[start:end]
     low = _lower_same_length(seg)
     cands = _scan(seg, low, now)
+    if "," in seg and ("€" in seg or "eur" in low):
+        cands = _with_european_money(seg, cands)
     return [
         HardFact(kind, seg[s:e], start + s, start + e, value, number, unit)
         for s, e, kind, value, number, unit in cands
     ]
+
+
+# "12.405,00 €", "84,50 EUR": dots group thousands and the comma is the decimal mark.
+# ("1.250 EUR" without a decimal comma keeps the English reading, 1.25.)
+_EURO_AMOUNT: Final = re.compile(
+    r"(?<![\d.,])(\d{1,3}(?:\.\d{3})+,\d{1,2}|\d+,\d{1,2})"
+    r"\s?(?:€|EUR\b)"
+)
+
+
+def _with_european_money(seg: str, cands: list[_Cand]) -> list[_Cand]:
+    """Replaces what the scan read in a European-format euro amount by one money fact."""
+    spans: list[_Cand] = []
+    for m in _EURO_AMOUNT.finditer(seg):
+        raw = m.group(1).replace(".", "").replace(",", ".")
+        x = float(raw)
+        spans.append((m.start(), m.end(), "money", f"EUR {_fmt(x)}", x, "EUR"))
+    if not spans:
+        return cands
+    kept = [c for c in cands if not any(c[0] < e and s < c[1] for s, e, *_ in spans)]
+    return sorted(kept + spans, key=lambda c: c[0])
 
 
 def normalise_number(raw: str) -> float | None:
