@@ -613,3 +613,16 @@ def test_when_euro_amounts_use_european_separators_then_the_value_is_normalised(
     (fact,) = [h for h in extract_hard_facts(text, now=NOW) if h.kind == "money"]
     assert fact.value == value
     assert text[fact.start : fact.end] == fact.text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("notAfter=May 26 07:59:59 2026 GMT", "2026-05-26T07:59:59Z"),
+        ("[Wed Mar 11 08:58:41 2026] Out of memory", "2026-03-11T08:58:41"),
+    ],
+    ids=["openssl", "dmesg"],
+)
+def test_when_tool_output_has_ctime_stamps_then_one_datetime_is_read(text: str, value: str) -> None:
+    facts = extract_hard_facts(text, now=NOW)
+    assert [(h.kind, h.value) for h in facts] == [("datetime", value)]

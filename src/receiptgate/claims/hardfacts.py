@@ -1217,6 +1217,8 @@ def extract_hard_facts(
     cands = _scan(seg, low, now)
     if "," in seg and ("€" in seg or "eur" in low):
         cands = _with_european_money(seg, cands)
+    if ":" in seg:
+        cands = _with_ctime(seg, cands)
     return [
         HardFact(kind, seg[s:e], start + s, start + e, value, number, unit)
         for s, e, kind, value, number, unit in cands
@@ -1229,6 +1231,34 @@ _EURO_AMOUNT: Final = re.compile(
     r"(?<![\d.,])(\d{1,3}(?:\.\d{3})+,\d{1,2}|\d+,\d{1,2})"
     r"\s?(?:€|EUR\b)"
 )
+
+
+# ctime-style stamps in tool output: "May 26 07:59:59 2026 GMT" (openssl),
+# "Wed Mar 11 08:58:41 2026" (dmesg -T, date).
+_CTIME: Final = re.compile(
+    r"\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+(\d{1,2})\s+"
+    r"(\d{2}):(\d{2})(?::(\d{2}))?\s+(\d{4})(\s+(?:GMT|UTC|Z)\b)?"
+)
+_MONTH_NUMBER: Final = {
+    m: i + 1 for i, m in enumerate("Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split())
+}
+
+
+def _with_ctime(seg: str, cands: list[_Cand]) -> list[_Cand]:
+    """Replaces the pieces the scan read in a ctime-style stamp by one datetime fact."""
+    spans: list[_Cand] = []
+    for m in _CTIME.finditer(seg):
+        month, day = _MONTH_NUMBER[m.group(1)], int(m.group(2))
+        if not 1 <= day <= 31:
+            continue
+        hh, mm, ss = m.group(3), m.group(4), m.group(5) or "00"
+        zone = "Z" if m.group(7) else ""
+        value = f"{m.group(6)}-{month:02d}-{day:02d}T{hh}:{mm}:{ss}{zone}"
+        spans.append((m.start(), m.end(), "datetime", value, None, None))
+    if not spans:
+        return cands
+    kept = [c for c in cands if not any(c[0] < e and s < c[1] for s, e, *_ in spans)]
+    return sorted(kept + spans, key=lambda c: c[0])
 
 
 def _with_european_money(seg: str, cands: list[_Cand]) -> list[_Cand]:
