@@ -582,13 +582,22 @@ class Gate:
         freshness = self.policy.freshness
         for ev in group:
             for h in ev.claim.hard_facts:
+                c_left, c_right = clause_bounds(work, sentence.start, sentence.end, h)
                 ctx = ClaimContext(
                     clause_words(work, sentence.start, sentence.end, all_facts, h),
                     sentence_words,
                     tuple(anchors),
                     qualifiers,
                     linked,
-                    work[slice(*clause_bounds(work, sentence.start, sentence.end, h))].lower(),
+                    work[c_left:c_right].lower(),
+                    tuple(
+                        v
+                        for o in all_facts
+                        if o is not h
+                        and c_left <= o.start < c_right
+                        and o.kind in ("number", "date", "datetime", "identifier")
+                        for v in {o.text.lower(), o.value.lower()}
+                    ),
                 )
                 risk = ev.worst_risk() or "general"
                 limit = self.policy.risk_classes[risk].freshness

@@ -36,3 +36,56 @@ def test_when_a_table_holds_other_rows_then_only_the_subjects_rows_count() -> No
     assert gate.validate("The worker pod is running.", now=NOW, receipts=[PODS]).verdict == (
         "block"
     )
+
+
+DF = Receipt(
+    id="d1",
+    kind="tool",
+    tool="exec",
+    args={"cmd": "df -h / /data", "host": "db-01"},
+    content=(
+        "Filesystem      Size  Used Avail Use% Mounted on\n"
+        "/dev/sda1        50G   21G   27G  44% /\n"
+        "/dev/nvme1n1    2.0T  1.2T  760G  62% /data"
+    ),
+)
+
+
+def test_when_df_shows_room_then_a_full_disk_claim_is_contradicted() -> None:
+    result = Gate().validate("The disk on db-01 is full.", now=NOW, receipts=[DF])
+    assert result.verdict == "block"
+    assert any(e.relation == "contradicts" for e in result.sentences[0].evidence)
+
+
+def test_when_a_subject_names_a_host_then_that_hosts_output_decides() -> None:
+    ready = Receipt(
+        id="p1",
+        kind="tool",
+        tool="exec",
+        args={"cmd": "pg_isready -h db-01 -p 5432"},
+        content="db-01:5432 - no response",
+    )
+    result = Gate().validate(
+        "Postgres on db-01 is accepting connections.", now=NOW, receipts=[ready]
+    )
+    assert result.verdict == "block"
+
+
+def test_when_a_json_array_holds_several_runs_then_the_named_run_decides() -> None:
+    runs = Receipt(
+        id="ci",
+        kind="tool",
+        tool="http_get",
+        args={"url": "https://ci.example.com/api/runs"},
+        content=(
+            '[{"id": 4830, "branch": "main", "duration_min": 9}, '
+            '{"id": 4827, "branch": "main", "duration_min": 14}]'
+        ),
+    )
+    gate = Gate()
+    assert gate.validate("Build 4830 on main took 14 minutes.", now=NOW, receipts=[runs]).verdict == (
+        "block"
+    )
+    assert gate.validate("Build 4830 on main took 9 minutes.", now=NOW, receipts=[runs]).verdict == (
+        "pass"
+    )

@@ -415,6 +415,7 @@ _NEGATIVE = frozenset(
     "errimagepull oomkilled notready pending refused rejecting evicted terminating".split()
 )
 _NEGATIVE_PHRASES = ("no response", "not running", "not ready", "connection refused")
+_USE_PERCENT = re.compile(r"\b(\d{1,3})%")
 _NOT_FOUND = re.compile(r"command not found|no such file|not installed|could not find|not found")
 _VERSION_OUT = re.compile(r"\bv?\d+\.\d+(?:\.\d+)?\b")
 _GENERIC_SUBJECTS = frozenset(
@@ -439,6 +440,7 @@ _CLAIM_STATE: dict[str, tuple[str, bool]] = {
     "ready": ("running", True),
     "operational": ("running", True),
     "accepting_connections": ("running", True),
+    "full": ("full", True),
     "listening": ("running", True),
     "stopped": ("running", False),
     "inactive": ("running", False),
@@ -476,8 +478,8 @@ def _entries_about(index: ReceiptIndex, subject: str) -> list[ReceiptEntry]:
     """Receipts sharing a word with ``subject``, newest first (all of them for generic subjects)."""
     words = [w for w in content_words(subject) if len(w) >= 3]
     specific = [w for w in words if w not in _GENERIC_STEMS and w not in _TEST_STEMS]
-    if not specific:
-        return list(reversed(index.entries))
+    if not specific or _HOSTLIKE.search(subject.lower()):
+        return list(reversed(index.entries))  # generic, or named by host: check them all
     found = sorted({i for w in specific for i in index.entries_by_word.get(w, ())}, reverse=True)
     return [index.entries[i] for i in found]
 
@@ -485,6 +487,9 @@ def _entries_about(index: ReceiptIndex, subject: str) -> list[ReceiptEntry]:
 def _about_subject(entry: ReceiptEntry, subject: str) -> bool:
     words = [w for w in content_words(subject) if len(w) >= 3]
     specific = [w for w in words if w not in _GENERIC_STEMS and w not in _TEST_STEMS]
+    hosts = _HOSTLIKE.findall(subject.lower())
+    if hosts and any(h in entry.text for h in hosts):
+        return True  # "Postgres on db-01" and pg_isready -h db-01
     if specific:
         return any(w in entry.words or w in entry.text for w in specific)
     if set(words) & _TEST_STEMS:
@@ -499,6 +504,10 @@ def _observe(entry: ReceiptEntry, base: str, subject: str = "") -> bool | None:
     subject count: an exited memcached says nothing about redis.
     """
     text = _rows_about(entry.receipt.content, subject).lower()
+    if base == "full":
+        # "the disk is full" against df: a volume at 95% or more is full.
+        used = [int(p) for p in _USE_PERCENT.findall(text)]
+        return max(used) >= 95 if used else None
     if base == "installed":
         if _NOT_FOUND.search(text) or entry.receipt.ok is False:
             return False

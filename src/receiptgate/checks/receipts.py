@@ -425,6 +425,7 @@ class ClaimContext:
     qualifiers: frozenset[str] = frozenset()
     linked: frozenset[str] = frozenset()
     near: str = ""  # the lowercased words around the figure (its clause window)
+    others: tuple[str, ...] = ()  # the other figures of the sentence (ids, dates), lowercased
 
 
 _QUALIFIER = re.compile(r"\b(?:fy\s?(\d{2,4})|(q[1-4])|(h[12])|((?:19|20)\d\d))\b", re.IGNORECASE)
@@ -520,6 +521,7 @@ def _other_row(occ: Occurrence, ctx: ClaimContext) -> bool:
     line = every[0]
     marks = [a for a in ctx.anchors if a in ctx.near]
     marks += [w for w in content_words(ctx.near) - GENERIC if len(w) > 3]
+    marks += [o for o in ctx.others if len(o) > 2]  # "build 4830", "yesterday" = 2026-03-10
     # Only marks that tell rows apart count ("plan" is in every row, "enterprise" in one).
     telling = [m for m in marks if 0 < sum(m in r for r in every) < len(every)]
     return bool(telling) and not any(m in line for m in telling)

@@ -44,7 +44,7 @@ class SystemStateDetector(Detector):
             "state",
             rf"\b{_BE}{_NEG}{_ADV}\s+(installed|running|configured|available|enabled|active|"
             r"loaded|present|stopped|online|healthy|unhealthy|deployed|disabled|inactive|started|"
-            r"ready|mounted|connected|reachable|set\s+up|accepting\s+connections|listening)\b",
+            r"ready|mounted|connected|reachable|set\s+up|accepting\s+connections|listening|full)\b",
             subject="before",
             assertion=2,
             negative=1,
