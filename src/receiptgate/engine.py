@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import re
 import threading
 import time
 import uuid
-from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from fnmatch import fnmatchcase
@@ -23,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from receiptgate._exceptions import ConfigError, InputError, UserError
-from receiptgate.checks.grounding import is_grounded, known, names_in
+from receiptgate.checks.grounding import is_grounded, ungrounded_names
 from receiptgate.checks.ledger import check_action, check_attribution, check_state
 from receiptgate.checks.receipts import (
     ClaimContext,
@@ -32,6 +30,7 @@ from receiptgate.checks.receipts import (
     match_hard_fact,
     qualifiers_of,
 )
+from receiptgate.claims.collect import PLAN, clause_of, clause_text, facts_by_sentence
 from receiptgate.claims.detect import ClaimDetector
 from receiptgate.claims.detectors.base import HEDGED_CONFIDENCE, DetectorRegistry
 from receiptgate.claims.detectors.base import load_plugin_detectors as _load_plugins
@@ -45,8 +44,7 @@ from receiptgate.claims.hard import (
     risk_class,
     sentence_anchors,
 )
-from receiptgate.claims.hardfacts import extract_hard_facts
-from receiptgate.claims.models import DetectedClaim, HardFact
+from receiptgate.claims.models import DetectedClaim
 from receiptgate.claims.sentence_type import NO_HARD_FACT_TYPES, classify, compile_hedges
 from receiptgate.config import GateConfig
 from receiptgate.evidence.facts import (
@@ -58,11 +56,11 @@ from receiptgate.evidence.facts import (
     parse_fact,
 )
 from receiptgate.evidence.receipts import Receipt
-from receiptgate.policy.decide import ClaimEval, decide, tag_sentence
+from receiptgate.policy.decide import ClaimEval, back_labels, decide, rfc_only, tag_sentence
+from receiptgate.policy.explain import TAG_REASON, evidence_of, suggestion
 from receiptgate.policy.policy_file import DEFAULT_POLICY, ClaimPolicy, RiskClass
 from receiptgate.policy.trust import EffectivePolicy, resolve_policy
 from receiptgate.results import (
-    Evidence,
     FactCheckRecord,
     SentenceResult,
     ValidationResult,
@@ -380,7 +378,7 @@ class Gate:
         else:
             ledger = ReceiptIndex(receipts, now=now) if receipts else None
         if ledger is not None and self.policy.grounded_names != "off" and is_grounded(ledger):
-            claims = _ungrounded_names(sentences, types, claims, ledger)
+            claims = ungrounded_names(sentences, types, claims, ledger)
             result.claims = claims
         evals = [ClaimEval(i, c, risks=risks.get(id(c), [])) for i, c in enumerate(claims)]
         by_sentence: dict[int, list[ClaimEval]] = {}
@@ -393,7 +391,7 @@ class Gate:
                 group, ledger, work, sentences[sidx], (anchors or {}).get(sidx, []), now
             )
         for sidx, group in by_sentence.items():
-            _back_labels(group, by_sentence.get(sidx - 1, []))
+            back_labels(group, by_sentence.get(sidx - 1, []))
 
         # 3. decisions and tags, sentence by sentence
         profile = policy.profile
@@ -406,7 +404,7 @@ class Gate:
             action = "pass"
             for ev in group:
                 s.claims.append(ev.index)
-                s.evidence.extend(_evidence_of(ev))
+                s.evidence.extend(evidence_of(ev))
                 for d in decide(
                     ev,
                     profile,
@@ -433,7 +431,7 @@ class Gate:
                         )
                     )
             s.tag = tag_sentence(group, stype, hedged, claim_policy)
-            if s.tag is not None and action == "pass" and not _rfc_only(group):
+            if s.tag is not None and action == "pass" and not rfc_only(group):
                 tag_action = claim_policy.tags[s.tag]
                 if s.tag in ("T2", "T3", "T6") and profile.unverified == "ignore":
                     # Trust-proportional (RFC-003 §9.2): tiers that ignore unverified
@@ -454,7 +452,7 @@ class Gate:
                 )
             s.action = "warn" if action == "flag" else action  # type: ignore[assignment]
             if s.action == "warn" and s.tag in ("T2", "T3", "T6") and not s.reasons:
-                s.reasons.append(_TAG_REASON[s.tag])
+                s.reasons.append(TAG_REASON[s.tag])
         for fc_ev in evals:
             if fc_ev.fact is not None:
                 f = fc_ev.fact
@@ -486,12 +484,12 @@ class Gate:
         by_sentence: dict[int, list[DetectedClaim]] = {}
         for c in claims:
             by_sentence.setdefault(c.sentence_index, []).append(c)
-        facts_by_sentence = _facts_by_sentence(work, sentences, now)
+        sentence_facts = facts_by_sentence(work, sentences, now)
         out: list[DetectedClaim] = []
         for s, stype in zip(sentences, types, strict=True):
             own = by_sentence.get(s.index, [])
             out.extend(own)
-            facts = facts_by_sentence.get(s.index)
+            facts = sentence_facts.get(s.index)
             if not facts or stype in NO_HARD_FACT_TYPES:
                 continue
             if anchors is not None:
@@ -502,7 +500,7 @@ class Gate:
                     continue
                 if h.kind in ("date", "time", "datetime", "duration") and (
                     stype == "intent"
-                    or _PLAN.search(work, clause_bounds(work, s.start, s.end, h)[0], h.start)
+                    or PLAN.search(work, clause_bounds(work, s.start, s.end, h)[0], h.start)
                 ):
                     continue  # "I'll look into it tomorrow", "I'd expand it today": plans
                 holder = next(
@@ -514,7 +512,7 @@ class Gate:
                     None,
                 )
                 if holder is None:
-                    holder = hard_claim(h, s.index, _clause_text(work, s.start, s.end, h))
+                    holder = hard_claim(h, s.index, clause_text(work, s.start, s.end, h))
                     out.append(holder)
                 else:
                     holder.hard_facts.append(h)
@@ -542,7 +540,7 @@ class Gate:
             if c.assertion != "forged_label":
                 ev.ledger = check_action(ledger, c, work[c.offset : sentence.end])
         elif c.category in ("system_state", "operational_status", "existence"):
-            res = check_state(ledger, c, _clause_of(work, sentence, c))
+            res = check_state(ledger, c, clause_of(work, sentence, c))
             if res.status != "unsupported":
                 ev.ledger = res
         elif c.category == "attribution":
@@ -657,7 +655,7 @@ class Gate:
                     "message": v.reason,
                 }
             )
-            result.suggestions.append(_suggestion(v, claim))
+            result.suggestions.append(suggestion(v, claim))
         flagged = {v.sentence_index for v in result.violations}
         for s in result.sentences:
             if s.action == "warn" and s.index not in flagged:
@@ -684,191 +682,3 @@ class Gate:
             # fail_open delivers the unchecked tail (flagged); fail_closed withholds it.
             delivered += text[len(work) :]
         result.delivered_text = delivered
-
-
-_TAG_REASON = {
-    "T2": "inference: a conclusion, not evidence",
-    "T3": "general statement with no receipt",
-    "T6": "speculation: explicitly uncertain",
-}
-
-
-def _suggestion(v: Violation, claim: DetectedClaim) -> str:
-    n = v.sentence_index + 1
-    if v.fact_id and v.expected:
-        return (
-            f"Sentence {n}: {claim.matched_text!r} conflicts with fact {v.fact_id}; "
-            f"the registry says {v.expected!r}."
-        )
-    if claim.category == "self_referential":
-        return f"Sentence {n}: report on the task rather than on the agent's own instructions."
-    if claim.category == "action" and "contradict" in v.reason.lower():
-        return (
-            f"Sentence {n}: {claim.matched_text!r} disagrees with what the tool call returned "
-            f"({v.receipt_id or 'the ledger'}); report the real result."
-        )
-    if claim.category == "action":
-        return (
-            f"Sentence {n}: only claim {claim.matched_text!r} after the tool call that does it "
-            "appears in the session, or remove the claim."
-        )
-    if v.receipt_id and "contradict" in v.reason.lower() and not claim.hard_facts:
-        return f"Sentence {n}: receipt {v.receipt_id} shows otherwise; state what it shows."
-    if v.receipt_id and "contradict" in v.reason.lower():
-        return f"Sentence {n}: use the value from receipt {v.receipt_id} or remove the figure."
-    return f"Sentence {n}: back {claim.matched_text!r} with a fact or receipt, or remove it."
-
-
-def _ungrounded_names(
-    sentences: Sequence[Sentence],
-    types: Sequence[str],
-    claims: list[DetectedClaim],
-    ledger: ReceiptIndex,
-) -> list[DetectedClaim]:
-    """Adds a claim for each name no receipt mentions (policy ``groundedNames``)."""
-    out = list(claims)
-    for s, stype in zip(sentences, types, strict=True):
-        if stype in NO_HARD_FACT_TYPES or stype == "opinion":
-            continue
-        for start, end, name in names_in(s.text):
-            if known(ledger, name) is None:
-                out.append(
-                    DetectedClaim(
-                        category="entity_name",
-                        detector_id="grounding.name",
-                        matched_text=name,
-                        offset=s.start + start,
-                        end=s.start + end,
-                        subject=name,
-                        assertion="name_reference",
-                        confidence=0.8,
-                        sentence_index=s.index,
-                    )
-                )
-    out.sort(key=lambda c: (c.sentence_index, c.offset))
-    return out
-
-
-def _facts_by_sentence(
-    work: str, sentences: Sequence[Sentence], now: datetime
-) -> dict[int, list[HardFact]]:
-    """Hard facts of the whole text in one scan, bucketed by sentence.
-
-    One scan is far cheaper than one call per sentence; a fact that would run
-    across a sentence end is read again inside its own sentence.
-    """
-    out: dict[int, list[HardFact]] = {}
-    if not sentences:
-        return out
-    starts = [s.start for s in sentences]
-    redo: set[int] = set()
-    for h in extract_hard_facts(work, sentences[0].start, sentences[-1].end, now=now):
-        i = bisect_right(starts, h.start) - 1
-        if i < 0:
-            continue
-        s = sentences[i]
-        if h.end > s.end:
-            redo.add(i)
-            redo.add(bisect_right(starts, h.end - 1) - 1)
-        elif h.start >= s.start:
-            out.setdefault(i, []).append(h)
-    for i in redo:
-        s = sentences[i]
-        out[i] = extract_hard_facts(work, s.start, s.end, now=now)
-    return out
-
-
-# A clause that recommends or plans: its dates are proposals, not facts.
-_PLAN = re.compile(
-    r"\b(?:i['’]d|we['’]d|i\s+would|we\s+should|i\s+should|let['’]s|i['’]ll|we['’]ll|"
-    r"i\s+will|we\s+will|i\s+plan|we\s+plan|i\s+recommend|we\s+recommend|i\s+suggest|"
-    r"i\s+propose|should\s+we|can\s+we|could\s+we)\b",
-    re.IGNORECASE,
-)
-_CLAUSE_EDGE = re.compile(r"[,;:]\s|\s(?:but|and|while|whereas)\s")
-
-
-def _clause_of(work: str, sentence: Sentence, claim: DetectedClaim) -> str:
-    """The clause of a sentence that holds a claim ("..., but build-02 doesn't have Node")."""
-    left = sentence.start
-    for m in _CLAUSE_EDGE.finditer(work, sentence.start, claim.offset):
-        left = m.end()
-    m2 = _CLAUSE_EDGE.search(work, claim.end, sentence.end)
-    return work[left : m2.start() if m2 else sentence.end]
-
-
-def _clause_text(text: str, start: int, end: int, h: HardFact) -> str:
-    """A short readable subject for a standalone hard-fact claim."""
-    snippet = text[max(start, h.start - 60) : min(end, h.end + 30)].strip()
-    return " ".join(snippet.split())
-
-
-def _evidence_of(ev: ClaimEval) -> list[Evidence]:
-    out: list[Evidence] = []
-    f = ev.fact
-    if f is not None and f.status != "no_fact_found":
-        rel = {"confirmed": "supports", "contradicted": "contradicts", "expired_fact": "expired"}
-        out.append(Evidence("fact", f.fact_id, rel[f.status], f.detail, ev.index))
-    led = ev.ledger
-    if led is not None:
-        rel2 = {"supported": "supports", "contradicted": "contradicts", "unsupported": "missing"}
-        kind = led.receipt_kind or "ledger"
-        out.append(Evidence(kind, led.receipt_id, rel2[led.status], led.detail, ev.index))
-    for m in ev.hard:
-        rel3 = {
-            "supported": "supports",
-            "contradicted": "contradicts",
-            "unsupported": "missing",
-            "stale": "stale",
-        }
-        out.append(
-            Evidence(m.receipt_kind or "receipt", m.receipt_id, rel3[m.status], m.detail, ev.index)
-        )
-    if ev.claim.assertion == "forged_label":
-        out.append(
-            Evidence(
-                "ledger",
-                None,
-                "supports" if ev.label_backed else "missing",
-                "receipts back the labelled sentence"
-                if ev.label_backed
-                else "no receipt backs the labelled sentence",
-                ev.index,
-            )
-        )
-    if ev.is_grounding:
-        out.append(
-            Evidence(
-                "ledger", None, "missing", f"no receipt mentions {ev.claim.subject!r}", ev.index
-            )
-        )
-    if not out and ev.is_rfc and ev.claim.category != "self_referential":
-        out.append(Evidence("fact", None, "missing", "no fact or receipt for this claim", ev.index))
-    return out
-
-
-def _back_labels(group: list[ClaimEval], previous: list[ClaimEval]) -> None:
-    """A verification label is backed when every other claim of its sentence is supported.
-
-    A label standing alone after a full stop ("... pass. [T1 verified]") vouches
-    for the sentence before it.
-    """
-    labels = [e for e in group if e.claim.assertion == "forged_label"]
-    if not labels:
-        return
-    others = [e for e in group if e.claim.assertion != "forged_label"]
-    if not others:
-        others = [e for e in previous if e.claim.assertion != "forged_label"]
-    backed = bool(others) and all(e.status() == "supported" for e in others)
-    kinds: set[str] = set()
-    for o in others:
-        kinds |= o.support_kinds()
-    for e in labels:
-        e.label_backed = backed
-        e.label_kinds = kinds
-
-
-def _rfc_only(group: list[ClaimEval]) -> bool:
-    """Sentences whose claims are all RFC-003 claims without figures: the RFC policies decide
-    their action, so tag actions (T3 warn, ...) do not apply on top."""
-    return bool(group) and all(e.is_rfc and not e.hard for e in group)

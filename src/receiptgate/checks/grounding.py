@@ -10,9 +10,12 @@ Publishing" when the contract names Kramerica). Off by default; the policy key
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from receiptgate.checks.receipts import ReceiptIndex
+from receiptgate.claims.models import DetectedClaim
+from receiptgate.claims.sentence_type import NO_HARD_FACT_TYPES
+from receiptgate.text.segment import Sentence
 
 #: Receipt kinds that make a session "grounded" (answers are built from them).
 GROUNDING_KINDS = frozenset({"rag", "db", "web", "user", "memory"})
@@ -63,3 +66,33 @@ def known(index: ReceiptIndex, name: str) -> str | None:
         if low in e.text or (parts and any(p in e.text for p in parts)):
             return e.receipt.id
     return None
+
+
+def ungrounded_names(
+    sentences: Sequence[Sentence],
+    types: Sequence[str],
+    claims: list[DetectedClaim],
+    ledger: ReceiptIndex,
+) -> list[DetectedClaim]:
+    """Adds a claim for each name no receipt mentions (policy ``groundedNames``)."""
+    out = list(claims)
+    for s, stype in zip(sentences, types, strict=True):
+        if stype in NO_HARD_FACT_TYPES or stype == "opinion":
+            continue
+        for start, end, name in names_in(s.text):
+            if known(ledger, name) is None:
+                out.append(
+                    DetectedClaim(
+                        category="entity_name",
+                        detector_id="grounding.name",
+                        matched_text=name,
+                        offset=s.start + start,
+                        end=s.start + end,
+                        subject=name,
+                        assertion="name_reference",
+                        confidence=0.8,
+                        sentence_index=s.index,
+                    )
+                )
+    out.sort(key=lambda c: (c.sentence_index, c.offset))
+    return out

@@ -323,3 +323,30 @@ def _excusable(ev: ClaimEval, policy: ClaimPolicy) -> bool:
     """Whether a hedge excuses this claim's missing receipts (policy ``hedging``)."""
     kinds: set[str] = {m.fact.kind for m in ev.hard if m.status != "supported"}
     return policy.excuses(ev.worst_risk() or "general", kinds)
+
+
+def back_labels(group: list[ClaimEval], previous: list[ClaimEval]) -> None:
+    """A verification label is backed when every other claim of its sentence is supported.
+
+    A label standing alone after a full stop ("... pass. [T1 verified]") vouches
+    for the sentence before it.
+    """
+    labels = [e for e in group if e.claim.assertion == "forged_label"]
+    if not labels:
+        return
+    others = [e for e in group if e.claim.assertion != "forged_label"]
+    if not others:
+        others = [e for e in previous if e.claim.assertion != "forged_label"]
+    backed = bool(others) and all(e.status() == "supported" for e in others)
+    kinds: set[str] = set()
+    for o in others:
+        kinds |= o.support_kinds()
+    for e in labels:
+        e.label_backed = backed
+        e.label_kinds = kinds
+
+
+def rfc_only(group: list[ClaimEval]) -> bool:
+    """Sentences whose claims are all RFC-003 claims without figures: the RFC policies decide
+    their action, so tag actions (T3 warn, ...) do not apply on top."""
+    return bool(group) and all(e.is_rfc and not e.hard for e in group)

@@ -1,0 +1,71 @@
+"""Where a text's figures and plans are: one hard-fact scan per text, bucketed by sentence.
+
+Helpers the engine uses to turn a segmented text into claims: the hard facts of
+each sentence, the clause around a claim, and whether a clause only plans
+("I'd expand it today") rather than asserts.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Sequence
+from datetime import datetime
+
+from receiptgate.claims.hardfacts import extract_hard_facts
+from receiptgate.claims.models import DetectedClaim, HardFact
+from receiptgate.text.segment import Sentence
+
+
+def facts_by_sentence(
+    work: str, sentences: Sequence[Sentence], now: datetime
+) -> dict[int, list[HardFact]]:
+    """Hard facts of the whole text in one scan, bucketed by sentence.
+
+    One scan is far cheaper than one call per sentence; a fact that would run
+    across a sentence end is read again inside its own sentence.
+    """
+    out: dict[int, list[HardFact]] = {}
+    if not sentences:
+        return out
+    starts = [s.start for s in sentences]
+    redo: set[int] = set()
+    for h in extract_hard_facts(work, sentences[0].start, sentences[-1].end, now=now):
+        i = bisect_right(starts, h.start) - 1
+        if i < 0:
+            continue
+        s = sentences[i]
+        if h.end > s.end:
+            redo.add(i)
+            redo.add(bisect_right(starts, h.end - 1) - 1)
+        elif h.start >= s.start:
+            out.setdefault(i, []).append(h)
+    for i in redo:
+        s = sentences[i]
+        out[i] = extract_hard_facts(work, s.start, s.end, now=now)
+    return out
+
+
+# A clause that recommends or plans: its dates are proposals, not facts.
+PLAN = re.compile(
+    r"\b(?:i['’]d|we['’]d|i\s+would|we\s+should|i\s+should|let['’]s|i['’]ll|we['’]ll|"
+    r"i\s+will|we\s+will|i\s+plan|we\s+plan|i\s+recommend|we\s+recommend|i\s+suggest|"
+    r"i\s+propose|should\s+we|can\s+we|could\s+we)\b",
+    re.IGNORECASE,
+)
+CLAUSE_EDGE = re.compile(r"[,;:]\s|\s(?:but|and|while|whereas)\s")
+
+
+def clause_of(work: str, sentence: Sentence, claim: DetectedClaim) -> str:
+    """The clause of a sentence that holds a claim ("..., but build-02 doesn't have Node")."""
+    left = sentence.start
+    for m in CLAUSE_EDGE.finditer(work, sentence.start, claim.offset):
+        left = m.end()
+    m2 = CLAUSE_EDGE.search(work, claim.end, sentence.end)
+    return work[left : m2.start() if m2 else sentence.end]
+
+
+def clause_text(text: str, start: int, end: int, h: HardFact) -> str:
+    """A short readable subject for a standalone hard-fact claim."""
+    snippet = text[max(start, h.start - 60) : min(end, h.end + 30)].strip()
+    return " ".join(snippet.split())

@@ -1,0 +1,86 @@
+"""Explanations for people: evidence lines, suggestions and tag reasons.
+
+What the audit and the report show next to each sentence; no decisions here.
+"""
+
+from __future__ import annotations
+
+from receiptgate.claims.models import DetectedClaim
+from receiptgate.policy.decide import ClaimEval
+from receiptgate.results import Evidence, Violation
+
+TAG_REASON = {
+    "T2": "inference: a conclusion, not evidence",
+    "T3": "general statement with no receipt",
+    "T6": "speculation: explicitly uncertain",
+}
+
+
+def suggestion(v: Violation, claim: DetectedClaim) -> str:
+    n = v.sentence_index + 1
+    if v.fact_id and v.expected:
+        return (
+            f"Sentence {n}: {claim.matched_text!r} conflicts with fact {v.fact_id}; "
+            f"the registry says {v.expected!r}."
+        )
+    if claim.category == "self_referential":
+        return f"Sentence {n}: report on the task rather than on the agent's own instructions."
+    if claim.category == "action" and "contradict" in v.reason.lower():
+        return (
+            f"Sentence {n}: {claim.matched_text!r} disagrees with what the tool call returned "
+            f"({v.receipt_id or 'the ledger'}); report the real result."
+        )
+    if claim.category == "action":
+        return (
+            f"Sentence {n}: only claim {claim.matched_text!r} after the tool call that does it "
+            "appears in the session, or remove the claim."
+        )
+    if v.receipt_id and "contradict" in v.reason.lower() and not claim.hard_facts:
+        return f"Sentence {n}: receipt {v.receipt_id} shows otherwise; state what it shows."
+    if v.receipt_id and "contradict" in v.reason.lower():
+        return f"Sentence {n}: use the value from receipt {v.receipt_id} or remove the figure."
+    return f"Sentence {n}: back {claim.matched_text!r} with a fact or receipt, or remove it."
+
+
+def evidence_of(ev: ClaimEval) -> list[Evidence]:
+    out: list[Evidence] = []
+    f = ev.fact
+    if f is not None and f.status != "no_fact_found":
+        rel = {"confirmed": "supports", "contradicted": "contradicts", "expired_fact": "expired"}
+        out.append(Evidence("fact", f.fact_id, rel[f.status], f.detail, ev.index))
+    led = ev.ledger
+    if led is not None:
+        rel2 = {"supported": "supports", "contradicted": "contradicts", "unsupported": "missing"}
+        kind = led.receipt_kind or "ledger"
+        out.append(Evidence(kind, led.receipt_id, rel2[led.status], led.detail, ev.index))
+    for m in ev.hard:
+        rel3 = {
+            "supported": "supports",
+            "contradicted": "contradicts",
+            "unsupported": "missing",
+            "stale": "stale",
+        }
+        out.append(
+            Evidence(m.receipt_kind or "receipt", m.receipt_id, rel3[m.status], m.detail, ev.index)
+        )
+    if ev.claim.assertion == "forged_label":
+        out.append(
+            Evidence(
+                "ledger",
+                None,
+                "supports" if ev.label_backed else "missing",
+                "receipts back the labelled sentence"
+                if ev.label_backed
+                else "no receipt backs the labelled sentence",
+                ev.index,
+            )
+        )
+    if ev.is_grounding:
+        out.append(
+            Evidence(
+                "ledger", None, "missing", f"no receipt mentions {ev.claim.subject!r}", ev.index
+            )
+        )
+    if not out and ev.is_rfc and ev.claim.category != "self_referential":
+        out.append(Evidence("fact", None, "missing", "no fact or receipt for this claim", ev.index))
+    return out
