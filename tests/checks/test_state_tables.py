@@ -86,3 +86,21 @@ def test_when_a_json_array_holds_several_runs_then_the_named_run_decides() -> No
     wrong = gate.validate("Build 4830 on main took 14 minutes.", now=NOW, receipts=[runs])
     right = gate.validate("Build 4830 on main took 9 minutes.", now=NOW, receipts=[runs])
     assert (wrong.verdict, right.verdict) == ("block", "pass")
+
+
+def test_when_a_certificate_field_is_named_by_its_meaning_then_the_date_is_backed() -> None:
+    cert = Receipt(
+        id="c1",
+        kind="tool",
+        tool="exec",
+        args={"cmd": "openssl x509 -noout -enddate -in /etc/ssl/www.pem"},
+        content="notAfter=May 26 07:59:59 2026 GMT",
+    )
+    gate = Gate()
+    right = gate.validate(
+        "The www certificate is valid until May 26, 2026.", now=NOW, receipts=[cert]
+    )
+    wrong = gate.validate(
+        "The www certificate is valid until June 26, 2026.", now=NOW, receipts=[cert]
+    )
+    assert (right.verdict, wrong.verdict) == ("pass", "block")

@@ -142,8 +142,40 @@ GENERIC = frozenset(
 )
 
 
+#: Field names in tool output and what a sentence calls them ("valid until May 26"
+#: is the certificate's notAfter; "released" is a release's publishedAt).
+FIELD_SYNONYMS: dict[str, str] = {
+    "notafter": "valid until expire expiry end",
+    "notbefore": "valid issue issued renew renewed start",
+    "publishedat": "publish release released",
+    "mergedat": "merge merged",
+    "createdat": "create created open opened",
+    "closedat": "close closed",
+    "updatedat": "update updated change changed",
+    "expires": "expire expiry valid until",
+    "enddate": "end ends until",
+    "startdate": "start starts begin",
+}
+_CAMEL = re.compile(r"([a-z])([A-Z])")
+
+
 def content_words(text: str) -> frozenset[str]:
-    """Stemmed content words of ``text``."""
-    return frozenset(
-        stem(t) for t in _TOKEN.findall(text.lower()) if t not in STOPWORDS and len(t) > 1
-    )
+    """Stemmed content words of ``text``.
+
+    camelCase is split ("mergedAt" gives "merged"), and a few field names of tool
+    output add the words a sentence would use for them (``FIELD_SYNONYMS``).
+    """
+    low = text.lower()
+    words = {stem(t) for t in _TOKEN.findall(low) if t not in STOPWORDS and len(t) > 1}
+    if text != low and _CAMEL.search(text):
+        split = _CAMEL.sub(r"\1 \2", text).lower()
+        words.update(stem(t) for t in _TOKEN.findall(split) if t not in STOPWORDS and len(t) > 1)
+    for field, extra in _FIELD_STEMS:
+        if field in low:
+            words.update(extra)
+    return frozenset(words)
+
+
+_FIELD_STEMS: tuple[tuple[str, frozenset[str]], ...] = tuple(
+    (field, frozenset(stem(w) for w in extra.split())) for field, extra in FIELD_SYNONYMS.items()
+)
