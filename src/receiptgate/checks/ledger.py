@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from receiptgate.checks.receipts import ReceiptEntry, ReceiptIndex
+from receiptgate.checks.receipts import ReceiptEntry, ReceiptIndex, names_other_host
 from receiptgate.checks.words import content_words, stem
 from receiptgate.claims.models import DetectedClaim
 
@@ -543,20 +543,6 @@ def _rows_about(text: str, subject: str) -> str:
 _HOSTLIKE = re.compile(r"\b[a-z][a-z]*-?\d+[a-z0-9-]*\b")
 
 
-def _other_host(entry: ReceiptEntry, clause: str) -> bool:
-    """The claim's clause names a host (build-03) and the receipt names only another one."""
-    hosts = set(_HOSTLIKE.findall(clause.lower()))
-    if not hosts:
-        return False
-    head = entry.text.split("\n", 1)[0]
-    theirs = set(_HOSTLIKE.findall(head))
-    return (
-        bool(theirs)
-        and not hosts & theirs
-        and any(h.rstrip("0123456789") == t.rstrip("0123456789") for h in hosts for t in theirs)
-    )
-
-
 def check_state(index: ReceiptIndex, claim: DetectedClaim, clause: str = "") -> LedgerResult:
     """Checks "X is running / not installed / broken" against tool output about X."""
     state = claim_state(claim)
@@ -582,8 +568,8 @@ def check_state(index: ReceiptIndex, claim: DetectedClaim, clause: str = "") -> 
     for e in _entries_about(index, subject):
         if e.receipt.kind not in ("tool", "web", "db", "memory") or not _about_subject(e, subject):
             continue
-        if _other_host(e, clause):
-            continue
+        if names_other_host(_HOSTLIKE.findall(clause.lower()), e.text.split("\n", 1)[0]):
+            continue  # the clause names build-03; this is build-02's output
         observed = _observe(e, base, subject)
         if observed is None:
             continue

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import re
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
@@ -470,11 +470,8 @@ def _conflicts(occ: Occurrence, ctx: ClaimContext) -> bool:
         found = qualifiers_of(after) | qualifiers_of(before)
         if found and not found & ctx.qualifiers:
             return True
-    for a in ctx.anchors:
-        # "web-02" in the sentence, "web-01" in the receipt: another host, another value.
-        m = _SERIAL.fullmatch(a)
-        if m and a not in occ.text and re.search(rf"\b{re.escape(m.group(1))}\d", occ.text):
-            return True
+    if names_other_host(ctx.anchors, occ.text):
+        return True
     if _other_row(occ, ctx):
         return True
     names = {a for a in ctx.anchors if a.isalpha()}
@@ -486,6 +483,18 @@ def _conflicts(occ: Occurrence, ctx: ClaimContext) -> bool:
 
 
 _SERIAL = re.compile(r"([a-z][a-z-]*?[-_.]?)\d+")
+
+
+def names_other_host(names: Iterable[str], text: str) -> bool:
+    """The sentence names hosts (``web-02``); the text names none of them but a sibling.
+
+    "web-02" in the sentence and only "web-01" in the receipt: another host, another
+    value. ``text`` is lowercased.
+    """
+    serial = [(n, m.group(1)) for n in names if (m := _SERIAL.fullmatch(n))]
+    if not serial or any(n in text for n, _ in serial):
+        return False
+    return any(re.search(rf"\b{re.escape(prefix)}\d", text) for _, prefix in serial)
 
 
 _ROW_EDGE = re.compile(r"\n|\}\s*,\s*\{")

@@ -24,8 +24,6 @@ SentenceType = Literal[
     "statement",
 ]
 
-#: Sentence types that carry no factual content of their own (no tag).
-NO_CLAIM_TYPES = frozenset({"code", "question", "greeting", "imperative", "intent", "opinion"})
 #: Sentence types whose numbers and dates are not assertions (instructions, questions).
 NO_HARD_FACT_TYPES = frozenset({"code", "question", "greeting", "imperative"})
 
