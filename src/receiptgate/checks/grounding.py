@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 from receiptgate.checks.receipts import ReceiptIndex
+from receiptgate.claims.hard import NOT_NAMES
 from receiptgate.claims.models import DetectedClaim
 from receiptgate.claims.sentence_type import NO_HARD_FACT_TYPES
 from receiptgate.text.segment import Sentence
@@ -22,15 +23,6 @@ GROUNDING_KINDS = frozenset({"rag", "db", "web", "user", "memory"})
 
 _NAME = re.compile(
     r"[A-Z][a-zA-Z0-9'’&.-]*[a-zA-Z0-9](?:\s+(?:of\s+|de\s+|van\s+)?[A-Z][a-zA-Z0-9'’&.-]*[a-zA-Z0-9])*"
-)
-_COMMON = frozenset(
-    """
-    the a an it he she they we i you this that these those there here his her its our their
-    my your in on at of for to by from with and or but if when while as so yes no not also
-    however therefore thus then after before during today yesterday tomorrow please note
-    january february march april may june july august september october november december
-    monday tuesday wednesday thursday friday saturday sunday
-    """.split()
 )
 
 
@@ -42,7 +34,7 @@ def names_in(sentence: str) -> Iterator[tuple[int, int, str]]:
     """
     for m in _NAME.finditer(sentence):
         words = m.group().split()
-        while words and words[0].lower().strip("'’") in _COMMON:
+        while words and words[0].lower().strip("'’") in NOT_NAMES:
             words = words[1:]
         if not words:
             continue
@@ -61,7 +53,7 @@ def is_grounded(index: ReceiptIndex) -> bool:
 def known(index: ReceiptIndex, name: str) -> str | None:
     """The id of a receipt that mentions ``name`` (any of its words), if any."""
     low = name.lower()
-    parts = [p for p in re.split(r"[\s'’]+", low) if len(p) > 2 and p not in _COMMON]
+    parts = [p for p in re.split(r"[\s'’]+", low) if len(p) > 2 and p not in NOT_NAMES]
     for e in index.entries:
         if low in e.text or (parts and any(p in e.text for p in parts)):
             return e.receipt.id

@@ -195,14 +195,16 @@ def hard_claim(fact: HardFact, sentence_index: int, subject: str) -> DetectedCla
 
 _PATH = re.compile(r"(?<![\w/])(?:\.{0,2}/[\w.@-]+)+")
 _NAME = re.compile(r"(?<![\w.])([A-Z][a-zA-Z0-9&-]+(?:\s+[A-Z][a-zA-Z0-9&-]+)*)")
-_NOT_ANCHORS = frozenset(
+#: Capitalised words that are not names (sentence openers, months, days, periods).
+NOT_NAMES = frozenset(
     """
-        i the a an this that these those it we you they he she our my your their his her its if when
-        while but and or so then there here yes no ok per from according january february march
-        april may june july august september october november december jan feb mar apr jun jul aug
-        sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday today
-        yesterday tomorrow q1 q2 q3 q4 fy usd eur gbp
-        """.split()
+    i the a an this that these those it we you they he she our my your their his her its if when
+    while but and or so then there here yes no not ok per from according in on at of for to by
+    with as also however therefore thus after before during please note january february march
+    april may june july august september october november december jan feb mar apr jun jul aug
+    sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday today
+    yesterday tomorrow q1 q2 q3 q4 fy usd eur gbp
+    """.split()
 )
 
 
@@ -219,6 +221,6 @@ def sentence_anchors(sentence: str, facts: Sequence[HardFact]) -> list[str]:
             continue  # a capital at the start of a sentence is grammar, not a name
         for word in m.group().split():
             w = word.lower()
-            if len(w) > 2 and w not in _NOT_ANCHORS:
+            if len(w) > 2 and w not in NOT_NAMES:
                 out.append(w)
     return list(dict.fromkeys(out))
