@@ -32,19 +32,27 @@ _EXPORTS: dict[str, str] = {
     "Receipt": "receiptgate.evidence.receipts",
     "ReceiptIndex": "receiptgate.checks.receipts",
     "ReceiptgateError": "receiptgate._exceptions",
+    "Rubric": "receiptgate.rubrics",
+    "RubricScore": "receiptgate.rubrics",
     "RuntimeFailure": "receiptgate._exceptions",
+    "SentenceEvent": "receiptgate.stream",
     "StoreError": "receiptgate._exceptions",
+    "StreamGate": "receiptgate.stream",
     "UserError": "receiptgate._exceptions",
     "ValidationResult": "receiptgate.results",
+    "astream": "receiptgate.stream",
     "build_gate": "receiptgate.api",
     "load_config": "receiptgate.config",
     "load_policy": "receiptgate.policy.policy_file",
     "load_receipt_files": "receiptgate.api",
     "load_receipts": "receiptgate.evidence.receipts",
     "load_registry_file": "receiptgate.evidence.facts",
+    "load_rubric": "receiptgate.rubrics",
+    "load_rubric_dir": "receiptgate.rubrics",
     "parse_config": "receiptgate.config",
     "parse_policy": "receiptgate.policy.policy_file",
     "parse_receipts": "receiptgate.evidence.receipts",
+    "parse_rubric": "receiptgate.rubrics",
     "receipts_from_messages": "receiptgate.evidence.receipts",
 }
 
@@ -64,19 +72,27 @@ __all__ = [
     "Receipt",
     "ReceiptIndex",
     "ReceiptgateError",
+    "Rubric",
+    "RubricScore",
     "RuntimeFailure",
+    "SentenceEvent",
     "StoreError",
+    "StreamGate",
     "UserError",
     "ValidationResult",
+    "astream",
     "build_gate",
     "load_config",
     "load_policy",
     "load_receipt_files",
     "load_receipts",
     "load_registry_file",
+    "load_rubric",
+    "load_rubric_dir",
     "parse_config",
     "parse_policy",
     "parse_receipts",
+    "parse_rubric",
     "receipts_from_messages",
 ]
 
@@ -106,6 +122,14 @@ if TYPE_CHECKING:
     )
     from receiptgate.policy.policy_file import ClaimPolicy, load_policy, parse_policy
     from receiptgate.results import ValidationResult
+    from receiptgate.rubrics import (
+        Rubric,
+        RubricScore,
+        load_rubric,
+        load_rubric_dir,
+        parse_rubric,
+    )
+    from receiptgate.stream import SentenceEvent, StreamGate, astream
 
 
 def __getattr__(name: str) -> Any:

@@ -10,6 +10,7 @@ from receiptgate.engine import Gate
 from receiptgate.evidence.facts import load_registry_file
 from receiptgate.evidence.receipts import Receipt, load_receipts
 from receiptgate.policy.policy_file import ClaimPolicy, load_policy
+from receiptgate.rubrics import Rubric, load_rubric
 
 
 def build_gate(
@@ -17,6 +18,7 @@ def build_gate(
     config: str | Path | GateConfig | None = None,
     facts: Iterable[str | Path] = (),
     policy: str | Path | ClaimPolicy | None = None,
+    rubric: str | Path | Rubric | None = None,
 ) -> Gate:
     """Builds a gate from files (or objects), as ``receiptgate check`` does.
 
@@ -24,6 +26,8 @@ def build_gate(
         config: a config file path or a ``GateConfig``.
         facts: fact registry files, applied after the config's registries.
         policy: a policy file path or a ``ClaimPolicy``.
+        rubric: a rubric file path or a ``Rubric``; the gate grades every result
+            with it (default: the packaged rubric, which grades by verdict).
 
     Raises:
         ConfigError: when any file is missing or invalid (the message names it).
@@ -35,7 +39,8 @@ def build_gate(
         cfg = config or GateConfig()
     registries = [load_registry_file(p) for p in facts]
     claim_policy = load_policy(policy) if isinstance(policy, str | Path) else policy
-    return Gate(cfg, base_dir=base_dir, registries=registries, policy=claim_policy)
+    grader = load_rubric(rubric) if isinstance(rubric, str | Path) else rubric
+    return Gate(cfg, base_dir=base_dir, registries=registries, policy=claim_policy, rubric=grader)
 
 
 def load_receipt_files(paths: Iterable[str | Path]) -> list[Receipt]:

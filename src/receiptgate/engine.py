@@ -13,7 +13,6 @@ import dataclasses
 import logging
 import threading
 import time
-import uuid
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from fnmatch import fnmatchcase
@@ -21,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from receiptgate._exceptions import ConfigError, InputError, UserError
+from receiptgate._ids import new_id
 from receiptgate.checks.grounding import is_grounded, ungrounded_names
 from receiptgate.checks.ledger import check_action, check_attribution, check_state
 from receiptgate.checks.receipts import (
@@ -68,6 +68,7 @@ from receiptgate.results import (
     worst,
 )
 from receiptgate.rewrite import rewrite
+from receiptgate.rubrics import Rubric, default_rubric
 from receiptgate.text.segment import Sentence, segment
 
 logger = logging.getLogger("receiptgate")
@@ -85,6 +86,8 @@ class Gate:
             the ``receiptgate.detectors`` entry points.
         policy: the receipts policy (risk classes, tags, rewrite); SPEC §4
             defaults when omitted.
+        rubric: grades every result (``correct`` / ``partially_correct`` /
+            ``incorrect``); the packaged default rubric grades by verdict.
     """
 
     def __init__(
@@ -95,9 +98,11 @@ class Gate:
         registries: Iterable[FactRegistry] = (),
         detectors: DetectorRegistry | None = None,
         policy: ClaimPolicy | None = None,
+        rubric: Rubric | None = None,
     ) -> None:
         self.config = config or GateConfig()
         self.policy = policy or DEFAULT_POLICY
+        self.rubric = rubric or default_rubric()
         self.rewrite_settings = self.policy.rewrite.settings()
         self._hedges = compile_hedges(self.policy.hedging.words)
         self._lock = threading.Lock()
@@ -232,6 +237,7 @@ class Gate:
         now: datetime | None = None,
         hook: str | None = None,
         receipts: Sequence[Receipt] | ReceiptIndex = (),
+        rubric: Rubric | None = None,
     ) -> ValidationResult:
         """Validates one agent output.
 
@@ -244,6 +250,7 @@ class Gate:
             hook: the runtime hook that triggered this validation.
             receipts: the session's evidence (tool calls, retrieval, user input): a
                 list, or a ``ReceiptIndex`` built once per session (much faster).
+            rubric: grades this result instead of the gate's rubric.
 
         Raises:
             InputError: for bad arguments (a trust score outside 0-100).
@@ -252,12 +259,14 @@ class Gate:
             raise InputError(f"text: expected a string, got {type(text).__name__}")
         if trust is not None and not (0 <= trust <= 100):
             raise InputError(f"trust: must be between 0 and 100 (got {trust})")
+        if rubric is not None and not isinstance(rubric, Rubric):
+            raise InputError(f"rubric: expected a Rubric, got {type(rubric).__name__}")
         started = time.perf_counter_ns()
         ref = now or datetime.now(UTC)
         if ref.tzinfo is None:
             ref = ref.replace(tzinfo=UTC)
         result = ValidationResult(
-            id=uuid.uuid4().hex,
+            id=new_id(),
             verdict="pass",
             created_at=datetime.now(UTC).isoformat(timespec="milliseconds"),
             agent_id=agent_id,
@@ -271,6 +280,7 @@ class Gate:
             raise
         except Exception as e:
             self._fail(result, text, e)
+        (rubric or self.rubric).apply(result)
         result.evaluation_us = (time.perf_counter_ns() - started) // 1000
         return result
 

@@ -7,9 +7,12 @@ The same object is returned by the Python API, printed by ``receiptgate check
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from receiptgate.claims.models import DetectedClaim
+
+if TYPE_CHECKING:
+    from receiptgate.rubrics import RubricScore
 
 Verdict = Literal["pass", "flag", "block"]
 SentenceAction = Literal["pass", "warn", "block"]
@@ -176,9 +179,14 @@ class ValidationResult:
     notes: list[str] = field(default_factory=list)
     evaluation_us: int = 0
     reason: str = ""
+    #: The rubric's score; when set it decides ``grade`` (see ``receiptgate.rubrics``).
+    rubric: RubricScore | None = None
 
     @property
     def grade(self) -> Grade:
+        """The PRD grade: the rubric's when one was applied, else by verdict."""
+        if self.rubric is not None:
+            return self.rubric.grade
         return GRADE_BY_VERDICT[self.verdict]
 
     @property
@@ -192,6 +200,7 @@ class ValidationResult:
             "id": self.id,
             "verdict": self.verdict,
             "grade": self.grade,
+            "rubric": None if self.rubric is None else self.rubric.to_dict(),
             "reason": self.reason,
             "audit_verdict": self.audit_verdict,
             "sentences": [s.to_dict() for s in self.sentences],

@@ -35,6 +35,10 @@ def render(result: ValidationResult, console: Console) -> None:
     trust = "—" if result.trust_score is None else f"{result.trust_score} ({result.trust_tier})"
     head.append(f"  trust: {trust}  ({result.evaluation_us} µs)", style="dim")
     console.print(head)
+    if result.rubric is not None and result.rubric.rubric_id != "default":
+        console.print(
+            Text(f"rubric {result.rubric.rubric_id}: {result.rubric.reason}", style="dim")
+        )
     if result.fail_mode_applied:
         console.print(
             Text(f"fail mode applied: {result.fail_mode_applied} — {result.error}", style="red")
