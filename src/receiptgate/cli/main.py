@@ -18,6 +18,7 @@ from rich.console import Console
 
 from receiptgate._exceptions import UserError
 from receiptgate.cli.report import render
+from receiptgate.cli.serve import audit, keys, serve
 
 VERDICT_RANK = {"pass": 0, "flag": 1, "block": 2}
 
@@ -73,6 +74,7 @@ def cli() -> None:
 )
 @click.option("--policy", "policy", help="Policy file (YAML): risk classes, tags, rewrite.")
 @click.option("--config", "config", help="Gate config (YAML/JSON, RFC-003 §10.1 keys).")
+@click.option("--rubric", "rubric", help="Rubric (YAML/JSON) that maps findings to the grade.")
 @click.option("--agent", "agent", help="Agent id (for overrides and exemptions).")
 @click.option("--trust", "trust", type=click.IntRange(0, 100), help="Agent trust score, 0-100.")
 @click.option("--channel", "channel", help="Where the text is going (e.g. slack, email).")
@@ -92,6 +94,7 @@ def check(
     receipts: tuple[str, ...],
     policy: str | None,
     config: str | None,
+    rubric: str | None,
     agent: str | None,
     trust: int | None,
     channel: str | None,
@@ -104,7 +107,7 @@ def check(
 
     ref = _parse_now(now)
     try:
-        gate = build_gate(config=config, facts=facts, policy=policy)
+        gate = build_gate(config=config, facts=facts, policy=policy, rubric=rubric)
         ledger = load_receipt_files(receipts)
     except UserError as e:
         raise BadInput(str(e)) from None
@@ -156,6 +159,11 @@ def facts_lint(files: tuple[str, ...], now: str | None, fmt: str) -> None:
                 console.print(f"  [yellow]warning[/yellow] {w}", markup=True)
     if failed:
         sys.exit(1)
+
+
+cli.add_command(serve)
+cli.add_command(keys)
+cli.add_command(audit)
 
 
 def main(argv: list[str] | None = None) -> Any:

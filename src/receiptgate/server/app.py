@@ -1,0 +1,62 @@
+"""The ASGI application: ``create_app()`` builds it from the environment.
+
+Callable with no arguments (settings from ``RECEIPTGATE_*`` variables and
+defaults), so it can be served by any ASGI server
+(``uvicorn --factory receiptgate.server:create_app``), mounted in another app or
+tested in-process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib.metadata import version
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+from receiptgate.server.errors import BodyLimitMiddleware, install_error_handlers
+from receiptgate.server.routes import (
+    audit,
+    dashboard,
+    facts,
+    health,
+    sessions,
+    stream,
+    validate,
+)
+from receiptgate.server.service import Service
+from receiptgate.server.settings import ServerSettings
+
+
+def create_app(settings: ServerSettings | None = None) -> FastAPI:
+    """Builds the service: loads config, facts and policy, opens and migrates the store.
+
+    Raises:
+        ConfigError: a setting or file is invalid (the message names it).
+        StoreError: the database cannot be opened.
+    """
+    settings = settings or ServerSettings.from_env()
+    service = Service(settings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        service.start()
+        try:
+            yield
+        finally:
+            service.close()
+
+    app = FastAPI(
+        title="receiptgate",
+        version=version("receiptgate"),
+        summary="Claim gate for LLM agents: every factual sentence must show its receipt.",
+        lifespan=lifespan,
+    )
+    app.state.service = service
+    install_error_handlers(app)
+    for module in (health, validate, stream, sessions, facts, audit, dashboard):
+        app.include_router(module.router)
+    app.mount("/static", StaticFiles(directory=dashboard.STATIC_DIR), name="static")
+    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    return app

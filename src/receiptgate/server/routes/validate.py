@@ -1,0 +1,116 @@
+"""``POST /validate``: validate one output, record it in the audit, answer the report."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.concurrency import run_in_threadpool
+
+from receiptgate._ids import new_id
+from receiptgate.evidence.receipts import Receipt, parse_receipts, receipts_from_messages
+from receiptgate.results import ValidationResult
+from receiptgate.rubrics import Rubric
+from receiptgate.server.deps import JSONBytes, ServiceDep, ValidateKey, check_rate
+from receiptgate.server.models import ValidateRequest
+from receiptgate.server.service import Service
+
+router = APIRouter(tags=["validate"])
+
+
+def request_receipts(
+    receipts: list[dict[str, Any]] | None, messages: list[dict[str, Any]] | None
+) -> list[Receipt]:
+    """Receipts given inline, as objects or as a transcript (errors name the item)."""
+    out: list[Receipt] = []
+    if receipts:
+        out.extend(parse_receipts(json.dumps(receipts), source_name="receipts"))
+    if messages:
+        out.extend(receipts_from_messages(messages, source_name="messages"))
+    return out
+
+
+def judge(service: Service, body: ValidateRequest) -> ValidationResult:
+    """Runs the gate on the request (session receipts first brought up to date)."""
+    inline = request_receipts(body.receipts, body.messages)
+    kwargs: dict[str, Any] = {
+        "agent_id": body.agent_id,
+        "trust": body.trust,
+        "channel": body.channel,
+        "now": body.now,
+        "hook": body.hook,
+        "rubric": service.rubric(body.rubric),
+    }
+    if body.session_id is None:
+        return service.gate.validate(body.text, receipts=inline, **kwargs)
+    if inline:
+        service.ingest(body.session_id, inline)
+    lock, last, index = service.sessions.entry(body.session_id)
+    with lock:
+        service.sessions.refresh(body.session_id, (last, index))
+        return service.gate.validate(body.text, receipts=index, **kwargs)
+
+
+def record(
+    service: Service, body: ValidateRequest, result: ValidationResult, key_name: str | None
+) -> dict[str, Any]:
+    """Commits the audit record, then builds the report (PRD fields included)."""
+    turn_id = body.turn_id or new_id()
+    service.store.record_validation(
+        result,
+        body.text,
+        session_id=body.session_id,
+        turn_id=turn_id,
+        key_name=key_name,
+        store_text=service.settings.store_text,
+    )
+    report = result.to_dict()
+    report["turn_id"] = turn_id
+    report["session_id"] = body.session_id
+    delivered = result.delivered_text
+    report["revised_plan"] = delivered if delivered is not None and delivered != body.text else None
+    return report
+
+
+def run_validation(
+    service: Service, body: ValidateRequest, key_name: str | None
+) -> tuple[ValidationResult, dict[str, Any]]:
+    """Validates, commits the audit record, and returns the result and the report."""
+    result = judge(service, body)
+    return result, record(service, body, result, key_name)
+
+
+@router.get("/rubrics", summary="Rubrics a request can name (PRD rubric library)")
+def rubrics(service: ServiceDep, principal: ValidateKey) -> dict[str, Any]:
+    def summary(r: Rubric) -> dict[str, Any]:
+        return r.model_dump(mode="json", by_alias=True)
+
+    return {
+        "default": summary(service.gate.rubric),
+        "rubrics": [summary(r) for r in service.rubrics.values()],
+    }
+
+
+@router.post(
+    "/validate",
+    response_class=JSONBytes,
+    summary="Validate one agent output",
+    response_description="The ValidationReport (SPEC §6), recorded in the audit before it is sent.",
+)
+async def validate(body: ValidateRequest, service: ServiceDep, principal: ValidateKey) -> JSONBytes:
+    # The gate is pure CPU (under a millisecond for typical outputs): it runs on
+    # the event loop, which spares two thread hand-offs per request. Anything
+    # that waits on a database or Redis runs in the thread pool; concurrent
+    # audit writes from there share commits (the store's group commit).
+    if service.limiter.shared:
+        await run_in_threadpool(check_rate, service, principal, body.user_id)
+    else:
+        check_rate(service, principal, body.user_id)
+    if body.session_id is None:
+        result = judge(service, body)
+    else:
+        result = await run_in_threadpool(judge, service, body)
+    key_name = principal.name or principal.key_id
+    report = await run_in_threadpool(record, service, body, result, key_name)
+    return JSONBytes(report)

@@ -1,0 +1,196 @@
+"""One service instance: the gate, the store, keys, limits, session receipts, facts.
+
+Routes reach it through ``request.app.state.service``. Everything shared between
+instances lives in the store (audit, keys, session receipts, API-written facts)
+or in Redis (rate limits); what this object caches is rebuilt from there.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from pathlib import Path
+
+from receiptgate._exceptions import ConfigError, InputError
+from receiptgate.checks.receipts import ReceiptIndex
+from receiptgate.config import GateConfig, load_config
+from receiptgate.engine import Gate
+from receiptgate.evidence.facts import FactRegistry, load_registry_file
+from receiptgate.evidence.receipts import Receipt
+from receiptgate.policy.policy_file import load_policy
+from receiptgate.rubrics import Rubric, load_rubric_dir
+from receiptgate.server.auth import Principal, hash_key, load_keys_file
+from receiptgate.server.ratelimit import RateLimiter
+from receiptgate.server.settings import ServerSettings
+from receiptgate.store import Store, open_store
+
+logger = logging.getLogger("receiptgate.server")
+
+#: The registry that facts written through ``PUT /facts/api/{id}`` go to.
+API_REGISTRY = "api"
+
+
+class SessionCache:
+    """Per-session receipt indexes, built once and topped up from the store.
+
+    Each entry remembers the last receipt sequence number it holds, so a
+    validation only reads the receipts added since (by any instance).
+    """
+
+    def __init__(self, store: Store, size: int = 256) -> None:
+        self.store = store
+        self.size = size
+        self._lock = threading.Lock()
+        self._entries: OrderedDict[str, tuple[threading.Lock, list[int], ReceiptIndex]] = (
+            OrderedDict()
+        )
+
+    def entry(self, session_id: str) -> tuple[threading.Lock, list[int], ReceiptIndex]:
+        with self._lock:
+            found = self._entries.get(session_id)
+            if found is None:
+                found = (threading.Lock(), [0], ReceiptIndex())
+                self._entries[session_id] = found
+                while len(self._entries) > self.size:
+                    self._entries.popitem(last=False)
+            else:
+                self._entries.move_to_end(session_id)
+            return found
+
+    def refresh(self, session_id: str, lock_held_index: tuple[list[int], ReceiptIndex]) -> int:
+        """Adds receipts stored since the last refresh; returns how many the index holds."""
+        last, index = lock_held_index
+        for seq, receipt in self.store.receipts_since(session_id, last[0]):
+            index.add(receipt)
+            last[0] = seq
+        return len(index.entries)
+
+
+class Service:
+    """The objects one instance serves with, built from :class:`ServerSettings`."""
+
+    def __init__(self, settings: ServerSettings, *, store: Store | None = None) -> None:
+        self.settings = settings
+        self.store = store or open_store(settings.db_url, data_dir=settings.data_dir)
+        self.gate = self._build_gate(settings)
+        self.limiter = RateLimiter(settings.rate_limit, settings.redis_url)
+        self.sessions = SessionCache(self.store)
+        self._static_keys: dict[str, Principal] = {}
+        for i, (scope, key) in enumerate(settings.env_keys):
+            self._static_keys[hash_key(key)] = Principal(f"env:{i}", f"env:{i}", scope)  # type: ignore[arg-type]
+        if settings.keys_file is not None:
+            self._static_keys.update(load_keys_file(settings.keys_file))
+        self.rubrics: dict[str, Rubric] = (
+            load_rubric_dir(settings.rubrics_dir) if settings.rubrics_dir is not None else {}
+        )
+        self._facts_version = -1
+        self._applied_facts: set[str] = set()
+        self._facts_lock = threading.Lock()
+        self._stop = threading.Event()
+        self._poller: threading.Thread | None = None
+        self.sync_facts()
+
+    # -- building ------------------------------------------------------------------
+
+    @staticmethod
+    def _build_gate(settings: ServerSettings) -> Gate:
+        base_dir: Path | None = None
+        if settings.config_path is not None:
+            cfg, base_dir = load_config(settings.config_path)
+        else:
+            cfg = GateConfig()
+        registries = [load_registry_file(p) for p in settings.facts_paths]
+        if any(r.id == API_REGISTRY for r in registries) or any(
+            r.id == API_REGISTRY for r in cfg.fact_registries
+        ):
+            raise ConfigError(
+                f"registry id {API_REGISTRY!r} is reserved for facts written through the API"
+            )
+        registries.append(FactRegistry(id=API_REGISTRY, name="written through the admin API"))
+        policy = load_policy(settings.policy_path) if settings.policy_path else None
+        return Gate(cfg, base_dir=base_dir, registries=registries, policy=policy)
+
+    # -- keys ----------------------------------------------------------------------
+
+    def authenticate(self, plaintext: str) -> Principal | None:
+        found = self._static_keys.get(hash_key(plaintext))
+        if found is not None:
+            return found
+        key = self.store.verify_key(plaintext)
+        if key is None:
+            return None
+        return Principal(key.id, key.name, key.scope)  # type: ignore[arg-type]
+
+    def has_keys(self) -> bool:
+        return bool(self._static_keys) or any(k.revoked_at is None for k in self.store.list_keys())
+
+    # -- facts written through the API -------------------------------------------------
+
+    def sync_facts(self) -> bool:
+        """Applies the store's API facts to the gate if they changed; returns whether they did."""
+        with self._facts_lock:
+            version = self.store.facts_version()
+            if version == self._facts_version:
+                return False
+            stored = self.store.list_facts(API_REGISTRY)
+            wanted: set[str] = set()
+            for fact in stored:
+                try:
+                    self.gate.update_fact(API_REGISTRY, fact.data)
+                except ConfigError as e:  # written by a newer or older instance
+                    logger.error("stored fact %s is invalid and was skipped: %s", fact.fact_id, e)
+                    continue
+                wanted.add(fact.fact_id)
+            for gone in self._applied_facts - wanted:
+                self.gate.remove_fact(API_REGISTRY, gone)
+            self._applied_facts = wanted
+            self._facts_version = version
+            return True
+
+    def start(self) -> None:
+        """Starts the background poll that picks up other instances' fact writes."""
+        if self._poller is not None:
+            return
+
+        def poll() -> None:
+            while not self._stop.wait(self.settings.facts_poll_seconds):
+                try:
+                    self.sync_facts()
+                except Exception:
+                    logger.exception("could not re-read API facts")
+
+        self._poller = threading.Thread(target=poll, name="receiptgate-facts", daemon=True)
+        self._poller.start()
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._poller is not None:
+            self._poller.join(timeout=5)
+        self.store.close()
+
+    # -- helpers for routes ---------------------------------------------------------------
+
+    def fact_sources(self) -> list[FactRegistry]:
+        return self.gate.registries
+
+    def registry(self, registry_id: str) -> FactRegistry | None:
+        return next((r for r in self.gate.registries if r.id == registry_id), None)
+
+    def rubric(self, rubric_id: str | None) -> Rubric | None:
+        """The rubric a request names; ``None`` uses the gate's default rubric.
+
+        Raises:
+            InputError: no rubric with that id (the message lists the known ones).
+        """
+        if rubric_id is None:
+            return None
+        found = self.rubrics.get(rubric_id)
+        if found is None:
+            known = ", ".join(sorted(self.rubrics)) or "none loaded; start with --rubrics DIR"
+            raise InputError(f"rubric: no rubric with id {rubric_id!r} (known: {known})")
+        return found
+
+    def ingest(self, session_id: str, receipts: Sequence[Receipt]) -> int:
+        return self.store.add_receipts(session_id, receipts)
