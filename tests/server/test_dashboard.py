@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from live_server import LiveServer, start_server
 from playwright.sync_api import (
     Browser,
     BrowserContext,
@@ -25,7 +26,6 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
-from conftest import LiveServer, start_server
 from receiptgate.evidence.receipts import load_receipts
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,8 +15,8 @@ from typing import Any
 
 import httpx
 import pytest
+from live_server import LiveServer, start_server
 
-from conftest import LiveServer, start_server
 from receiptgate.server.deps import KEY_COOKIE
 from receiptgate.server.routes import dashboard
 from receiptgate.server.routes.dashboard import PAGE_SIZE, build_report

@@ -13,8 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-from conftest import LiveServer, start_server
+from live_server import LiveServer, start_server
 
 
 @pytest.fixture

@@ -9,8 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from conftest import LiveServer, start_server
+from live_server import LiveServer, start_server
 
 ROOT = Path(__file__).resolve().parents[2]
 FACTS = ROOT / "examples" / "quickstart" / "facts.yaml"

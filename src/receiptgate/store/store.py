@@ -11,11 +11,13 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import queue
 import secrets
 import threading
 import time
 import uuid
 from collections.abc import Iterator, Sequence
+from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -149,6 +151,74 @@ class _GroupCommit:
             job.done = True
 
 
+class _AuditWriter:
+    """One thread that commits the records handed to :meth:`Store.submit_validation`.
+
+    It takes everything queued since its last commit and writes it in one
+    transaction, then resolves each caller's future (with the record, or the
+    StoreError of a record that could not be written). An async server awaits
+    the future instead of parking a pool thread per request in the commit.
+    """
+
+    def __init__(self, group: _GroupCommit) -> None:
+        self._group = group
+        self._queue: queue.SimpleQueue[tuple[_Job, Future[AuditRecord], AuditRecord] | None] = (
+            queue.SimpleQueue()
+        )
+        self._thread: threading.Thread | None = None
+        self._start_lock = threading.Lock()
+
+    def submit(self, job: _Job, record: AuditRecord) -> Future[AuditRecord]:
+        future: Future[AuditRecord] = Future()
+        if self._thread is None:
+            with self._start_lock:
+                if self._thread is None:
+                    self._thread = threading.Thread(
+                        target=self._run, name="receiptgate-audit-writer", daemon=True
+                    )
+                    self._thread.start()
+        self._queue.put((job, future, record))
+        return future
+
+    def _run(self) -> None:
+        stop = False
+        while not stop:
+            item = self._queue.get()
+            items = []
+            while item is not None:
+                items.append(item)
+                if len(items) >= _MAX_BATCH:
+                    break
+                try:
+                    item = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+            else:
+                stop = True
+            if not items:
+                continue
+            try:
+                with self._group.commit_lock:
+                    self._group._commit([job for job, _, _ in items])
+            except BaseException as e:  # never leave a caller waiting
+                error = StoreError(f"recording an audit record failed: {e!r}")
+                for job, _, _ in items:
+                    job.error = job.error or error
+            for job, future, record in items:
+                if job.error is not None:
+                    future.set_exception(job.error)
+                elif job.done:
+                    future.set_result(record)
+                else:
+                    future.set_exception(StoreError("audit record was not committed"))
+
+    def close(self) -> None:
+        """Commits what is queued, then stops the thread."""
+        if self._thread is not None:
+            self._queue.put(None)
+            self._thread.join(timeout=30)
+
+
 class _WriterLock:
     """Queues the writers of one SQLite file, across threads and processes.
 
@@ -205,6 +275,8 @@ class Store:
         self._closed = False
         self._writer = _WriterLock(write_lock)
         self._group = _GroupCommit(self)
+        self._audit_writer = _AuditWriter(self._group)
+        self._accepting = True
         self._key_cache_ttl = key_cache_ttl
         self._key_cache: dict[str, tuple[ApiKey, float]] = {}
         self._key_cache_lock = threading.Lock()
@@ -217,6 +289,8 @@ class Store:
 
     def close(self) -> None:
         """Closes every pooled connection; the store cannot be used afterwards."""
+        self._accepting = False  # refuse new submissions, then drain the queued ones
+        self._audit_writer.close()
         self._closed = True
         self._engine.dispose()
         self._writer.close()
@@ -264,6 +338,41 @@ class Store:
         Raises:
             StoreError: the record was not committed (for example a duplicate id).
         """
+        record, job = self._audit_job(result, text, session_id, turn_id, key_name, store_text)
+        self._group.run(job)
+        return record
+
+    def submit_validation(
+        self,
+        result: ValidationResult,
+        text: str,
+        *,
+        session_id: str | None = None,
+        turn_id: str | None = None,
+        key_name: str | None = None,
+        store_text: bool = False,
+    ) -> Future[AuditRecord]:
+        """Like :meth:`record_validation`, but returns a future at once.
+
+        The record is committed by the store's writer thread, batched with the
+        others queued meanwhile; the future resolves once it is committed (or
+        fails with StoreError). Await it with ``asyncio.wrap_future`` before
+        answering: an answer must never precede its audit record.
+        """
+        if not self._accepting:
+            raise StoreError(f"recording an audit record: the store for {self.url} is closed")
+        record, job = self._audit_job(result, text, session_id, turn_id, key_name, store_text)
+        return self._audit_writer.submit(job, record)
+
+    def _audit_job(
+        self,
+        result: ValidationResult,
+        text: str,
+        session_id: str | None,
+        turn_id: str | None,
+        key_name: str | None,
+        store_text: bool,
+    ) -> tuple[AuditRecord, _Job]:
         record = build_audit_record(
             result,
             text,
@@ -283,8 +392,7 @@ class Store:
             "text": record.text,
         }
         categories = [{"record_id": record.id, "category": c} for c in record.categories]
-        self._group.run(_Job(row, categories))
-        return record
+        return record, _Job(row, categories)
 
     def _insert_records(self, batch: list[_Job]) -> None:
         ids = ", ".join(job.record["id"] for job in batch[:3])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -65,6 +66,11 @@ def record(
         key_name=key_name,
         store_text=service.settings.store_text,
     )
+    return report_of(body, result, turn_id)
+
+
+def report_of(body: ValidateRequest, result: ValidationResult, turn_id: str) -> dict[str, Any]:
+    """The answer: the result (SPEC §6) plus the PRD's turn_id and revised_plan."""
     report = result.to_dict()
     report["turn_id"] = turn_id
     report["session_id"] = body.session_id
@@ -111,6 +117,15 @@ async def validate(body: ValidateRequest, service: ServiceDep, principal: Valida
         result = judge(service, body)
     else:
         result = await run_in_threadpool(judge, service, body)
-    key_name = principal.name or principal.key_id
-    report = await run_in_threadpool(record, service, body, result, key_name)
-    return JSONBytes(report)
+    turn_id = body.turn_id or new_id()
+    await asyncio.wrap_future(
+        service.store.submit_validation(
+            result,
+            body.text,
+            session_id=body.session_id,
+            turn_id=turn_id,
+            key_name=principal.name or principal.key_id,
+            store_text=service.settings.store_text,
+        )
+    )
+    return JSONBytes(report_of(body, result, turn_id))
