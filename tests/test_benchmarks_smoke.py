@@ -92,3 +92,17 @@ def test_accuracy_refuses_a_changed_data_file(tmp_path: Path) -> None:
     (tmp_path / "liarbench_rg_dev.jsonl").write_bytes(dev.replace(b'"allow"', b'"block"', 1))
     with pytest.raises(accuracy.ChecksumError, match="does not match"):
         accuracy.verify_checksums(tmp_path)
+
+
+def test_service_load_quick_drives_a_real_server_and_prints_its_table() -> None:
+    out = run_script("service_load.py", "--quick", "--backend", "sqlite", "--workers", "1")
+    assert "| backend | workers | run" in out and "p99 ms" in out
+    rows = [line for line in out.splitlines() if line.startswith("| sqlite")]
+    assert len(rows) == 2  # fixed rate and saturation
+    errors = [int(r.rstrip(" |").rsplit("|", 1)[1]) for r in rows]
+    assert errors == [0, 0]
+
+
+def test_crash_audit_quick_finds_no_missing_record() -> None:
+    out = run_script("crash_audit.py", "--quick")
+    assert "missing records in total: 0" in out

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-BENCH = Path(__file__).resolve().parent / "bench_audit_throughput.py"
+BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "audit_throughput.py"
 
 
 def test_when_the_benchmark_runs_small_then_it_reports_direct_and_group_rates() -> None:

@@ -8,7 +8,7 @@ group commit with one transaction per call, for comparison. The results come
 from the real gate (a blocked three-claim answer), built once and given fresh ids.
 Each cell is the median of ``--repeat`` runs, each on a fresh database.
 
-Run: ``.venv/bin/python tests/store/bench_audit_throughput.py [--records 2000]
+Run: ``.venv/bin/python benchmarks/audit_throughput.py [--records 2000]
 [--threads 8] [--repeat 3] [--backend sqlite|postgresql|both] [--json]``
 """
 
@@ -27,7 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for services.py
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # for services.py
 
 from receiptgate import build_gate
 from receiptgate.store import open_store
