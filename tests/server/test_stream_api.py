@@ -149,3 +149,26 @@ def test_stream_errors_before_the_stream_are_json(server: LiveServer) -> None:
     assert status == 422 and answer["details"][0]["field"] == "trust"
     status, _, answer = server.request("POST", "/validate/stream", {"text": "x"}, key=None)
     assert status == 401
+
+
+def test_a_stream_uses_the_receipts_of_its_session(server: LiveServer) -> None:
+    crm = (ROOT / "examples" / "quickstart" / "crm.jsonl").read_bytes()
+    status, _, _ = server.request(
+        "POST",
+        "/sessions/stream-s1/receipts",
+        raw=crm,
+        key="validate",
+        headers={"Content-Type": "application/x-ndjson"},
+    )
+    assert status == 200
+    status, _, raw = server.request(
+        "POST",
+        "/validate/stream",
+        {"text": "The Acme contract is worth $2.6 million a year.", "session_id": "stream-s1",
+         "now": "2026-03-11T10:00:00Z"},
+        key="validate",
+    )  # fmt: skip
+    assert status == 200
+    event, sentence = parse_events(raw)[0]
+    assert event == "sentence" and sentence["action"] == "block"
+    assert any(e["id"] == "crm-1" and e["relation"] == "contradicts" for e in sentence["evidence"])

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import codecs
 import json
-from collections.abc import AsyncIterator
+import threading
+from collections.abc import AsyncIterator, Callable
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Query, Request
 from fastapi.concurrency import run_in_threadpool
@@ -39,6 +40,7 @@ from receiptgate.server.service import Service
 from receiptgate.stream import SentenceEvent, StreamGate
 
 router = APIRouter(tags=["validate"])
+T = TypeVar("T")
 
 
 class _SSEResponse(StreamingResponse):
@@ -99,7 +101,7 @@ async def validate_stream(
         chunks = _decoded(request)
     check_rate(service, principal, body.user_id)
     inline = request_receipts(body.receipts, body.messages)
-    gate_stream = await run_in_threadpool(_open_stream, service, body, inline)
+    gate_stream, session_lock = await run_in_threadpool(_open_stream, service, body, inline)
     key_name = principal.name or principal.key_id
 
     async def events() -> AsyncIterator[str]:
@@ -108,9 +110,11 @@ async def validate_stream(
             source = chunks if chunks is not None else _once(body.text)
             async for piece in source:
                 text_parts.append(piece)
-                for ev in await run_in_threadpool(gate_stream.feed, piece):
+                for ev in await run_in_threadpool(_locked, session_lock, gate_stream.feed, piece):
                     yield sse("sentence", ev.to_dict())
-            final_events, result = await run_in_threadpool(_close, gate_stream)
+            final_events, result = await run_in_threadpool(
+                _locked, session_lock, _close, gate_stream
+            )
             for ev in final_events:
                 yield sse("sentence", ev.to_dict())
             text = "".join(text_parts)
@@ -158,8 +162,20 @@ async def _decoded(request: Request) -> AsyncIterator[str]:
         yield tail
 
 
-def _open_stream(service: Service, body: ValidateRequest, inline: list[Any]) -> StreamGate:
+def _locked(lock: threading.Lock | None, call: Callable[..., T], *args: Any) -> T:
+    """Runs ``call`` holding the session's lock: its receipt index is shared with
+    other requests of the session, which may add receipts to it."""
+    if lock is None:
+        return call(*args)
+    with lock:
+        return call(*args)
+
+
+def _open_stream(
+    service: Service, body: ValidateRequest, inline: list[Any]
+) -> tuple[StreamGate, threading.Lock | None]:
     receipts: Any = inline
+    lock: threading.Lock | None = None
     if body.session_id is not None:
         if inline:
             service.ingest(body.session_id, inline)
@@ -167,7 +183,7 @@ def _open_stream(service: Service, body: ValidateRequest, inline: list[Any]) -> 
         with lock:
             service.sessions.refresh(body.session_id, (last, index))
         receipts = index
-    return StreamGate(
+    stream = StreamGate(
         service.gate,
         agent_id=body.agent_id,
         trust=body.trust,
@@ -177,6 +193,7 @@ def _open_stream(service: Service, body: ValidateRequest, inline: list[Any]) -> 
         receipts=receipts,
         rubric=service.rubric(body.rubric),
     )
+    return stream, lock
 
 
 def _close(stream: StreamGate) -> tuple[list[SentenceEvent], ValidationResult]:
