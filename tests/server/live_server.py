@@ -90,8 +90,13 @@ def start_server(
     args: tuple[str, ...] = (),
     env: dict[str, str] | None = None,
     port: int | None = None,
+    health_ok: bool = True,
 ) -> LiveServer:
-    """Starts ``receiptgate serve`` and waits until /healthz answers (fails with its log)."""
+    """Starts ``receiptgate serve`` and waits until /healthz answers (fails with its log).
+
+    With ``health_ok=False`` any answer counts (a server started against a
+    dependency that is down reports 503 there on purpose).
+    """
     port = port or free_port()
     data_dir.mkdir(parents=True, exist_ok=True)
     log = data_dir / f"server-{port}.log"
@@ -116,6 +121,9 @@ def start_server(
             with urllib.request.urlopen(server.url + "/healthz", timeout=1) as resp:
                 if resp.status == 200:
                     return server
+        except urllib.error.HTTPError:
+            if not health_ok:
+                return server
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             pass
         time.sleep(0.1)

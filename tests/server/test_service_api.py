@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -363,3 +364,83 @@ def test_create_app_needs_no_arguments(tmp_path: Path, monkeypatch: pytest.Monke
     assert health == 200
     assert answer.status_code == 200 and answer.json()["verdict"] in ("flag", "block")
     assert (tmp_path / "receiptgate.db").is_file()
+
+
+def test_a_chunked_body_over_the_limit_is_cut_off_with_413(server: LiveServer) -> None:
+    import socket
+
+    host, port = server.url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as sock:
+        sock.sendall(
+            (
+                f"POST /validate HTTP/1.1\r\nHost: {host}\r\n"
+                f"Authorization: Bearer {server.validate_key}\r\n"
+                "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+            ).encode()
+        )
+        chunk = b'{"text": "' + b"x" * 30_000
+        try:
+            for _ in range(4):  # 120 KB, over the 64 KiB limit; no Content-Length to refuse early
+                sock.sendall(f"{len(chunk):x}\r\n".encode() + chunk + b"\r\n")
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the server may close as soon as it has answered
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            data = sock.recv(65536)
+            if not data:
+                break
+            answer += data
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+
+
+def test_keys_from_a_hashed_keys_file_and_revoked_keys(tmp_path: Path) -> None:
+    import hashlib
+    import subprocess
+    import sys
+
+    plaintext = "rg_from_the_keys_file_0123456789abcdef"
+    keys = tmp_path / "keys.yaml"
+    digest = hashlib.sha256(plaintext.encode()).hexdigest()
+    keys.write_text(f"- name: reviewer\n  scope: admin\n  sha256: {digest}\n")
+    assert plaintext not in keys.read_text()
+    data = tmp_path / "data"
+    made = subprocess.run(
+        [sys.executable, "-m", "receiptgate.cli.main", "keys", "create", "--scope", "validate",
+         "--data-dir", str(data)],
+        capture_output=True, text=True, check=True, timeout=60,
+    )  # fmt: skip
+    db_key = made.stdout.strip()
+    s = start_server(data, env={"RECEIPTGATE_API_KEYS_FILE": str(keys)})
+    try:
+        assert s.request("GET", "/audit", key=plaintext)[0] == 200
+        assert s.request("POST", "/validate", {"text": "Hi there."}, key=db_key)[0] == 200
+        key_id = made.stderr.split("key ")[-1].strip()
+        subprocess.run(
+            [sys.executable, "-m", "receiptgate.cli.main", "keys", "revoke", key_id,
+             "--data-dir", str(data)],
+            capture_output=True, text=True, check=True, timeout=60,
+        )  # fmt: skip
+        deadline = time.monotonic() + 10  # the key cache lives 5 s
+        while time.monotonic() < deadline:
+            status = s.request("POST", "/validate", {"text": "Hi there."}, key=db_key)[0]
+            if status == 401:
+                break
+            time.sleep(0.5)
+        assert status == 401
+    finally:
+        s.stop()
+
+
+def test_without_redis_validations_are_refused_not_let_through(tmp_path: Path) -> None:
+    from live_server import free_port
+
+    dead = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
+    s = start_server(tmp_path / "data", args=("--redis", dead), health_ok=False)
+    try:
+        status, _, answer = s.request("POST", "/validate", {"text": "Hi."}, key="validate")
+        assert status == 503 and "rate limiter" in answer["message"]
+        status, _, health = s.request("GET", "/healthz", key=None)
+        assert status == 503 and health["rate_limit_store"] == "unreachable"
+        assert s.request("GET", "/audit")[2]["total"] == 0
+    finally:
+        s.stop()
