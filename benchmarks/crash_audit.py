@@ -22,42 +22,16 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import environment, environment_line, table
-from service_load import FACTS, KEY, free_port, make_texts, request_bytes, start_postgres
+from service_load import free_port, make_texts, request_bytes, start_postgres, start_server
 
 
 def start(db_url: str | None, data_dir: Path, port: int) -> subprocess.Popen[bytes]:
-    env = {
-        **os.environ,
-        "RECEIPTGATE_API_KEYS": f"validate:{KEY}",
-        "RECEIPTGATE_RATE_LIMIT": "off",
-    }
-    cmd = [
-        sys.executable, "-m", "receiptgate.cli.main", "serve", "--port", str(port),
-        "--data-dir", str(data_dir), "--facts", str(FACTS), "--log-level", "warning",
-    ]  # fmt: skip
-    if db_url:
-        cmd += ["--db", db_url]
-    data_dir.mkdir(parents=True, exist_ok=True)
-    out = (data_dir / f"server-{port}.log").open("ab")
-    proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
-    deadline = time.monotonic() + 60
-    while True:
-        if proc.poll() is not None:
-            raise SystemExit(f"server exited {proc.returncode}")
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1):
-                return proc
-        except OSError:
-            if time.monotonic() > deadline:
-                raise SystemExit("server did not start") from None
-            time.sleep(0.1)
+    return start_server(db_url, data_dir, port, rate_limit="off")
 
 
 async def load_until_killed(

@@ -108,13 +108,14 @@ def free_port() -> int:
         return port
 
 
-@contextmanager
-def running_server(db_url: str | None, data_dir: Path, workers: int) -> Iterator[int]:
-    port = free_port()
+def start_server(
+    db_url: str | None, data_dir: Path, port: int, *, workers: int = 1, rate_limit: str
+) -> subprocess.Popen[bytes]:
+    """Starts ``receiptgate serve`` with the quickstart facts; returns once /healthz answers."""
     env = {
         **os.environ,
         "RECEIPTGATE_API_KEYS": f"validate:{KEY}",
-        "RECEIPTGATE_RATE_LIMIT": "1000000/second",
+        "RECEIPTGATE_RATE_LIMIT": rate_limit,
     }
     cmd = [
         sys.executable, "-m", "receiptgate.cli.main", "serve", "--port", str(port),
@@ -123,22 +124,30 @@ def running_server(db_url: str | None, data_dir: Path, workers: int) -> Iterator
     ]  # fmt: skip
     if db_url:
         cmd += ["--db", db_url]
-    log = data_dir / "server.log"
     data_dir.mkdir(parents=True, exist_ok=True)
-    with log.open("wb") as out:
+    log = data_dir / f"server-{port}.log"
+    with log.open("ab") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
+    deadline = time.monotonic() + 60
+    while True:
+        if proc.poll() is not None:
+            raise SystemExit(f"server exited {proc.returncode}:\n{log.read_text()}")
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1):
+                return proc
+        except OSError:
+            if time.monotonic() > deadline:
+                proc.kill()
+                raise SystemExit(f"server did not start:\n{log.read_text()}") from None
+            time.sleep(0.1)
+
+
+@contextmanager
+def running_server(db_url: str | None, data_dir: Path, workers: int) -> Iterator[int]:
+    port = free_port()
+    # Rate limiting stays on, with a budget that never refuses, so its cost is measured.
+    proc = start_server(db_url, data_dir, port, workers=workers, rate_limit="1000000/second")
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            if proc.poll() is not None:
-                raise SystemExit(f"server exited {proc.returncode}:\n{log.read_text()}")
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise SystemExit(f"server did not start:\n{log.read_text()}") from None
-                time.sleep(0.1)
         yield port
     finally:
         proc.terminate()
