@@ -31,7 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # for se
 
 from receiptgate import build_gate
 from receiptgate.store import open_store
-from receiptgate.store.store import Store, _Job
+from receiptgate.store.store import Store
+from receiptgate.store.writes import _Job
 
 TEXT = (
     "Node.js is not installed on the build host, so the pipeline is broken. "

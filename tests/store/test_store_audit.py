@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from store_helpers import BLOCK_TEXT, FLAG_TEXT, NOW, PASS_TEXT, at, raw_dump, validate
 
-import receiptgate.store.store as store_module
+import receiptgate.store.audit as audit_module
 from receiptgate import Gate, InputError, StoreError
 from receiptgate.store import AuditFilter, Store, controls_for
 
@@ -197,7 +197,7 @@ def test_when_a_filter_value_is_out_of_range_then_an_input_error_names_the_field
 def test_when_exporting_then_every_match_is_one_json_line_oldest_first_with_feedback(
     store: Store, gate: Gate, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(store_module, "_EXPORT_PAGE", 2)  # page through equal timestamps
+    monkeypatch.setattr(audit_module, "_EXPORT_PAGE", 2)  # page through equal timestamps
     result = validate(gate, BLOCK_TEXT, agent_id="a")
     ids = []
     for i in range(5):

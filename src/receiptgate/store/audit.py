@@ -1,0 +1,320 @@
+"""The audit trail: recording validations, reading them back, export and feedback.
+
+Records are built and inserted here; batching them into shared commits is
+``receiptgate.store.writes``'s job.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Sequence
+from concurrent.futures import Future
+from datetime import UTC, datetime
+from typing import IO, Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Row
+
+from receiptgate._exceptions import InputError, StoreError
+from receiptgate.results import ValidationResult
+from receiptgate.store.base import StoreBase, _dumps, _now
+from receiptgate.store.records import (
+    AUDIT_VERDICTS,
+    FEEDBACK_KINDS,
+    PLAIN_VERDICTS,
+    AuditFilter,
+    AuditRecord,
+    Feedback,
+    build_audit_record,
+    parse_created_at,
+)
+from receiptgate.store.redact import redact_text
+from receiptgate.store.schema import audit_categories, audit_feedback, audit_records
+from receiptgate.store.writes import _AuditWriter, _GroupCommit, _Job
+
+_EXPORT_PAGE = 500
+
+
+def _iso(value: datetime) -> str:
+    return value.astimezone(UTC).isoformat(timespec="milliseconds")
+
+
+def _aware(value: datetime) -> datetime:
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value
+
+
+class AuditMixin(StoreBase):
+    """The audit-trail methods of :class:`~receiptgate.store.store.Store`."""
+
+    _group: _GroupCommit
+    _audit_writer: _AuditWriter
+    _accepting: bool
+
+    def record_validation(
+        self,
+        result: ValidationResult,
+        text: str,
+        *,
+        session_id: str | None = None,
+        turn_id: str | None = None,
+        key_name: str | None = None,
+        store_text: bool = False,
+    ) -> AuditRecord:
+        """Records one validation in the audit trail, redacted (RFC-003 §11, §14.3).
+
+        Returns once the record is committed. Concurrent calls share commits
+        (group commit), which is several times faster than one transaction each.
+
+        Args:
+            result: the validation.
+            text: the validated text; only its hash, length and matched claim
+                spans are kept unless ``store_text``.
+            session_id: the session the output belongs to.
+            turn_id: the turn within the session.
+            key_name: the name of the API key that asked for the validation.
+            store_text: keep the full text too, as given (not redacted).
+
+        Raises:
+            StoreError: the record was not committed (for example a duplicate id).
+        """
+        record, job = self._audit_job(result, text, session_id, turn_id, key_name, store_text)
+        self._group.run(job)
+        return record
+
+    def submit_validation(
+        self,
+        result: ValidationResult,
+        text: str,
+        *,
+        session_id: str | None = None,
+        turn_id: str | None = None,
+        key_name: str | None = None,
+        store_text: bool = False,
+    ) -> Future[AuditRecord]:
+        """Like :meth:`record_validation`, but returns a future at once.
+
+        The record is committed by the store's writer thread, batched with the
+        others queued meanwhile; the future resolves once it is committed (or
+        fails with StoreError). Await it with ``asyncio.wrap_future`` before
+        answering: an answer must never precede its audit record.
+        """
+        if not self._accepting:
+            raise StoreError(f"recording an audit record: the store for {self.url} is closed")
+        record, job = self._audit_job(result, text, session_id, turn_id, key_name, store_text)
+        return self._audit_writer.submit(job, record)
+
+    def _audit_job(
+        self,
+        result: ValidationResult,
+        text: str,
+        session_id: str | None,
+        turn_id: str | None,
+        key_name: str | None,
+        store_text: bool,
+    ) -> tuple[AuditRecord, _Job]:
+        record = build_audit_record(
+            result,
+            text,
+            session_id=session_id,
+            turn_id=turn_id,
+            key_name=key_name,
+            store_text=store_text,
+        )
+        row = {
+            "id": record.id,
+            "created_at": parse_created_at(record.created_at),
+            "agent_id": record.agent_id,
+            "session_id": record.session_id,
+            "audit_verdict": record.audit_verdict,
+            "verdict": record.verdict,
+            "payload": _dumps(record.payload()),
+            "text": record.text,
+        }
+        categories = [{"record_id": record.id, "category": c} for c in record.categories]
+        return record, _Job(row, categories)
+
+    def _insert_records(self, batch: list[_Job]) -> None:
+        ids = ", ".join(job.record["id"] for job in batch[:3])
+        more = f" (+{len(batch) - 3} more)" if len(batch) > 3 else ""
+        with self._tx(f"recording audit record {ids}{more}", write=True) as conn:
+            conn.execute(audit_records.insert(), [job.record for job in batch])
+            categories = [c for job in batch for c in job.categories]
+            if categories:
+                conn.execute(audit_categories.insert(), categories)
+
+    def get_record(self, record_id: str) -> AuditRecord | None:
+        """The record with this id, with its feedback, or ``None``."""
+        with self._tx(f"reading audit record {record_id}") as conn:
+            rows = conn.execute(
+                sa.select(audit_records).where(audit_records.c.id == record_id)
+            ).all()
+            records = self._records(conn, rows)
+        return records[0] if records else None
+
+    def query(self, f: AuditFilter) -> list[AuditRecord]:
+        """Matching records, newest first, ``f.limit`` from ``f.offset``, with feedback.
+
+        Raises:
+            InputError: for a bad filter value (the message names the field).
+        """
+        f.check()
+        stmt = (
+            sa.select(audit_records)
+            .where(*self._where(f))
+            .order_by(audit_records.c.created_at.desc(), audit_records.c.seq.desc())
+            .limit(f.limit)
+            .offset(f.offset)
+        )
+        with self._tx("querying the audit trail") as conn:
+            return self._records(conn, conn.execute(stmt).all())
+
+    def count(self, f: AuditFilter) -> int:
+        """How many records match (``limit`` and ``offset`` ignored)."""
+        f.check()
+        stmt = sa.select(sa.func.count()).select_from(audit_records).where(*self._where(f))
+        with self._tx("counting audit records") as conn:
+            return int(conn.execute(stmt).scalar_one())
+
+    def export_jsonl(self, f: AuditFilter, out: IO[str]) -> int:
+        """Writes every matching record, oldest first, one JSON object a line.
+
+        ``limit`` and ``offset`` are ignored; records are read in pages, so an
+        export of any size holds one page in memory. Feedback is included.
+
+        Returns:
+            The number of records written.
+        """
+        f.check()
+        page = _EXPORT_PAGE
+        t = audit_records.c
+        written = 0
+        last: tuple[datetime, int] | None = None
+        while True:
+            conds = self._where(f)
+            if last is not None:
+                after, seq = last
+                conds.append(
+                    sa.or_(t.created_at > after, sa.and_(t.created_at == after, t.seq > seq))
+                )
+            stmt = sa.select(audit_records).where(*conds).order_by(t.created_at, t.seq).limit(page)
+            with self._tx("exporting the audit trail") as conn:
+                rows = conn.execute(stmt).all()
+                records = self._records(conn, rows)
+            for record in records:
+                out.write(_dumps(record.to_dict()) + "\n")
+            written += len(records)
+            if len(rows) < page:
+                return written
+            last = (rows[-1].created_at, rows[-1].seq)
+
+    def add_feedback(
+        self,
+        record_id: str,
+        *,
+        kind: str,
+        verdict: str | None = None,
+        note: str | None = None,
+        by: str | None = None,
+    ) -> Feedback:
+        """Attaches an operator's feedback to a record (part of the audit).
+
+        Args:
+            record_id: the audit record.
+            kind: ``agree``, ``disagree`` or ``override``.
+            verdict: the verdict the operator holds right (``pass``, ``flag``,
+                ``block``); required for ``override``.
+            note: free text (secrets masked, like all audit text).
+            by: who gave the feedback.
+
+        Raises:
+            InputError: for a bad kind or verdict (the message names the field).
+            KeyError: when there is no such record.
+        """
+        if kind not in FEEDBACK_KINDS:
+            raise InputError(f"kind: must be one of {', '.join(FEEDBACK_KINDS)} (got {kind!r})")
+        if verdict is not None and verdict not in PLAIN_VERDICTS:
+            raise InputError(
+                f"verdict: must be one of {', '.join(PLAIN_VERDICTS)} (got {verdict!r})"
+            )
+        if kind == "override" and verdict is None:
+            raise InputError("verdict: an override needs the verdict (pass, flag or block)")
+        now = _now()
+        feedback = Feedback(
+            id=uuid.uuid4().hex,
+            record_id=record_id,
+            kind=kind,
+            verdict=verdict,
+            note=redact_text(note) if note is not None else None,
+            by=by,
+            created_at=_iso(now),
+        )
+        with self._tx(f"adding feedback to audit record {record_id}", write=True) as conn:
+            exists = conn.execute(
+                sa.select(audit_records.c.seq).where(audit_records.c.id == record_id)
+            ).first()
+            if exists is None:
+                raise KeyError(record_id)
+            conn.execute(
+                audit_feedback.insert().values(
+                    id=feedback.id,
+                    record_id=record_id,
+                    kind=kind,
+                    verdict=verdict,
+                    note=feedback.note,
+                    author=by,
+                    created_at=now,  # microseconds: feedback is listed in this order
+                )
+            )
+        return feedback
+
+    def _where(self, f: AuditFilter) -> list[sa.ColumnElement[bool]]:
+        t = audit_records.c
+        conds: list[sa.ColumnElement[bool]] = []
+        if f.agent_id is not None:
+            conds.append(t.agent_id == f.agent_id)
+        if f.session_id is not None:
+            conds.append(t.session_id == f.session_id)
+        if f.verdict in AUDIT_VERDICTS:
+            conds.append(t.audit_verdict == f.verdict)
+        elif f.verdict is not None:
+            conds.append(t.verdict == f.verdict)
+        if f.category is not None:
+            conds.append(
+                sa.exists().where(
+                    audit_categories.c.record_id == t.id,
+                    audit_categories.c.category == f.category,
+                )
+            )
+        if f.since is not None:
+            conds.append(t.created_at >= _aware(f.since))
+        if f.until is not None:
+            conds.append(t.created_at < _aware(f.until))
+        return conds
+
+    def _records(self, conn: Connection, rows: Sequence[Row[Any]]) -> list[AuditRecord]:
+        """Rebuilds records from rows, with their feedback (one query for all)."""
+        if not rows:
+            return []
+        feedback: dict[str, list[Feedback]] = {row.id: [] for row in rows}
+        fb = audit_feedback.c
+        for r in conn.execute(
+            sa.select(audit_feedback)
+            .where(fb.record_id.in_(list(feedback)))
+            .order_by(fb.created_at, fb.id)
+        ):
+            feedback[r.record_id].append(
+                Feedback(
+                    id=r.id,
+                    record_id=r.record_id,
+                    kind=r.kind,
+                    verdict=r.verdict,
+                    note=r.note,
+                    by=r.author,
+                    created_at=_iso(r.created_at),
+                )
+            )
+        return [
+            AuditRecord.from_payload(json.loads(row.payload), row.text, feedback[row.id])
+            for row in rows
+        ]
