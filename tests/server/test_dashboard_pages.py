@@ -17,9 +17,10 @@ import httpx
 import pytest
 from live_server import LiveServer, start_server
 
+from receiptgate.server import dashboard
+from receiptgate.server.dashboard import PAGE_SIZE, build_report
+from receiptgate.server.dashboard.render import env as templates_env
 from receiptgate.server.deps import KEY_COOKIE
-from receiptgate.server.routes import dashboard
-from receiptgate.server.routes.dashboard import PAGE_SIZE, build_report
 
 ROOT = Path(__file__).resolve().parents[2]
 ANSWER = ROOT / "examples" / "quickstart" / "answer.txt"
@@ -444,10 +445,10 @@ def test_templates_and_static_files_ship_inside_the_package() -> None:
     package = Path(dashboard.__file__).resolve().parents[1]
     assert package / "templates" == dashboard.TEMPLATES_DIR
     assert package / "static" == dashboard.STATIC_DIR
-    names = dashboard._env.list_templates()
+    names = templates_env.list_templates()
     assert {"index.html", "record.html", "login.html"} <= set(names)
     for name in names:
-        dashboard._env.get_template(name)  # every template parses
+        templates_env.get_template(name)  # every template parses
     assert {"htmx.min.js", "dashboard.css", "dashboard.js"} <= {
         p.name for p in dashboard.STATIC_DIR.iterdir()
     }

@@ -15,10 +15,10 @@ from importlib.metadata import version
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
+from receiptgate.server import dashboard
 from receiptgate.server.errors import BodyLimitMiddleware, install_error_handlers
 from receiptgate.server.routes import (
     audit,
-    dashboard,
     facts,
     health,
     sessions,
