@@ -17,6 +17,7 @@ import click
 from rich.console import Console
 
 from receiptgate._exceptions import UserError
+from receiptgate.cli.bridge import bridge
 from receiptgate.cli.report import render
 from receiptgate.cli.serve import audit, keys, serve
 
@@ -164,6 +165,7 @@ def facts_lint(files: tuple[str, ...], now: str | None, fmt: str) -> None:
 cli.add_command(serve)
 cli.add_command(keys)
 cli.add_command(audit)
+cli.add_command(bridge)
 
 
 def main(argv: list[str] | None = None) -> Any:

@@ -61,6 +61,12 @@ def _db_options(f: Any) -> Any:
     "--rate-limit", "rate_limit", help="Validations per key and user, e.g. 3/minute (default)."
 )
 @click.option("--store-text", is_flag=True, help="Keep full output text in the audit.")
+@click.option(
+    "--findings-dir", "findings_dir", help="Trace findings folder for the trace-to-facts bridge."
+)
+@click.option(
+    "--bridge-facts", "bridge_facts", help="Registry file the bridge writes and the gate loads."
+)
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64))
 @click.option(
     "--log-level",
@@ -80,6 +86,8 @@ def serve(
     redis: str | None,
     rate_limit: str | None,
     store_text: bool,
+    findings_dir: str | None,
+    bridge_facts: str | None,
     workers: int,
     log_level: str,
 ) -> None:
@@ -100,6 +108,8 @@ def serve(
         "RECEIPTGATE_REDIS_URL": redis,
         "RECEIPTGATE_RATE_LIMIT": rate_limit,
         "RECEIPTGATE_STORE_TEXT": "1" if store_text else None,
+        "RECEIPTGATE_FINDINGS_DIR": str(Path(findings_dir).resolve()) if findings_dir else None,
+        "RECEIPTGATE_BRIDGE_FACTS": str(Path(bridge_facts).resolve()) if bridge_facts else None,
     }
     for name, value in env.items():
         if value is not None:

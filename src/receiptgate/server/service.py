@@ -13,7 +13,8 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 
-from receiptgate._exceptions import ConfigError, InputError
+from receiptgate._exceptions import ConfigError, InputError, ReceiptgateError
+from receiptgate.bridge import Bridge, FactsFileWatcher
 from receiptgate.checks.receipts import ReceiptIndex
 from receiptgate.config import GateConfig, load_config
 from receiptgate.engine import Gate
@@ -73,7 +74,27 @@ class Service:
 
     def __init__(self, settings: ServerSettings, *, store: Store | None = None) -> None:
         self.settings = settings
+        self.bridge: Bridge | None = None
+        if settings.findings_dir is not None and settings.bridge_facts is not None:
+            # One pass before the gate loads the file, so that it exists and is current.
+            self.bridge = Bridge(
+                settings.findings_dir, settings.bridge_facts, settings.bridge_interval
+            )
+            self.bridge.run_once()
         self.store = store or open_store(settings.db_url, data_dir=settings.data_dir)
+        #: Why the last reload of a changed file failed (the previous gate stays).
+        self.reload_error: str | None = None
+        # Watch from before the files are read, so that no change slips in between.
+        watched = settings.watched_files()
+        self._files: FactsFileWatcher | None = (
+            FactsFileWatcher(
+                watched,
+                lambda changed: self.reload_gate(changed),
+                interval=settings.reload_seconds,
+            )
+            if watched
+            else None
+        )
         self.gate = self._build_gate(settings)
         self.limiter = RateLimiter(settings.rate_limit, settings.redis_url)
         self.sessions = SessionCache(self.store)
@@ -101,7 +122,10 @@ class Service:
             cfg, base_dir = load_config(settings.config_path)
         else:
             cfg = GateConfig()
-        registries = [load_registry_file(p) for p in settings.facts_paths]
+        files = [*settings.facts_paths]
+        if settings.bridge_facts is not None:
+            files.append(settings.bridge_facts)
+        registries = [load_registry_file(p) for p in files]
         if any(r.id == API_REGISTRY for r in registries) or any(
             r.id == API_REGISTRY for r in cfg.fact_registries
         ):
@@ -134,20 +158,44 @@ class Service:
             version = self.store.facts_version()
             if version == self._facts_version:
                 return False
-            stored = self.store.list_facts(API_REGISTRY)
-            wanted: set[str] = set()
-            for fact in stored:
-                try:
-                    self.gate.update_fact(API_REGISTRY, fact.data)
-                except ConfigError as e:  # written by a newer or older instance
-                    logger.error("stored fact %s is invalid and was skipped: %s", fact.fact_id, e)
-                    continue
-                wanted.add(fact.fact_id)
-            for gone in self._applied_facts - wanted:
-                self.gate.remove_fact(API_REGISTRY, gone)
-            self._applied_facts = wanted
+            self._applied_facts = self._apply_api_facts(self.gate, self._applied_facts)
             self._facts_version = version
             return True
+
+    def _apply_api_facts(self, gate: Gate, applied: set[str]) -> set[str]:
+        wanted: set[str] = set()
+        for fact in self.store.list_facts(API_REGISTRY):
+            try:
+                gate.update_fact(API_REGISTRY, fact.data)
+            except ConfigError as e:  # written by a newer or older instance
+                logger.error("stored fact %s is invalid and was skipped: %s", fact.fact_id, e)
+                continue
+            wanted.add(fact.fact_id)
+        for gone in applied - wanted:
+            gate.remove_fact(API_REGISTRY, gone)
+        return wanted
+
+    # -- files changed on disk -----------------------------------------------------------
+
+    def reload_gate(self, changed: Sequence[Path] = ()) -> bool:
+        """Rebuilds the gate from the files (after one changed) and swaps it in.
+
+        A file that no longer loads leaves the previous gate serving, with the
+        error logged and shown by ``/healthz``: a typo never empties the facts.
+        """
+        try:
+            gate = self._build_gate(self.settings)
+        except ReceiptgateError as e:
+            self.reload_error = str(e)
+            logger.error("kept the previous facts: reloading %s failed: %s", changed, e)
+            return False
+        with self._facts_lock:
+            self._applied_facts = self._apply_api_facts(gate, set())
+            self._facts_version = self.store.facts_version()
+            self.gate = gate  # requests read self.gate once per validation
+        self.reload_error = None
+        logger.info("reloaded the gate after a change to %s", [str(p) for p in changed])
+        return True
 
     def start(self) -> None:
         """Starts the background poll that picks up other instances' fact writes."""
@@ -163,11 +211,19 @@ class Service:
 
         self._poller = threading.Thread(target=poll, name="receiptgate-facts", daemon=True)
         self._poller.start()
+        if self._files is not None:
+            self._files.start()
+        if self.bridge is not None:
+            self.bridge.start()
 
     def close(self) -> None:
         self._stop.set()
         if self._poller is not None:
             self._poller.join(timeout=5)
+        if self._files is not None:
+            self._files.stop()
+        if self.bridge is not None:
+            self.bridge.stop()
         self.store.close()
 
     # -- helpers for routes ---------------------------------------------------------------

@@ -30,6 +30,10 @@ ENV_VARS: dict[str, str] = {
     "RECEIPTGATE_API_KEYS": "comma-separated scope:key pairs (validate:rg_..., admin:rg_...)",
     "RECEIPTGATE_API_KEYS_FILE": "YAML/JSON list of {name, scope, sha256} (hashed keys)",
     "RECEIPTGATE_FACTS_POLL_SECONDS": "how often API-written facts are re-read (default 1)",
+    "RECEIPTGATE_FINDINGS_DIR": "trace findings folder: the bridge turns corrections into facts",
+    "RECEIPTGATE_BRIDGE_FACTS": "the registry file the bridge writes (and the gate loads)",
+    "RECEIPTGATE_BRIDGE_INTERVAL": "seconds between full rescans of the findings (default 300)",
+    "RECEIPTGATE_RELOAD_SECONDS": "how often fact, config and policy files are checked (default 1)",
 }
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -55,6 +59,11 @@ class ServerSettings:
         keys_file: file of hashed keys.
         facts_poll_seconds: how often facts written through the API by another
             instance are picked up.
+        findings_dir: trace findings the bridge watches (RFC-006 §4.1.2).
+        bridge_facts: the registry file the bridge writes; loaded like ``--facts``.
+        bridge_interval: seconds between full rescans of ``findings_dir``.
+        reload_seconds: how often fact, config and policy files are checked for
+            changes (a change rebuilds the gate without a restart).
     """
 
     db_url: str | None = None
@@ -70,6 +79,10 @@ class ServerSettings:
     env_keys: tuple[tuple[str, str], ...] = field(default=(), repr=False)
     keys_file: Path | None = None
     facts_poll_seconds: float = 1.0
+    findings_dir: Path | None = None
+    bridge_facts: Path | None = None
+    bridge_interval: float = 300.0
+    reload_seconds: float = 1.0
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> ServerSettings:
@@ -101,7 +114,27 @@ class ServerSettings:
             env_keys=_env_keys(env.get("RECEIPTGATE_API_KEYS", "")),
             keys_file=path("RECEIPTGATE_API_KEYS_FILE"),
             facts_poll_seconds=_float(env, "RECEIPTGATE_FACTS_POLL_SECONDS", 1.0),
-        )
+            findings_dir=path("RECEIPTGATE_FINDINGS_DIR"),
+            bridge_facts=path("RECEIPTGATE_BRIDGE_FACTS"),
+            bridge_interval=_float(env, "RECEIPTGATE_BRIDGE_INTERVAL", 300.0),
+            reload_seconds=_float(env, "RECEIPTGATE_RELOAD_SECONDS", 1.0),
+        )._checked()
+
+    def _checked(self) -> ServerSettings:
+        if (self.findings_dir is None) != (self.bridge_facts is None):
+            raise ConfigError(
+                "RECEIPTGATE_FINDINGS_DIR and RECEIPTGATE_BRIDGE_FACTS go together "
+                "(--findings-dir and --bridge-facts)"
+            )
+        if self.findings_dir is not None and not self.findings_dir.is_dir():
+            raise ConfigError(f"RECEIPTGATE_FINDINGS_DIR: {self.findings_dir}: not a folder")
+        return self
+
+    def watched_files(self) -> list[Path]:
+        """The files whose change rebuilds the gate."""
+        files = [*self.facts_paths]
+        files += [p for p in (self.config_path, self.policy_path, self.bridge_facts) if p]
+        return files
 
 
 def _int(env: Mapping[str, str], name: str, default: int, *, minimum: int) -> int:

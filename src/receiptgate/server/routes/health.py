@@ -22,6 +22,9 @@ def healthz(service: ServiceDep) -> JSONResponse:
     except Exception as e:
         ok = False
         checks["store_error"] = str(e)
+    if service.reload_error is not None:
+        # Still serving with the previous files; say why the new ones were refused.
+        checks["reload_error"] = service.reload_error
     if service.limiter.shared:
         checks["rate_limit_store"] = "redis" if service.limiter.healthy() else "unreachable"
         ok = ok and checks["rate_limit_store"] == "redis"
