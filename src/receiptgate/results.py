@@ -177,6 +177,8 @@ class ValidationResult:
     hook: str | None = None
     skipped: str | None = None
     notes: list[str] = field(default_factory=list)
+    #: One record per slower check (the LLM judge's calls): model, latency, tokens, status.
+    checks: list[dict[str, Any]] = field(default_factory=list)
     evaluation_us: int = 0
     reason: str = ""
     #: The rubric's score; when set it decides ``grade`` (see ``receiptgate.rubrics``).
@@ -219,6 +221,7 @@ class ValidationResult:
             "hook": self.hook,
             "skipped": self.skipped,
             "notes": list(self.notes),
+            "checks": [dict(c) for c in self.checks],
             "evaluation_us": self.evaluation_us,
             "created_at": self.created_at,
         }

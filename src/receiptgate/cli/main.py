@@ -65,7 +65,7 @@ def cli() -> None:
 
 
 @cli.command()
-@click.argument("file", required=False, default="-")
+@click.argument("file", required=False)
 @click.option("--facts", "facts", multiple=True, help="Fact registry file (JSON/YAML), repeatable.")
 @click.option(
     "--receipts",
@@ -80,6 +80,17 @@ def cli() -> None:
 @click.option("--trust", "trust", type=click.IntRange(0, 100), help="Agent trust score, 0-100.")
 @click.option("--channel", "channel", help="Where the text is going (e.g. slack, email).")
 @click.option("--now", "now", help="Reference time (ISO 8601) for TTLs, freshness, dates.")
+@click.option(
+    "--hook",
+    "hook",
+    help="Runtime hook that triggered this; before_external_communication runs the LLM judge.",
+)
+@click.option(
+    "--event",
+    "event",
+    help="A before_tool_call / before_external_communication event (JSON) to validate "
+    "instead of FILE: its text, channel and hook.",
+)
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
@@ -100,12 +111,16 @@ def check(
     trust: int | None,
     channel: str | None,
     now: str | None,
+    hook: str | None,
+    event: str | None,
     fmt: str,
     fail_on: str | None,
 ) -> None:
     """Validate the text in FILE (or stdin with - or no FILE)."""
     from receiptgate.api import build_gate, load_receipt_files
 
+    if event is not None and file is not None:
+        raise click.UsageError("give either FILE or --event, not both")
     ref = _parse_now(now)
     try:
         gate = build_gate(config=config, facts=facts, policy=policy, rubric=rubric)
@@ -114,10 +129,33 @@ def check(
         raise BadInput(str(e)) from None
     for warning in gate.warnings:
         click.echo(f"receiptgate: warning: {warning}", err=True)
-    text = _read_text(file)
+    external: bool | None = None
+    if event is not None:
+        from receiptgate.checkers.external import read_event
+
+        try:
+            data = json.loads(_read_text(event))
+            out = read_event(data, gate.config.llm_validator)
+        except json.JSONDecodeError as e:
+            raise BadInput(f"{event}: invalid JSON: {e}") from None
+        except UserError as e:
+            raise BadInput(f"{event}: {e}") from None
+        if out.text is None:
+            raise BadInput(f"{event}: the event carries no text to validate")
+        text, channel, hook = out.text, channel or out.channel, hook or out.hook
+        external = out.external or None
+    else:
+        text = _read_text(file or "-")
     try:
         result = gate.validate(
-            text, agent_id=agent, trust=trust, channel=channel, now=ref, receipts=ledger
+            text,
+            agent_id=agent,
+            trust=trust,
+            channel=channel,
+            now=ref,
+            receipts=ledger,
+            hook=hook,
+            external=external,
         )
     except UserError as e:
         raise BadInput(str(e)) from None

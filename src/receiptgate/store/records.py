@@ -102,6 +102,9 @@ class AuditRecord:
     error: str | None = None
     reason: str = ""
     key_name: str | None = None
+    #: Calls of the checkers after the deterministic stage (the LLM judge): checker,
+    #: stage, model, latency and token counts; no prompt or answer text.
+    checks: list[dict[str, Any]] = field(default_factory=list)
     feedback: list[Feedback] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
@@ -225,6 +228,18 @@ def _preview(spans: list[tuple[int, str]]) -> str:
     return preview if len(preview) <= _PREVIEW_CHARS else preview[: _PREVIEW_CHARS - 1] + "…"
 
 
+_CHECK_FIELDS = (
+    "checker", "stage", "model", "latency_ms", "cached", "attempts", "status",
+    "prompt_tokens", "completion_tokens", "total_tokens", "external", "escalated",
+    "votes", "findings", "error",
+)  # fmt: skip
+
+
+def _check_summary(call: dict[str, Any]) -> dict[str, Any]:
+    """The audited part of one checker call (an error message is redacted with the rest)."""
+    return {k: call[k] for k in _CHECK_FIELDS if k in call}
+
+
 def build_audit_record(
     result: ValidationResult,
     text: str,
@@ -312,6 +327,7 @@ def build_audit_record(
         error=result.error,
         reason=result.reason,
         key_name=key_name,
+        checks=[_check_summary(c) for c in result.checks],
     )
     # One pass over every string of the record: nothing can be forgotten. Most
     # records hold nothing secret-shaped: one scan of the serialised record
