@@ -113,9 +113,11 @@ async def validate(body: ValidateRequest, service: ServiceDep, principal: Valida
         await run_in_threadpool(check_rate, service, principal, body.user_id)
     else:
         check_rate(service, principal, body.user_id)
-    if body.session_id is None:
+    if body.session_id is None and not service.gate.checkers:
         result = judge(service, body)
     else:
+        # Session receipts come from the database; checkers (the LLM judge) wait on
+        # their endpoints: neither may hold up the event loop.
         result = await run_in_threadpool(judge, service, body)
     turn_id = body.turn_id or new_id()
     await asyncio.wrap_future(
