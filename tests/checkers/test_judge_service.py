@@ -21,7 +21,7 @@ def test_a_slow_judge_call_does_not_block_health_or_other_validations(
         "llmValidator:\n  enabled: true\n  model: accurate\n"
         f"  baseUrl: {llm.url}\n  timeoutMs: 10000\n  cacheUrl: 'memory:'\n"
     )
-    llm.push(ok((0, "unsupported", "unsubstantiated", 0.9, "never goes down"), delay=2.0))
+    llm.push(ok((0, "unsupported", "unsubstantiated", 0.9, "never goes down"), delay=3.0))
     s = start_server(tmp_path / "data", args=("--config", str(config)))
     try:
         answers: dict[str, object] = {}
@@ -41,7 +41,7 @@ def test_a_slow_judge_call_does_not_block_health_or_other_validations(
         assert s.request("GET", "/healthz", key=None)[0] == 200
         internal = s.request("POST", "/validate", {"text": "Hello there."}, key="validate")
         assert internal[0] == 200
-        assert time.monotonic() - started < 1.0  # not queued behind the 2 s judge call
+        assert time.monotonic() - started < 2.0  # not queued behind the 3 s judge call (2.5 s left)
         worker.join(timeout=30)
         status, _, report = answers["external"]  # type: ignore[misc]
         assert status == 200
