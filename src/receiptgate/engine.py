@@ -305,6 +305,7 @@ class Gate:
             channel=channel,
             hook=hook,
             trust_score=trust,
+            source_text=text,
         )
         if external is None:
             external = is_external(channel=channel, hook=hook, config=self.config.llm_validator)

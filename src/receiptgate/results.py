@@ -181,6 +181,9 @@ class ValidationResult:
     checks: list[dict[str, Any]] = field(default_factory=list)
     evaluation_us: int = 0
     reason: str = ""
+    #: The validated text, for whoever records the result (the audit keeps only its
+    #: hash and spans); not part of ``to_dict()``.
+    source_text: str | None = field(default=None, repr=False)
     #: The rubric's score; when set it decides ``grade`` (see ``receiptgate.rubrics``).
     rubric: RubricScore | None = None
 

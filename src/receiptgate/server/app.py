@@ -21,6 +21,7 @@ from receiptgate.server.routes import (
     audit,
     facts,
     health,
+    hooks,
     sessions,
     stream,
     validate,
@@ -55,7 +56,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     )
     app.state.service = service
     install_error_handlers(app)
-    for module in (health, validate, stream, sessions, facts, audit, dashboard):
+    for module in (health, validate, stream, hooks, sessions, facts, audit, dashboard):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=dashboard.STATIC_DIR), name="static")
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)

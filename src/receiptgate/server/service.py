@@ -20,6 +20,8 @@ from receiptgate.config import GateConfig, load_config
 from receiptgate.engine import Gate
 from receiptgate.evidence.facts import FactRegistry, load_registry_file
 from receiptgate.evidence.receipts import Receipt
+from receiptgate.hooks import HookDispatcher
+from receiptgate.hooks.gate_handlers import gate_dispatcher
 from receiptgate.policy.policy_file import load_policy
 from receiptgate.rubrics import Rubric, load_rubric_dir
 from receiptgate.server.auth import Principal, hash_key, load_keys_file
@@ -110,6 +112,7 @@ class Service:
         self._applied_facts: set[str] = set()
         self._facts_lock = threading.Lock()
         self._stop = threading.Event()
+        self._hooks: tuple[Gate, HookDispatcher] | None = None
         self._poller: threading.Thread | None = None
         self.sync_facts()
 
@@ -233,6 +236,15 @@ class Service:
 
     def registry(self, registry_id: str) -> FactRegistry | None:
         return next((r for r in self.gate.registries if r.id == registry_id), None)
+
+    def hook_dispatcher(self) -> HookDispatcher:
+        """The gate's hook handlers, rebuilt when the gate is (a reloaded file)."""
+        gate = self.gate
+        cached = self._hooks
+        if cached is None or cached[0] is not gate:
+            cached = (gate, gate_dispatcher(gate))
+            self._hooks = cached
+        return cached[1]
 
     def rubric(self, rubric_id: str | None) -> Rubric | None:
         """The rubric a request names; ``None`` uses the gate's default rubric.

@@ -1,0 +1,64 @@
+"""``POST /hooks/{event}``: the runtime hooks of SPEC §7 over HTTP, for runtimes in any language.
+
+The body is the event as the seeds define it (JSON, camelCase); the answer carries
+the seeds' result fields at the top level — ``cancel``, ``block``, ``blockReason``,
+``content``, ``tools``, ``toolCalls`` (those a handler set) — plus ``validations``
+(the reports of the texts the gate checked), ``errors`` and ``notes``. Every
+validation a hook ran is in the audit, with the event as its trigger hook, before
+the answer is sent.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, Body, Path
+from fastapi.concurrency import run_in_threadpool
+
+from receiptgate.hooks.events import EVENTS
+from receiptgate.server.deps import JSONBytes, ServiceDep, ValidateKey, check_rate
+from receiptgate.server.errors import ApiError
+
+router = APIRouter(tags=["hooks"])
+
+
+@router.post(
+    "/hooks/{event}",
+    response_class=JSONBytes,
+    summary="Dispatch one runtime hook event (SPEC §7) to the gate's handlers",
+)
+async def hook(
+    service: ServiceDep,
+    principal: ValidateKey,
+    payload: dict[str, Any] = Body(description="The event, JSON as in the seeds."),  # noqa: B008
+    event: str = Path(description="The event name, e.g. before_message_write."),
+) -> JSONBytes:
+    if event not in EVENTS:
+        raise ApiError(404, "not_found", f"no hook event {event!r} (known: {', '.join(EVENTS)})")
+    if service.limiter.shared:
+        await run_in_threadpool(check_rate, service, principal, None)
+    else:
+        check_rate(service, principal, None)
+    dispatcher = service.hook_dispatcher()
+    outcome = await run_in_threadpool(dispatcher.dispatch, event, payload)
+    key_name = principal.name or principal.key_id
+    for result in outcome.validations:
+        await asyncio.wrap_future(
+            service.store.submit_validation(
+                result,
+                result.source_text or "",
+                key_name=key_name,
+                store_text=service.settings.store_text,
+            )
+        )
+    out = outcome.to_dict()
+    answer: dict[str, Any] = dict(out["result"])
+    answer.update(
+        event=event,
+        validations=out["validations"],
+        errors=out["errors"],
+        notes=out["notes"],
+        handlers=out["handlers"],
+    )
+    return JSONBytes(answer)

@@ -1,0 +1,72 @@
+"""``POST /hooks/{event}``: the runtime hooks over HTTP, against a real ``receiptgate serve``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from live_server import LiveServer, start_server
+
+ROOT = Path(__file__).resolve().parents[2]
+FACTS = ROOT / "examples" / "quickstart" / "facts.yaml"
+LIE = "Node.js is not installed on the build host."
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    s = start_server(tmp_path_factory.mktemp("hooks") / "data", args=("--facts", str(FACTS)))
+    yield s
+    s.stop()
+
+
+def test_before_message_write_blocks_a_contradicted_assistant_message_and_audits_it(
+    server: LiveServer,
+) -> None:
+    status, _, answer = server.request(
+        "POST",
+        "/hooks/before_message_write",
+        {"message": {"role": "assistant", "content": LIE}},
+        key="validate",
+    )
+    assert status == 200, answer
+    assert answer["block"] is True and "receiptgate" in answer["blockReason"]
+    assert answer["event"] == "before_message_write"
+    [report] = answer["validations"]
+    assert report["verdict"] == "block"
+    status, _, record = server.request("GET", f"/audit/{report['id']}")
+    assert status == 200
+    assert record["trigger_hook"] == "before_message_write"
+    assert record["text_length"] == len(LIE)
+
+
+def test_llm_output_never_blocks_but_is_audited(server: LiveServer) -> None:
+    status, _, answer = server.request(
+        "POST", "/hooks/llm_output", {"assistantTexts": [LIE]}, key="validate"
+    )
+    assert status == 200, answer
+    assert not answer.get("block") and not answer.get("cancel")
+    for report in answer["validations"]:
+        assert server.request("GET", f"/audit/{report['id']}")[0] == 200
+
+
+def test_an_external_tool_call_is_blocked_when_the_gate_blocks(server: LiveServer) -> None:
+    status, _, answer = server.request(
+        "POST",
+        "/hooks/before_tool_call",
+        {"toolName": "exec", "params": {"command": f"bird tweet '{LIE}'"}},
+        key="validate",
+    )
+    assert status == 200, answer
+    assert answer["block"] is True
+
+
+def test_bad_hook_requests_are_json_errors(server: LiveServer) -> None:
+    status, _, answer = server.request("POST", "/hooks/no_such_event", {}, key="validate")
+    assert status == 404 and "before_message_write" in answer["message"]
+    status, _, answer = server.request("POST", "/hooks/before_tool_call", {}, key="validate")
+    assert status == 422 and "toolName" in answer["message"]
+    status, _, answer = server.request(
+        "POST", "/hooks/before_message_write", {"message": {}}, key=None
+    )
+    assert status == 401
