@@ -303,6 +303,31 @@ def _verdict(gate: Gate, text: str, receipts: list[Receipt]) -> str:
         return "error"
 
 
+def halueval_receipts(task: str, i: int, row: dict[str, Any], context_key: str) -> list[Receipt]:
+    """The evidence of one HaluEval pair: its knowledge as a ``rag`` receipt, and for
+    dialogue the history as a ``user`` receipt."""
+    receipts = [
+        Receipt(
+            id=f"{task}-{i}-context",
+            kind="rag",
+            content=row[context_key],
+            source=f"halueval/{task}",
+            created_at=HALUEVAL_NOW,
+        )
+    ]
+    if task == "dialogue":
+        receipts.append(
+            Receipt(
+                id=f"{task}-{i}-history",
+                kind="user",
+                content=row["dialogue_history"],
+                source="halueval/dialogue_history",
+                created_at=HALUEVAL_NOW,
+            )
+        )
+    return receipts
+
+
 def run_halueval(directory: Path, limit: int, policy: str | None) -> dict[str, Any]:
     """Score the first ``limit`` pairs (0: all) of each HaluEval task."""
     gate = build_gate(policy=policy)
@@ -316,25 +341,7 @@ def run_halueval(directory: Path, limit: int, policy: str | None) -> dict[str, A
         tally = PairTally()
         task_started = time.perf_counter()
         for i, row in enumerate(_rows(path, limit)):
-            receipts = [
-                Receipt(
-                    id=f"{task}-{i}-context",
-                    kind="rag",
-                    content=row[context_key],
-                    source=f"halueval/{task}",
-                    created_at=HALUEVAL_NOW,
-                )
-            ]
-            if task == "dialogue":
-                receipts.append(
-                    Receipt(
-                        id=f"{task}-{i}-history",
-                        kind="user",
-                        content=row["dialogue_history"],
-                        source="halueval/dialogue_history",
-                        created_at=HALUEVAL_NOW,
-                    )
-                )
+            receipts = halueval_receipts(task, i, row, context_key)
             tally.add(
                 _verdict(gate, row[right_key], receipts), _verdict(gate, row[wrong_key], receipts)
             )

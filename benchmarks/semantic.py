@@ -33,7 +33,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import percentile, table
-from accuracy import HALUEVAL_DIR, HALUEVAL_NOW, HALUEVAL_TASKS, _rows
+from accuracy import HALUEVAL_DIR, HALUEVAL_NOW, HALUEVAL_TASKS, _rows, halueval_receipts
 from receiptgate.api import build_gate
 from receiptgate.checkers.base import CheckRequest
 from receiptgate.checkers.semantic import (
@@ -158,29 +158,6 @@ def latency(sentences: list[str], knowledge: str, threads: int) -> dict[str, Any
     }
 
 
-def _receipts(task: str, i: int, row: dict[str, Any], context_key: str) -> list[Receipt]:
-    receipts = [
-        Receipt(
-            id=f"{task}-{i}-context",
-            kind="rag",
-            content=row[context_key],
-            source=f"halueval/{task}",
-            created_at=HALUEVAL_NOW,
-        )
-    ]
-    if task == "dialogue":
-        receipts.append(
-            Receipt(
-                id=f"{task}-{i}-history",
-                kind="user",
-                content=row["dialogue_history"],
-                source="halueval/dialogue_history",
-                created_at=HALUEVAL_NOW,
-            )
-        )
-    return receipts
-
-
 def _best_cosine(matcher: EmbeddingMatcher, text: str, receipts: list[Receipt]) -> float:
     from receiptgate.checkers.semantic import passages
 
@@ -233,7 +210,7 @@ def halueval(
         n = 0
         for i, row in enumerate(_rows(path, limit)):
             n += 1
-            receipts = _receipts(task, i, row, context_key)
+            receipts = halueval_receipts(task, i, row, context_key)
             for label, gate in gates.items():
                 r = gate.validate(row[right_key], now=HALUEVAL_NOW, receipts=receipts)
                 w = gate.validate(row[wrong_key], now=HALUEVAL_NOW, receipts=receipts)

@@ -106,3 +106,10 @@ def test_service_load_quick_drives_a_real_server_and_prints_its_table() -> None:
 def test_crash_audit_quick_finds_no_missing_record() -> None:
     out = run_script("crash_audit.py", "--quick")
     assert "missing records in total: 0" in out
+
+
+@pytest.mark.skipif(not HALUEVAL.is_dir(), reason="../shared/data/halueval is absent")
+def test_semantic_benchmark_quick_prints_latency_and_halueval_tables() -> None:
+    out = run_script("semantic.py", "--limit", "2", "--latency-sentences", "4")
+    assert "gate alone" in out and "+ semantic (threshold 0.3)" in out
+    assert "AUC" in out
