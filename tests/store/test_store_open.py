@@ -14,11 +14,16 @@ import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from platformdirs import user_data_dir
 
 from receiptgate import ConfigError, StoreError
 from receiptgate.store import AuditFilter, default_data_dir, open_store
+from receiptgate.store.connect import _alembic_config
 from receiptgate.store.schema import metadata
+
+#: The newest schema revision the code ships (read from the migrations, not hard-coded).
+HEAD = ScriptDirectory.from_config(_alembic_config()).get_current_head()
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -74,13 +79,13 @@ def test_when_a_database_is_opened_twice_then_migrating_again_changes_nothing(
         assert [f.fact_id for f in store.list_facts()] == ["f1"]
     with open_store(db_url, migrate=False) as store:
         assert store.count(AuditFilter()) == 0
-    assert _revisions(db_url) == ["0001"]
+    assert _revisions(db_url) == [HEAD]
 
 
 def test_when_the_schema_is_missing_and_migrate_is_off_then_a_store_error_says_so(
     db_url: str,
 ) -> None:
-    with pytest.raises(StoreError, match=r"revision none, not 0001.*migrate=True"):
+    with pytest.raises(StoreError, match=rf"revision none, not {HEAD}.*migrate=True"):
         open_store(db_url, migrate=False)
 
 
@@ -96,7 +101,7 @@ def test_when_the_database_is_from_a_newer_version_then_a_store_error_names_the_
         engine.dispose()
     with pytest.raises(StoreError, match=r"cannot migrate database .*'9999'"):
         open_store(db_url)
-    with pytest.raises(StoreError, match=r"revision 9999, not 0001"):
+    with pytest.raises(StoreError, match=rf"revision 9999, not {HEAD}"):
         open_store(db_url, migrate=False)
 
 
@@ -142,7 +147,7 @@ def test_when_several_processes_open_a_new_database_at_once_then_all_succeed(
             if stream:
                 stream.close()
     assert [code for code, _ in outcomes] == [0, 0, 0, 0], outcomes
-    assert _revisions(db_url) == ["0001"]
+    assert _revisions(db_url) == [HEAD]
     with open_store(db_url) as store:
         assert sorted(f.fact_id for f in store.list_facts()) == ["f0", "f1", "f2", "f3"]
         assert store.facts_version() == 4
@@ -235,4 +240,4 @@ def test_when_installed_from_the_wheel_then_the_packaged_migrations_run(
     )  # fmt: skip
     assert ran.returncode == 0, ran.stderr
     assert ran.stdout.strip().startswith(str(site))
-    assert _revisions(f"sqlite:///{tmp_path / 'rg.db'}") == ["0001"]
+    assert _revisions(f"sqlite:///{tmp_path / 'rg.db'}") == [HEAD]

@@ -30,6 +30,7 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from receiptgate._exceptions import ConfigError, StoreError
 from receiptgate.store.store import WRITE_OPTION, Store, error_detail
+from receiptgate.store.writes import _WriterLock
 
 DB_FILENAME = "receiptgate.db"
 SQLITE_BUSY_TIMEOUT_MS = 5000
@@ -200,7 +201,15 @@ def open_store(
         engine = sa.create_engine(parsed, pool_pre_ping=True, connect_args={"connect_timeout": 10})
     try:
         if migrate:
-            _migrate(engine)
+            # SQLite: queue on the writers' lock file like every other write, so
+            # that processes opening a new database together wait their turn
+            # instead of running out of busy_timeout behind a long migration.
+            lock = _WriterLock(write_lock)
+            try:
+                with lock.held(True):
+                    _migrate(engine)
+            finally:
+                lock.close()
         else:
             _check_schema(engine, shown)
     except SQLAlchemyError as e:

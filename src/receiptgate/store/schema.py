@@ -129,3 +129,23 @@ meta = sa.Table(
     sa.Column("key", sa.String(64), primary_key=True),
     sa.Column("value", sa.BigInteger(), nullable=False),
 )
+
+# Per-turn provenance graphs (SPEC §7): the graph JSON plus its summary, for queries.
+turn_graphs = sa.Table(
+    "turn_graphs",
+    metadata,
+    # seq orders turns saved in the same millisecond; turn_id is the graph's id.
+    sa.Column("seq", BigId, primary_key=True, autoincrement=True),
+    sa.Column("turn_id", sa.String(255), nullable=False, unique=True),
+    sa.Column("session_id", sa.String(255), nullable=True),
+    sa.Column("agent_id", sa.String(255), nullable=True, index=True),
+    sa.Column("created_at", UTCDateTime(), nullable=False, index=True),
+    sa.Column("updated_at", UTCDateTime(), nullable=False),
+    sa.Column("max_taint", sa.String(16), nullable=False, index=True),
+    sa.Column("iteration_count", sa.Integer(), nullable=False),
+    sa.Column("node_count", sa.Integer(), nullable=False),
+    # JSON list of tool names, as text like every other document here.
+    sa.Column("blocked_tools", sa.Text(), nullable=False),
+    sa.Column("graph", sa.Text(), nullable=False),
+    sa.Index("ix_turn_graphs_session_seq", "session_id", "seq"),
+)

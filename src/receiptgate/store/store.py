@@ -24,12 +24,13 @@ from receiptgate.store.facts import FactsMixin
 from receiptgate.store.keys import KeysMixin
 from receiptgate.store.records import ApiKey
 from receiptgate.store.sessions import SessionsMixin
+from receiptgate.store.turns import TurnsMixin
 from receiptgate.store.writes import _AuditWriter, _GroupCommit, _WriterLock
 
 __all__ = ["WRITE_OPTION", "Store", "error_detail"]
 
 
-class Store(AuditMixin, KeysMixin, SessionsMixin, FactsMixin):
+class Store(AuditMixin, KeysMixin, SessionsMixin, FactsMixin, TurnsMixin):
     """Persistence for the service, on SQLite or PostgreSQL (open with ``open_store``).
 
     Attributes:

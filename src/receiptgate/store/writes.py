@@ -174,7 +174,12 @@ class _WriterLock:
         self._thread_lock = threading.Lock()
         self._fd: int | None = None
         if path is not None and fcntl is not None:
-            self._fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                self._fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+            except OSError as e:
+                raise StoreError(
+                    f"cannot create the database's lock file {path}: {e.strerror or e}"
+                ) from e
 
     @contextmanager
     def held(self, write: bool) -> Iterator[None]:
