@@ -85,8 +85,8 @@ def test_when_nothing_is_configured_then_min_block_confidence_is_below_pattern_c
 
 
 def test_when_defaults_are_dumped_then_no_unknown_top_level_key_appears() -> None:
-    # llmValidator: RFC-006 §8.1; semantic: the local embedding/NLI checks (docs/semantic.md)
-    extras = {"failMode", "minBlockConfidence", "llmValidator", "semantic"}
+    # llmValidator: RFC-006 §8.1; semantic: docs/semantic.md; provenancePolicies: seed 002
+    extras = {"failMode", "minBlockConfidence", "llmValidator", "semantic", "provenancePolicies"}
     assert set(GateConfig().model_dump(by_alias=True)) == set(RFC_DEFAULTS) | extras
 
 

@@ -255,6 +255,11 @@ class GateConfig(_Model):
     )
     llm_validator: LlmValidator = Field(default_factory=LlmValidator)
     semantic: SemanticConfig = Field(default_factory=SemanticConfig)
+    provenance_policies: str | list[dict[str, Any]] | None = Field(
+        default=None,
+        description="Provenance policies (seed 002): a YAML/JSON file path, relative to the "
+        "config file, or an inline list of rules; validated by load_provenance_policies.",
+    )
 
 
 def read_structured_file(path: Path) -> Any:
