@@ -24,6 +24,7 @@ from receiptgate.server.routes import (
     hooks,
     sessions,
     stream,
+    turns,
     validate,
 )
 from receiptgate.server.service import Service
@@ -56,7 +57,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     )
     app.state.service = service
     install_error_handlers(app)
-    for module in (health, validate, stream, hooks, sessions, facts, audit, dashboard):
+    for module in (health, validate, stream, hooks, sessions, facts, audit, dashboard, turns):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=dashboard.STATIC_DIR), name="static")
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)

@@ -22,7 +22,10 @@ from receiptgate.evidence.facts import FactRegistry, load_registry_file
 from receiptgate.evidence.receipts import Receipt
 from receiptgate.hooks import HookDispatcher
 from receiptgate.hooks.gate_handlers import gate_dispatcher
+from receiptgate.hooks.provenance_handlers import ProvenanceHooks
 from receiptgate.policy.policy_file import load_policy
+from receiptgate.provenance.graph import TurnGraph
+from receiptgate.provenance.policies import load_provenance_policies
 from receiptgate.rubrics import Rubric, load_rubric_dir
 from receiptgate.server.auth import Principal, hash_key, load_keys_file
 from receiptgate.server.ratelimit import RateLimiter
@@ -113,6 +116,11 @@ class Service:
         self._facts_lock = threading.Lock()
         self._stop = threading.Event()
         self._hooks: tuple[Gate, HookDispatcher] | None = None
+        config_dir = settings.config_path.parent if settings.config_path else None
+        self.provenance = ProvenanceHooks(
+            load_provenance_policies(self.gate.config.provenance_policies, config_dir),
+            on_turn_end=self._save_turn,
+        )
         self._poller: threading.Thread | None = None
         self.sync_facts()
 
@@ -238,13 +246,25 @@ class Service:
         return next((r for r in self.gate.registries if r.id == registry_id), None)
 
     def hook_dispatcher(self) -> HookDispatcher:
-        """The gate's hook handlers, rebuilt when the gate is (a reloaded file)."""
+        """The gate's and the provenance hook handlers, rebuilt when the gate is.
+
+        Turn graphs are kept in this process until ``agent_end``, then saved with
+        the audit: a turn's events must reach the same instance (sticky sessions).
+        """
         gate = self.gate
         cached = self._hooks
         if cached is None or cached[0] is not gate:
-            cached = (gate, gate_dispatcher(gate))
+            dispatcher = gate_dispatcher(gate)
+            self.provenance.install(dispatcher)
+            cached = (gate, dispatcher)
             self._hooks = cached
         return cached[1]
+
+    def _save_turn(self, graph: TurnGraph) -> None:
+        try:
+            self.store.save_turn(graph)
+        except ReceiptgateError:
+            logger.exception("could not save the provenance graph of turn %s", graph.turn_id)
 
     def rubric(self, rubric_id: str | None) -> Rubric | None:
         """The rubric a request names; ``None`` uses the gate's default rubric.

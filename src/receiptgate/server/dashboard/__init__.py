@@ -10,6 +10,7 @@ Modules, by what they own:
 - :mod:`.auth`: the key cookie, the CSRF check, ``/login`` and ``/logout``;
 - :mod:`.history`: ``/``, the verdict history, its filters and pages;
 - :mod:`.record`: ``/records/{id}`` and its feedback;
+- :mod:`.turns`: ``/turns/{id}``, one turn's provenance graph (browser requests only);
 - :mod:`.validate_box`: ``/validate-ui``;
 - :mod:`.layout`: the report view model (sentences, highlighted spans, redaction);
 - :mod:`.render`: the Jinja2 environment, page headers, the HTML error pages.
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from receiptgate.server.dashboard import auth, history, record, validate_box
+from receiptgate.server.dashboard import auth, history, record, turns, validate_box
 from receiptgate.server.dashboard.history import PAGE_SIZE
 from receiptgate.server.dashboard.layout import (
     Part,
@@ -43,5 +44,5 @@ __all__ = [
 ]
 
 router = APIRouter(include_in_schema=False)
-for _module in (auth, history, record, validate_box):
+for _module in (auth, history, record, turns, validate_box):
     router.include_router(_module.router)
