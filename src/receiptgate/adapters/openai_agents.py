@@ -1,0 +1,384 @@
+"""OpenAI Agents SDK adapter: receipts from the run's tool calls, the gate as an output guardrail.
+
+``openai-agents`` only (``pip install 'receiptgate[openai-agents]'``)::
+
+    rg = receiptgate_guardrails(gate)  # one per session
+    agent = Agent(name="ops", tools=[...], output_guardrails=rg.output_guardrails)
+    try:
+        result = await Runner.run(agent, question, hooks=rg.hooks)
+    except OutputGuardrailTripwireTriggered as e:
+        report = e.guardrail_result.output.output_info  # the ValidationResult as a dict
+
+- :class:`ReceiptsHooks` is a ``RunHooks``: every local tool call of the run
+  (``on_tool_start`` / ``on_tool_end``: tool call id, tool name, JSON arguments, output) becomes
+  a ``tool`` :class:`~receiptgate.Receipt`, and every user message the model is given
+  (``on_llm_start``) a ``user`` receipt, in one :class:`~receiptgate.ReceiptIndex` per session.
+  Run hooks see every tool of every agent of the run (handoffs included) without touching the
+  tools, which per-tool guardrails (``tool_output_guardrail``) would need.
+- :func:`receiptgate_output_guardrail` is an ``OutputGuardrail`` that validates the agent's final
+  output against those receipts; it trips (``tripwire_triggered=True``, ``output_info`` = the
+  result's ``to_dict()``) when the gate blocks.
+- :func:`receiptgate_guardrails` builds both: pass ``.output_guardrails`` to ``Agent(...)`` and
+  ``.hooks`` to ``Runner.run(...)``.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+from agents import Agent, GuardrailFunctionOutput, OutputGuardrail, RunContextWrapper, RunHooks
+from agents.tool import Tool
+from pydantic import BaseModel
+
+from receiptgate.checks.receipts import ReceiptIndex
+from receiptgate.engine import Gate
+from receiptgate.evidence.receipts import Receipt, TrustLevel
+from receiptgate.results import ValidationResult
+
+__all__ = [
+    "DEFAULT_TOOL_ERROR",
+    "ReceiptgateGuardrails",
+    "ReceiptsHooks",
+    "TripOn",
+    "output_text",
+    "receiptgate_guardrails",
+    "receiptgate_output_guardrail",
+]
+
+TripOn = Literal["block", "flag"]
+
+DEFAULT_TOOL_ERROR = "An error occurred while running the tool. Please try again."
+"""What the SDK's default ``failure_error_function`` gives the model when a tool raises."""
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _jsonable(value: Any) -> Any:
+    """A JSON-safe copy (receipt args are indexed as JSON): unknown objects become strings."""
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    return json.loads(json.dumps(value, default=str))
+
+
+def _default_is_error(output: object) -> bool:
+    return isinstance(output, str) and output.strip() == DEFAULT_TOOL_ERROR
+
+
+def output_text(output: Any) -> str:
+    """The text of an agent's final output: a string as is, a structured output as JSON."""
+    if isinstance(output, str):
+        return output
+    if isinstance(output, BaseModel):
+        return output.model_dump_json()
+    return json.dumps(_jsonable(output), ensure_ascii=False)
+
+
+def _item_text(content: Any) -> str:
+    """The text of a Responses input item's content: a string or a list of text parts."""
+    if isinstance(content, str):
+        return content
+    parts: list[str] = []
+    if isinstance(content, Sequence):
+        for part in content:
+            if isinstance(part, Mapping) and part.get("type") in ("input_text", "output_text"):
+                parts.append(str(part.get("text", "")))
+    return "".join(parts)
+
+
+class ReceiptsHooks(RunHooks[Any]):
+    """Builds a session's receipts ledger from the Agents SDK's run hooks.
+
+    Pass it to every run of the session (``Runner.run(agent, input, hooks=hooks)``). Each local
+    tool call becomes a ``tool`` receipt: id = the model's tool call id, ``tool`` = the tool
+    name, ``args`` = its JSON arguments, ``content`` = its output, ``ok`` = ``not
+    is_error(output)``, ``meta`` = the agent's name. Each user message the model is given
+    becomes a ``user`` receipt, once.
+
+    Args:
+        clock: the time stamped on receipts (``created_at``); default: the current UTC time.
+        trust: the trust level given to tool receipts (``None``: the kind's default).
+        index: an existing ledger to add to (default: a new, empty one).
+        is_error: tells a failed tool call by its output. The SDK turns a raised exception into
+            a message for the model (``failure_error_function``) before the hooks see it; the
+            default recognises the SDK's default message (:data:`DEFAULT_TOOL_ERROR`). Give your
+            own when your tools use another ``failure_error_function``.
+        record_user_input: record user messages as ``user`` receipts (default ``True``).
+    """
+
+    def __init__(
+        self,
+        *,
+        clock: Callable[[], datetime] = _now,
+        trust: TrustLevel | None = None,
+        index: ReceiptIndex | None = None,
+        is_error: Callable[[object], bool] = _default_is_error,
+        record_user_input: bool = True,
+    ) -> None:
+        self.clock = clock
+        self.trust = trust
+        self.index = index if index is not None else ReceiptIndex(now=clock())
+        self.is_error = is_error
+        self.record_user_input = record_user_input
+        self.receipts: list[Receipt] = []
+        self._pending: dict[Any, dict[str, Any]] = {}
+        self._ids: set[str] = {e.receipt.id for e in self.index.entries}
+        self._user_seen: set[tuple[str | None, str]] = set()
+        self._lock = threading.Lock()
+        self._counter = 0
+
+    # ------------------------------------------------------------------ recording
+
+    def add(self, receipt: Receipt) -> Receipt:
+        """Adds a receipt of your own (a RAG chunk, a DB row); its id is made unique."""
+        with self._lock:
+            rid, n = receipt.id, 1
+            while rid in self._ids:
+                n += 1
+                rid = f"{receipt.id}#{n}"
+            if rid != receipt.id:
+                receipt = receipt.model_copy(update={"id": rid})
+            self._ids.add(rid)
+            self.index.add(receipt)
+            self.receipts.append(receipt)
+        return receipt
+
+    def add_user_input(self, text: str, *, message_id: str | None = None) -> Receipt | None:
+        """Records a user input as a ``user`` receipt (once per id and text)."""
+        key = (message_id, text)
+        with self._lock:
+            if not text.strip() or key in self._user_seen:
+                return None
+            self._user_seen.add(key)
+            n = len(self._user_seen)
+        return self.add(
+            Receipt(
+                id=message_id or f"user-{n}", kind="user", content=text, created_at=self.clock()
+            )
+        )
+
+    # ------------------------------------------------------------------ hooks
+
+    async def on_llm_start(
+        self,
+        context: RunContextWrapper[Any],
+        agent: Agent[Any],
+        system_prompt: str | None,
+        input_items: list[Any],
+    ) -> None:
+        if not self.record_user_input:
+            return
+        for item in input_items:
+            if isinstance(item, Mapping) and item.get("role") == "user":
+                item_id = item.get("id")
+                self.add_user_input(
+                    _item_text(item.get("content")),
+                    message_id=item_id if isinstance(item_id, str) else None,
+                )
+
+    def _key(self, context: RunContextWrapper[Any], tool: Tool) -> Any:
+        call_id = getattr(context, "tool_call_id", None)
+        return call_id if isinstance(call_id, str) and call_id else (id(context), id(tool))
+
+    async def on_tool_start(
+        self, context: RunContextWrapper[Any], agent: Agent[Any], tool: Tool
+    ) -> None:
+        raw_args = getattr(context, "tool_arguments", None)
+        args: dict[str, Any] = {}
+        if isinstance(raw_args, str) and raw_args.strip():
+            try:
+                parsed = json.loads(raw_args)
+            except ValueError:
+                parsed = raw_args
+            args = _jsonable(parsed) if isinstance(parsed, dict) else {"input": _jsonable(parsed)}
+        call_id = getattr(context, "tool_call_id", None)
+        with self._lock:
+            self._pending[self._key(context, tool)] = {
+                "tool": str(getattr(context, "tool_name", None) or tool.name),
+                "args": args,
+                "call_id": call_id if isinstance(call_id, str) and call_id else None,
+                "agent": agent.name,
+            }
+
+    async def on_tool_end(
+        self, context: RunContextWrapper[Any], agent: Agent[Any], tool: Tool, result: object
+    ) -> None:
+        with self._lock:
+            started = self._pending.pop(self._key(context, tool), None)
+            self._counter += 1
+            n = self._counter
+        if started is None:  # an end without its start: record what we know
+            started = {"tool": tool.name, "args": {}, "call_id": None, "agent": agent.name}
+        content = result if isinstance(result, str) else output_text(result)
+        call_id = started["call_id"]
+        self.add(
+            Receipt(
+                id=call_id or f"{started['tool']}-{n}",
+                kind="tool",
+                content=content,
+                source="openai-agents",
+                created_at=self.clock(),
+                trust=self.trust,
+                tool=started["tool"],
+                args=started["args"],
+                ok=not self.is_error(result),
+                call_id=call_id,
+                meta={"agent": started["agent"]},
+            )
+        )
+
+
+def _validate_kwargs(
+    agent_id: str | None,
+    trust: int | None,
+    channel: str | None,
+    now: datetime | Callable[[], datetime] | None,
+) -> dict[str, Any]:
+    return {
+        "agent_id": agent_id,
+        "trust": trust,
+        "channel": channel,
+        "now": now() if callable(now) else now,
+        "hook": "openai-agents",
+    }
+
+
+class ReceiptgateGuardrails:
+    """The session's receipts hooks and the gate as an output guardrail.
+
+    Args:
+        gate: the gate to validate with.
+        hooks: the session's receipts ledger (default: a new :class:`ReceiptsHooks`).
+        trip_on: ``"block"`` (default) trips the guardrail on a blocked answer only;
+            ``"flag"`` trips on a flagged one too.
+        agent_id, trust, channel: passed to ``gate.validate``; ``agent_id=None`` uses the SDK
+            agent's ``name`` when ``agent_id_from_agent`` is true (default false).
+        now: the reference time, or a callable giving it per call (default: the current time).
+        name: the guardrail's name (shown in traces and in the tripwire exception).
+
+    ``last_result`` holds the last validation (``None`` before the first one).
+    """
+
+    def __init__(
+        self,
+        gate: Gate,
+        *,
+        hooks: ReceiptsHooks | None = None,
+        trip_on: TripOn = "block",
+        agent_id: str | None = None,
+        agent_id_from_agent: bool = False,
+        trust: int | None = None,
+        channel: str | None = None,
+        now: datetime | Callable[[], datetime] | None = None,
+        name: str = "receiptgate",
+    ) -> None:
+        if trip_on not in ("block", "flag"):
+            raise ValueError(f'trip_on must be "block" or "flag", got {trip_on!r}')
+        self.gate = gate
+        self.hooks = hooks if hooks is not None else ReceiptsHooks()
+        self.trip_on: TripOn = trip_on
+        self.agent_id = agent_id
+        self.agent_id_from_agent = agent_id_from_agent
+        self.trust = trust
+        self.channel = channel
+        self.now = now
+        self.last_result: ValidationResult | None = None
+        self.output_guardrail: OutputGuardrail[Any] = OutputGuardrail(
+            guardrail_function=self._guardrail, name=name
+        )
+
+    @property
+    def output_guardrails(self) -> list[OutputGuardrail[Any]]:
+        """What to pass as ``Agent(output_guardrails=...)``."""
+        return [self.output_guardrail]
+
+    @property
+    def index(self) -> ReceiptIndex:
+        """The session's receipts ledger."""
+        return self.hooks.index
+
+    def check(self, text: str, *, agent_id: str | None = None) -> ValidationResult:
+        """Validates a text against the hooks' receipts (no tripwire decision)."""
+        result = self.gate.validate(
+            text,
+            receipts=self.hooks.index,
+            **_validate_kwargs(agent_id or self.agent_id, self.trust, self.channel, self.now),
+        )
+        self.last_result = result
+        return result
+
+    def trips(self, result: ValidationResult) -> bool:
+        """Whether ``result`` trips the guardrail under ``trip_on``."""
+        return result.verdict == "block" or (self.trip_on == "flag" and result.verdict == "flag")
+
+    def _guardrail(
+        self, context: RunContextWrapper[Any], agent: Agent[Any], output: Any
+    ) -> GuardrailFunctionOutput:
+        agent_id = self.agent_id or (agent.name if self.agent_id_from_agent else None)
+        result = self.check(output_text(output), agent_id=agent_id)
+        return GuardrailFunctionOutput(
+            output_info=result.to_dict(), tripwire_triggered=self.trips(result)
+        )
+
+
+def receiptgate_guardrails(
+    gate: Gate,
+    *,
+    hooks: ReceiptsHooks | None = None,
+    trip_on: TripOn = "block",
+    agent_id: str | None = None,
+    agent_id_from_agent: bool = False,
+    trust: int | None = None,
+    channel: str | None = None,
+    now: datetime | Callable[[], datetime] | None = None,
+    name: str = "receiptgate",
+) -> ReceiptgateGuardrails:
+    """The receipts hooks and the output guardrail for one session.
+
+    ``Agent(..., output_guardrails=rg.output_guardrails)`` and
+    ``Runner.run(agent, input, hooks=rg.hooks)``; see :class:`ReceiptgateGuardrails`.
+    """
+    return ReceiptgateGuardrails(
+        gate,
+        hooks=hooks,
+        trip_on=trip_on,
+        agent_id=agent_id,
+        agent_id_from_agent=agent_id_from_agent,
+        trust=trust,
+        channel=channel,
+        now=now,
+        name=name,
+    )
+
+
+def receiptgate_output_guardrail(
+    gate: Gate,
+    hooks: ReceiptsHooks,
+    *,
+    trip_on: TripOn = "block",
+    agent_id: str | None = None,
+    trust: int | None = None,
+    channel: str | None = None,
+    now: datetime | Callable[[], datetime] | None = None,
+    name: str = "receiptgate",
+) -> OutputGuardrail[Any]:
+    """The gate as one ``OutputGuardrail`` reading ``hooks``' receipts.
+
+    The hooks must be passed to the runs that produce the receipts
+    (``Runner.run(..., hooks=hooks)``).
+    """
+    return ReceiptgateGuardrails(
+        gate,
+        hooks=hooks,
+        trip_on=trip_on,
+        agent_id=agent_id,
+        trust=trust,
+        channel=channel,
+        now=now,
+        name=name,
+    ).output_guardrail
