@@ -20,7 +20,6 @@
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -31,6 +30,7 @@ from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
 from langchain_core.runnables import Runnable, RunnableConfig, RunnableLambda
 from langchain_core.runnables.config import ensure_config
 
+from receiptgate.adapters._ledger import ReceiptLedger
 from receiptgate.checks.receipts import ReceiptIndex
 from receiptgate.engine import Gate
 from receiptgate.evidence.receipts import Receipt, TrustLevel
@@ -95,7 +95,7 @@ def final_text(output: Any) -> str:
     raise TypeError(f"cannot find the final answer's text in a {type(output).__name__}")
 
 
-class ReceiptsCallbackHandler(BaseCallbackHandler):
+class ReceiptsCallbackHandler(ReceiptLedger, BaseCallbackHandler):
     """Builds a session's receipts ledger from LangChain callbacks.
 
     Attach it to every run of the session (``config={"callbacks": [handler]}``, or let
@@ -120,44 +120,8 @@ class ReceiptsCallbackHandler(BaseCallbackHandler):
         trust: TrustLevel | None = None,
         index: ReceiptIndex | None = None,
     ) -> None:
-        self.clock = clock
-        self.trust = trust
-        self.index = index if index is not None else ReceiptIndex(now=clock())
-        self.receipts: list[Receipt] = []
+        ReceiptLedger.__init__(self, clock=clock, trust=trust, index=index)
         self._pending: dict[UUID, dict[str, Any]] = {}
-        self._ids: set[str] = {e.receipt.id for e in self.index.entries}
-        self._human_seen: set[tuple[str | None, str]] = set()
-        self._lock = threading.Lock()
-
-    # ------------------------------------------------------------------ recording
-
-    def add(self, receipt: Receipt) -> Receipt:
-        """Adds a receipt of your own (a RAG chunk, a DB row); its id is made unique."""
-        with self._lock:
-            rid, n = receipt.id, 1
-            while rid in self._ids:
-                n += 1
-                rid = f"{receipt.id}#{n}"
-            if rid != receipt.id:
-                receipt = receipt.model_copy(update={"id": rid})
-            self._ids.add(rid)
-            self.index.add(receipt)
-            self.receipts.append(receipt)
-        return receipt
-
-    def add_user_input(self, text: str, *, message_id: str | None = None) -> Receipt | None:
-        """Records a human input as a ``user`` receipt (once per id and text)."""
-        key = (message_id, text)
-        with self._lock:
-            if not text.strip() or key in self._human_seen:
-                return None
-            self._human_seen.add(key)
-        n = len(self._human_seen)
-        return self.add(
-            Receipt(
-                id=message_id or f"user-{n}", kind="user", content=text, created_at=self.clock()
-            )
-        )
 
     # ------------------------------------------------------------------ callbacks
 

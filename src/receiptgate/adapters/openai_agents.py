@@ -25,7 +25,6 @@
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -34,6 +33,7 @@ from agents import Agent, GuardrailFunctionOutput, OutputGuardrail, RunContextWr
 from agents.tool import Tool
 from pydantic import BaseModel
 
+from receiptgate.adapters._ledger import ReceiptLedger
 from receiptgate.checks.receipts import ReceiptIndex
 from receiptgate.engine import Gate
 from receiptgate.evidence.receipts import Receipt, TrustLevel
@@ -91,7 +91,7 @@ def _item_text(content: Any) -> str:
     return "".join(parts)
 
 
-class ReceiptsHooks(RunHooks[Any]):
+class ReceiptsHooks(ReceiptLedger, RunHooks[Any]):
     """Builds a session's receipts ledger from the Agents SDK's run hooks.
 
     Pass it to every run of the session (``Runner.run(agent, input, hooks=hooks)``). Each local
@@ -120,47 +120,11 @@ class ReceiptsHooks(RunHooks[Any]):
         is_error: Callable[[object], bool] = _default_is_error,
         record_user_input: bool = True,
     ) -> None:
-        self.clock = clock
-        self.trust = trust
-        self.index = index if index is not None else ReceiptIndex(now=clock())
+        ReceiptLedger.__init__(self, clock=clock, trust=trust, index=index)
         self.is_error = is_error
         self.record_user_input = record_user_input
-        self.receipts: list[Receipt] = []
         self._pending: dict[Any, dict[str, Any]] = {}
-        self._ids: set[str] = {e.receipt.id for e in self.index.entries}
-        self._user_seen: set[tuple[str | None, str]] = set()
-        self._lock = threading.Lock()
         self._counter = 0
-
-    # ------------------------------------------------------------------ recording
-
-    def add(self, receipt: Receipt) -> Receipt:
-        """Adds a receipt of your own (a RAG chunk, a DB row); its id is made unique."""
-        with self._lock:
-            rid, n = receipt.id, 1
-            while rid in self._ids:
-                n += 1
-                rid = f"{receipt.id}#{n}"
-            if rid != receipt.id:
-                receipt = receipt.model_copy(update={"id": rid})
-            self._ids.add(rid)
-            self.index.add(receipt)
-            self.receipts.append(receipt)
-        return receipt
-
-    def add_user_input(self, text: str, *, message_id: str | None = None) -> Receipt | None:
-        """Records a user input as a ``user`` receipt (once per id and text)."""
-        key = (message_id, text)
-        with self._lock:
-            if not text.strip() or key in self._user_seen:
-                return None
-            self._user_seen.add(key)
-            n = len(self._user_seen)
-        return self.add(
-            Receipt(
-                id=message_id or f"user-{n}", kind="user", content=text, created_at=self.clock()
-            )
-        )
 
     # ------------------------------------------------------------------ hooks
 
