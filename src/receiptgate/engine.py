@@ -63,7 +63,7 @@ from receiptgate.evidence.facts import (
     load_registry,
     parse_fact,
 )
-from receiptgate.evidence.receipts import Receipt
+from receiptgate.evidence.receipts import TRUST_LEVELS, Receipt, TrustLevel
 from receiptgate.policy.decide import ClaimEval, back_labels, decide, rfc_only, tag_sentence
 from receiptgate.policy.explain import TAG_REASON, evidence_of, suggestion
 from receiptgate.policy.policy_file import DEFAULT_POLICY, ClaimPolicy, RiskClass
@@ -309,6 +309,14 @@ class Gate:
         )
         if external is None:
             external = is_external(channel=channel, hook=hook, config=self.config.llm_validator)
+        min_trust = self.policy.evidence.min_trust
+        if min_trust is not None:
+            receipts, ignored = _trusted_only(receipts, min_trust)
+            if ignored:
+                result.notes.append(
+                    f"{ignored} receipt(s) below evidence.minTrust {min_trust!r} were not "
+                    "used as evidence"
+                )
         try:
             self._run(result, text, agent_id, trust, ref, started, receipts, external)
         except UserError:
@@ -796,3 +804,19 @@ class Gate:
             # fail_open delivers the unchecked tail (flagged); fail_closed withholds it.
             delivered += text[len(work) :]
         result.delivered_text = delivered
+
+
+def _trusted_only(
+    receipts: Sequence[Receipt] | ReceiptIndex, min_trust: TrustLevel
+) -> tuple[Sequence[Receipt] | ReceiptIndex, int]:
+    """The receipts at or above ``min_trust`` (the policy's ``evidence.minTrust``)."""
+    floor = TRUST_LEVELS.index(min_trust)  # TRUST_LEVELS runs from most to least trusted
+    given = (
+        [e.receipt for e in receipts.entries] if isinstance(receipts, ReceiptIndex) else receipts
+    )
+    kept = [r for r in given if TRUST_LEVELS.index(r.effective_trust) <= floor]
+    if len(kept) == len(given):
+        return receipts, 0
+    if isinstance(receipts, ReceiptIndex):
+        return ReceiptIndex(kept, now=receipts.now), len(given) - len(kept)
+    return kept, len(given) - len(kept)

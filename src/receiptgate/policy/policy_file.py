@@ -25,6 +25,7 @@ from pydantic.alias_generators import to_camel
 from receiptgate._exceptions import ConfigError
 from receiptgate.config import read_structured_file
 from receiptgate.evidence.facts import format_validation_error
+from receiptgate.evidence.receipts import TrustLevel
 from receiptgate.rewrite import BLOCK_NOTICE, DEFAULT_LABELS, RewriteSettings
 
 RiskClass = Literal[
@@ -179,6 +180,19 @@ DEFAULT_TAG_ACTIONS: dict[TagName, TagAction] = {
 }
 
 
+class EvidencePolicy(_Model):
+    """Which receipts may count as evidence at all.
+
+    Attributes:
+        min_trust: receipts whose trust (stated, or their kind's default) is below
+            this level are ignored — they neither support nor contradict — so a
+            claim backed only by untrusted content is unsupported (not T1).
+            ``None`` (the default) uses every receipt.
+    """
+
+    min_trust: TrustLevel | None = Field(default=None, alias="minTrust")
+
+
 class ClaimPolicy(_Model):
     """The policy file: how tags become actions for hard facts and action claims."""
 
@@ -199,6 +213,7 @@ class ClaimPolicy(_Model):
         description="Treat bare numbers up to 10 without a unit as hard facts.",
     )
     rewrite: RewritePolicy = Field(default_factory=RewritePolicy)
+    evidence: EvidencePolicy = Field(default_factory=EvidencePolicy)
 
     @field_validator("freshness", mode="before")
     @classmethod
