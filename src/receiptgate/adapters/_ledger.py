@@ -6,9 +6,11 @@ receipts of the framework's events; the gate then reads ``index``.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any
 
 from receiptgate.checks.receipts import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt, TrustLevel
@@ -16,6 +18,28 @@ from receiptgate.evidence.receipts import Receipt, TrustLevel
 
 def now_utc() -> datetime:
     return datetime.now(UTC)
+
+
+def jsonable(value: Any) -> Any:
+    """A JSON-safe copy (receipt args are indexed as JSON): unknown objects become strings."""
+    return json.loads(json.dumps(value, default=str))
+
+
+def validate_kwargs(
+    hook: str,
+    agent_id: str | None,
+    trust: int | None,
+    channel: str | None,
+    now: datetime | Callable[[], datetime] | None,
+) -> dict[str, Any]:
+    """``Gate.validate`` keyword arguments of an adapter; ``now`` may be a clock."""
+    return {
+        "agent_id": agent_id,
+        "trust": trust,
+        "channel": channel,
+        "now": now() if callable(now) else now,
+        "hook": hook,
+    }
 
 
 class ReceiptLedger:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, Literal
 from uuid import UUID
 
@@ -30,7 +30,7 @@ from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
 from langchain_core.runnables import Runnable, RunnableConfig, RunnableLambda
 from langchain_core.runnables.config import ensure_config
 
-from receiptgate.adapters._ledger import ReceiptLedger
+from receiptgate.adapters._ledger import ReceiptLedger, jsonable, now_utc, validate_kwargs
 from receiptgate.checks.receipts import ReceiptIndex
 from receiptgate.engine import Gate
 from receiptgate.evidence.receipts import Receipt, TrustLevel
@@ -46,15 +46,6 @@ __all__ = [
 ]
 
 OnBlock = Literal["raise", "replace"]
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _jsonable(value: Any) -> Any:
-    """A JSON-safe copy (receipt args are indexed as JSON): unknown objects become strings."""
-    return json.loads(json.dumps(value, default=str))
 
 
 def message_text(message: BaseMessage) -> str:
@@ -116,7 +107,7 @@ class ReceiptsCallbackHandler(ReceiptLedger, BaseCallbackHandler):
     def __init__(
         self,
         *,
-        clock: Callable[[], datetime] = _now,
+        clock: Callable[[], datetime] = now_utc,
         trust: TrustLevel | None = None,
         index: ReceiptIndex | None = None,
     ) -> None:
@@ -158,7 +149,7 @@ class ReceiptsCallbackHandler(ReceiptLedger, BaseCallbackHandler):
         with self._lock:
             self._pending[run_id] = {
                 "tool": str(name),
-                "args": _jsonable(args),
+                "args": jsonable(args),
                 "call_id": kwargs.get("tool_call_id"),
                 "parent_run_id": parent_run_id,
                 "started_at": self.clock(),
@@ -176,7 +167,7 @@ class ReceiptsCallbackHandler(ReceiptLedger, BaseCallbackHandler):
         elif isinstance(output, str):
             content = output
         else:
-            content = json.dumps(_jsonable(output), ensure_ascii=False)
+            content = json.dumps(jsonable(output), ensure_ascii=False)
         self._finish(run_id, content, ok=ok, call_id=call_id)
 
     def on_tool_error(
@@ -222,21 +213,6 @@ class BlockedOutput(Exception):
         reasons = "; ".join(r for s in result.sentences for r in s.reasons) or result.reason
         super().__init__(f"receiptgate blocked the answer: {reasons}")
         self.result = result
-
-
-def _validate_kwargs(
-    agent_id: str | None,
-    trust: int | None,
-    channel: str | None,
-    now: datetime | Callable[[], datetime] | None,
-) -> dict[str, Any]:
-    return {
-        "agent_id": agent_id,
-        "trust": trust,
-        "channel": channel,
-        "now": now() if callable(now) else now,
-        "hook": "langchain",
-    }
 
 
 def _deliver(result: ValidationResult, text: str, on_block: OnBlock) -> str:
@@ -306,7 +282,7 @@ class GatedRunnable(Runnable[Any, str]):
         result = self.gate.validate(
             text,
             receipts=self.handler.index,
-            **_validate_kwargs(self.agent_id, self.trust, self.channel, self.now),
+            **validate_kwargs("langchain", self.agent_id, self.trust, self.channel, self.now),
         )
         self.last_result = result
         return result
@@ -344,7 +320,9 @@ def gate_output(
     def step(output: Any) -> str:
         text = final_text(output)
         result = gate.validate(
-            text, receipts=handler.index, **_validate_kwargs(agent_id, trust, channel, now)
+            text,
+            receipts=handler.index,
+            **validate_kwargs("langchain", agent_id, trust, channel, now),
         )
         return _deliver(result, text, on_block)
 

@@ -26,7 +26,6 @@ error (``isError``) with a one-line message; the server keeps running.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Sequence
@@ -42,7 +41,7 @@ from pydantic import Field
 from receiptgate._exceptions import UserError
 from receiptgate.api import build_gate, load_receipt_files
 from receiptgate.engine import Gate
-from receiptgate.evidence.receipts import Receipt, parse_receipts, receipts_from_messages
+from receiptgate.evidence.receipts import Receipt, inline_receipts
 from receiptgate.results import ValidationResult
 
 __all__ = ["ServerSettings", "create_server", "main", "settings_from_args"]
@@ -121,17 +120,10 @@ def call_receipts(
     Raises:
         ToolError: a receipt or a message is malformed (the message says where and why).
     """
-    out: list[Receipt] = []
     try:
-        if receipts:
-            out += parse_receipts(json.dumps(receipts), source_name="receipts")
-        if messages:
-            out += receipts_from_messages(messages, source_name="messages")
+        return inline_receipts(receipts, messages)
     except UserError as exc:
         raise ToolError(str(exc)) from None
-    except (TypeError, ValueError) as exc:  # not JSON-serialisable
-        raise ToolError(f"receipts: {exc}") from None
-    return out
 
 
 def _merge(standing: Sequence[Receipt], extra: Sequence[Receipt]) -> list[Receipt]:

@@ -26,14 +26,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, Literal
 
 from agents import Agent, GuardrailFunctionOutput, OutputGuardrail, RunContextWrapper, RunHooks
 from agents.tool import Tool
 from pydantic import BaseModel
 
-from receiptgate.adapters._ledger import ReceiptLedger
+from receiptgate.adapters._ledger import ReceiptLedger, jsonable, now_utc, validate_kwargs
 from receiptgate.checks.receipts import ReceiptIndex
 from receiptgate.engine import Gate
 from receiptgate.evidence.receipts import Receipt, TrustLevel
@@ -53,17 +53,6 @@ TripOn = Literal["block", "flag"]
 
 DEFAULT_TOOL_ERROR = "An error occurred while running the tool. Please try again."
 """What the SDK's default ``failure_error_function`` gives the model when a tool raises."""
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _jsonable(value: Any) -> Any:
-    """A JSON-safe copy (receipt args are indexed as JSON): unknown objects become strings."""
-    if isinstance(value, BaseModel):
-        return value.model_dump(mode="json")
-    return json.loads(json.dumps(value, default=str))
 
 
 def _default_is_error(output: object) -> bool:
@@ -91,6 +80,13 @@ def _item_text(content: Any) -> str:
     return "".join(parts)
 
 
+def _jsonable(value: Any) -> Any:
+    """Like :func:`jsonable`, but an SDK (pydantic) model becomes its JSON dump."""
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    return jsonable(value)
+
+
 class ReceiptsHooks(ReceiptLedger, RunHooks[Any]):
     """Builds a session's receipts ledger from the Agents SDK's run hooks.
 
@@ -114,7 +110,7 @@ class ReceiptsHooks(ReceiptLedger, RunHooks[Any]):
     def __init__(
         self,
         *,
-        clock: Callable[[], datetime] = _now,
+        clock: Callable[[], datetime] = now_utc,
         trust: TrustLevel | None = None,
         index: ReceiptIndex | None = None,
         is_error: Callable[[object], bool] = _default_is_error,
@@ -197,21 +193,6 @@ class ReceiptsHooks(ReceiptLedger, RunHooks[Any]):
         )
 
 
-def _validate_kwargs(
-    agent_id: str | None,
-    trust: int | None,
-    channel: str | None,
-    now: datetime | Callable[[], datetime] | None,
-) -> dict[str, Any]:
-    return {
-        "agent_id": agent_id,
-        "trust": trust,
-        "channel": channel,
-        "now": now() if callable(now) else now,
-        "hook": "openai-agents",
-    }
-
-
 class ReceiptgateGuardrails:
     """The session's receipts hooks and the gate as an output guardrail.
 
@@ -271,7 +252,9 @@ class ReceiptgateGuardrails:
         result = self.gate.validate(
             text,
             receipts=self.hooks.index,
-            **_validate_kwargs(agent_id or self.agent_id, self.trust, self.channel, self.now),
+            **validate_kwargs(
+                "openai-agents", agent_id or self.agent_id, self.trust, self.channel, self.now
+            ),
         )
         self.last_result = result
         return result

@@ -239,6 +239,29 @@ def receipts_from_messages(
     return _receipts_from_transcript(messages, source_name, "messages")
 
 
+def inline_receipts(
+    receipts: list[dict[str, Any]] | None, messages: list[dict[str, Any]] | None
+) -> list[Receipt]:
+    """Receipts given inline by an API or tool call: receipt objects and/or a transcript.
+
+    The objects are validated exactly as a receipts file is (errors name ``receipts`` and
+    the item), the transcript as ``--receipts`` reads one (errors name ``messages``).
+
+    Raises:
+        InputError: a receipt or a message is malformed, or not JSON-serialisable.
+    """
+    out: list[Receipt] = []
+    if receipts:
+        try:
+            data = json.dumps(receipts)
+        except (TypeError, ValueError) as exc:
+            raise _error("receipts", f"not JSON: {exc}") from None
+        out.extend(parse_receipts(data, source_name="receipts"))
+    if messages:
+        out.extend(receipts_from_messages(messages, source_name="messages"))
+    return out
+
+
 def detect_format(data: str) -> InputFormat:
     """Tell which input format ``data`` is in, by content.
 

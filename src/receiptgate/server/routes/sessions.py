@@ -7,11 +7,10 @@ from typing import Any
 
 from fastapi import APIRouter, Path, Request
 
-from receiptgate.evidence.receipts import parse_receipts
+from receiptgate.evidence.receipts import inline_receipts, parse_receipts
 from receiptgate.server.deps import ServiceDep, ValidateKey
 from receiptgate.server.errors import ApiError
 from receiptgate.server.models import ReceiptsRequest
-from receiptgate.server.routes.validate import request_receipts
 
 router = APIRouter(tags=["sessions"])
 
@@ -47,7 +46,7 @@ async def add_receipts(
     ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if ctype == "application/json":
         body = ReceiptsRequest.model_validate_json(text) if text.strip() else ReceiptsRequest()
-        receipts = request_receipts(body.receipts, body.messages)
+        receipts = inline_receipts(body.receipts, body.messages)
     else:
         receipts = parse_receipts(text, source_name="body")
     if not receipts:

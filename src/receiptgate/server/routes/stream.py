@@ -31,11 +31,11 @@ from starlette.types import Receive, Scope, Send
 
 from receiptgate._exceptions import ReceiptgateError
 from receiptgate._ids import new_id
+from receiptgate.evidence.receipts import inline_receipts
 from receiptgate.results import ValidationResult
 from receiptgate.server.deps import ServiceDep, ValidateKey, check_rate
 from receiptgate.server.errors import ApiError, error_body
 from receiptgate.server.models import ValidateRequest
-from receiptgate.server.routes.validate import request_receipts
 from receiptgate.server.service import Service
 from receiptgate.stream import SentenceEvent, StreamGate
 
@@ -100,7 +100,7 @@ async def validate_stream(
         )
         chunks = _decoded(request)
     check_rate(service, principal, body.user_id)
-    inline = request_receipts(body.receipts, body.messages)
+    inline = inline_receipts(body.receipts, body.messages)
     gate_stream, session_lock = await run_in_threadpool(_open_stream, service, body, inline)
     key_name = principal.name or principal.key_id
 

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 from fastapi import APIRouter
 from fastapi.concurrency import run_in_threadpool
 
 from receiptgate._ids import new_id
-from receiptgate.evidence.receipts import Receipt, parse_receipts, receipts_from_messages
+from receiptgate.evidence.receipts import inline_receipts
 from receiptgate.results import ValidationResult
 from receiptgate.rubrics import Rubric
 from receiptgate.server.deps import JSONBytes, ServiceDep, ValidateKey, check_rate
@@ -20,21 +19,9 @@ from receiptgate.server.service import Service
 router = APIRouter(tags=["validate"])
 
 
-def request_receipts(
-    receipts: list[dict[str, Any]] | None, messages: list[dict[str, Any]] | None
-) -> list[Receipt]:
-    """Receipts given inline, as objects or as a transcript (errors name the item)."""
-    out: list[Receipt] = []
-    if receipts:
-        out.extend(parse_receipts(json.dumps(receipts), source_name="receipts"))
-    if messages:
-        out.extend(receipts_from_messages(messages, source_name="messages"))
-    return out
-
-
 def judge(service: Service, body: ValidateRequest) -> ValidationResult:
     """Runs the gate on the request (session receipts first brought up to date)."""
-    inline = request_receipts(body.receipts, body.messages)
+    inline = inline_receipts(body.receipts, body.messages)
     kwargs: dict[str, Any] = {
         "agent_id": body.agent_id,
         "trust": body.trust,
