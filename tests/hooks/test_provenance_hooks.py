@@ -281,3 +281,19 @@ def test_record_tool_result_and_unknown_trust() -> None:
     graph = hooks.graph("s-1#")
     assert graph is not None
     assert [n.trust for n in graph.nodes if n.kind == "tool_result"] == ["external", "untrusted"]
+
+
+def test_turn_id_of_names_the_open_turn_then_the_finished_one_then_the_runtimes() -> None:
+    prov = ProvenanceHooks()
+    d = HookDispatcher()
+    prov.install(d)
+    later = parse_event("message_sending", {**S, "content": "Done."})
+    assert prov.turn_id_of(later) is None  # nothing seen for this session yet
+    d.dispatch("context_assembled", {**S, "systemPrompt": "Be careful.", "messages": [USER]})
+    open_id = prov.turn_id_of(later)
+    assert open_id is not None and open_id == prov.graph(later).turn_id  # type: ignore[union-attr]
+    d.dispatch("agent_end", {**S, "messages": [USER]})
+    assert prov.open_turns == []
+    assert prov.turn_id_of(later) == open_id  # a reply sent after agent_end stays linked
+    other = parse_event("message_sending", {"sessionKey": "s-2", "runId": "run-7", "content": "x"})
+    assert prov.turn_id_of(other) == "run-7"

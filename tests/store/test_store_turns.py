@@ -10,11 +10,16 @@ import pytest
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
+from alembic.script import ScriptDirectory
 
 import receiptgate.store.connect as connect
-from receiptgate import InputError
+from receiptgate import Gate, InputError
 from receiptgate.provenance import TurnGraph
-from receiptgate.store import Store, open_store
+from receiptgate.store import AuditFilter, Store, open_store
+from receiptgate.store.records import build_audit_record
+
+#: The newest schema revision the code ships.
+HEAD = ScriptDirectory.from_config(connect._alembic_config()).get_current_head()
 
 
 def tainted_turn(turn_id: str = "turn-1", session_key: str = "s-1") -> TurnGraph:
@@ -170,6 +175,33 @@ def test_when_a_0001_database_is_opened_then_it_is_upgraded_to_turn_graphs(
         store.save_turn(tainted_turn())
         assert store.get_turn("turn-1") is not None
     versions, tables = _tables(db_url)
-    assert versions == ["0002"] and "turn_graphs" in tables
+    assert versions == [HEAD] and "turn_graphs" in tables
     with open_store(db_url, migrate=False) as store:
         assert [r["turn_id"] for r in store.list_turns()] == ["turn-1"]
+
+
+def test_when_a_0002_database_is_upgraded_then_its_records_are_found_by_turn(
+    db_url: str,
+) -> None:
+    _upgrade_to(db_url, "0002")
+    engine = sa.create_engine(db_url.replace("postgresql://", "postgresql+psycopg://", 1))
+    result = Gate().validate("The deploy finished.")
+    payloads = [
+        build_audit_record(result, "The deploy finished.", turn_id=t).payload()
+        for t in ("turn-9", None)
+    ]
+    payloads.append({**payloads[1], "turn_id": 5})  # odd values are left out, not fatal
+    with engine.begin() as conn:  # records written by a 0002-era receiptgate
+        for i, payload in enumerate(payloads):
+            conn.execute(
+                sa.text(
+                    "INSERT INTO audit_records (id, created_at, audit_verdict, verdict, payload)"
+                    " VALUES (:id, CURRENT_TIMESTAMP, 'output_pass', 'pass', :p)"
+                ),
+                {"id": f"r-{i + 1}", "p": json.dumps({**payload, "id": f"r-{i + 1}"})},
+            )
+    engine.dispose()
+    with open_store(db_url) as store:
+        assert [r.id for r in store.query(AuditFilter(turn_id="turn-9"))] == ["r-1"]
+        assert store.query(AuditFilter(turn_id="5")) == []
+    assert _tables(db_url)[0] == [HEAD]

@@ -67,6 +67,14 @@ def _db_options(f: Any) -> Any:
 @click.option(
     "--bridge-facts", "bridge_facts", help="Registry file the bridge writes and the gate loads."
 )
+@click.option(
+    "--otel-endpoint",
+    "otel_endpoint",
+    help="OTLP/HTTP collector (e.g. http://localhost:4318): finished turns are sent as spans.",
+)
+@click.option(
+    "--otel-previews", is_flag=True, help="Add redacted content previews to the exported spans."
+)
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64))
 @click.option(
     "--log-level",
@@ -88,6 +96,8 @@ def serve(
     store_text: bool,
     findings_dir: str | None,
     bridge_facts: str | None,
+    otel_endpoint: str | None,
+    otel_previews: bool,
     workers: int,
     log_level: str,
 ) -> None:
@@ -110,6 +120,8 @@ def serve(
         "RECEIPTGATE_STORE_TEXT": "1" if store_text else None,
         "RECEIPTGATE_FINDINGS_DIR": str(Path(findings_dir).resolve()) if findings_dir else None,
         "RECEIPTGATE_BRIDGE_FACTS": str(Path(bridge_facts).resolve()) if bridge_facts else None,
+        "RECEIPTGATE_OTEL_ENDPOINT": otel_endpoint,
+        "RECEIPTGATE_OTEL_PREVIEWS": "1" if otel_previews else None,
     }
     for name, value in env.items():
         if value is not None:
@@ -212,6 +224,7 @@ def audit() -> None:
 @click.option("--verdict")
 @click.option("--category")
 @click.option("--session", "session_id")
+@click.option("--turn", "turn_id", help="Only this turn's records.")
 @click.option("--since", help="ISO 8601 time.")
 @click.option("--until", help="ISO 8601 time.")
 def audit_export(
@@ -221,6 +234,7 @@ def audit_export(
     verdict: str | None,
     category: str | None,
     session_id: str | None,
+    turn_id: str | None,
     since: str | None,
     until: str | None,
 ) -> None:
@@ -245,6 +259,7 @@ def audit_export(
                 verdict=verdict,
                 category=category,
                 session_id=session_id,
+                turn_id=turn_id,
                 since=when(since, "since"),
                 until=when(until, "until"),
             ),

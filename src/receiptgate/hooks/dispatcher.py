@@ -87,6 +87,8 @@ class DispatchOutcome:
         errors: handlers that raised (never silent).
         notes: answers ignored by the composition rules, and why.
         handlers: the handlers that ran, in order.
+        parsed: the event as parsed from the payload, before any handler changed it
+            (``None`` only for an outcome built by hand).
     """
 
     event: str
@@ -95,6 +97,7 @@ class DispatchOutcome:
     errors: list[HandlerError] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     handlers: list[str] = field(default_factory=list)
+    parsed: HookEvent | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON shape: ``result`` in the seeds' camelCase, the rest snake_case."""
@@ -208,7 +211,7 @@ class HookDispatcher:
         data = dict(payload) if isinstance(payload, Mapping) else payload
         event = parse_event(event_name, data)
         regs = self._handlers.get(event_name, [])
-        outcome = DispatchOutcome(event=event_name, result=HookResult())
+        outcome = DispatchOutcome(event=event_name, result=HookResult(), parsed=event)
         if not regs:
             return outcome
         state = _State(event=event)

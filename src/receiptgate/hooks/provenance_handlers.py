@@ -32,6 +32,7 @@ import json
 import logging
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -167,6 +168,9 @@ class ProvenanceHooks:
         self.clock = clock
         self.last_graph: TurnGraph | None = None
         self._turns: dict[str, _Turn] = {}
+        # Turn keys of recently finished turns and their turn ids, so that an event
+        # arriving after agent_end (message_sending) is still linked to its turn.
+        self._finished: OrderedDict[str, str] = OrderedDict()
         self._lock = threading.RLock()
         self._count = 0
 
@@ -185,6 +189,21 @@ class ProvenanceHooks:
             turn = self._turns.get(key)
             return turn.graph if turn is not None else None
 
+    def turn_id_of(self, event: HookEvent) -> str | None:
+        """The id of the turn ``event`` belongs to: its open turn, else the turn that
+        last finished under the same key, else the runtime's own ``turnId``/``runId``.
+        ``None`` when the event names no turn and none was seen for its session."""
+        key = self.turn_key(event)
+        with self._lock:
+            turn = self._turns.get(key)
+            if turn is not None:
+                return turn.graph.turn_id
+            finished = self._finished.get(key)
+        if finished is not None:
+            return finished
+        explicit = _extra(event, "turnId", "turn_id", "runId", "run_id")
+        return None if explicit is None else str(explicit)
+
     @property
     def open_turns(self) -> list[str]:
         with self._lock:
@@ -195,13 +214,13 @@ class ProvenanceHooks:
         old = self._turns.pop(key, None)
         if old is not None:
             logger.warning("provenance: turn %s restarted before agent_end; finishing it", key)
-            self._finish(old, None)
+            self._finish(key, old, None)
         while len(self._turns) >= self.max_turns:
             oldest = next(iter(self._turns))
             logger.warning(
                 "provenance: more than %d open turns; finishing %s", self.max_turns, oldest
             )
-            self._finish(self._turns.pop(oldest), None)
+            self._finish(oldest, self._turns.pop(oldest), None)
         self._count += 1
         turn_id = _extra(event, "turnId", "turn_id", "runId", "run_id")
         now = self.clock()
@@ -223,8 +242,13 @@ class ProvenanceHooks:
             turn.graph.begin_iteration(iteration)
         return turn
 
-    def _finish(self, turn: _Turn, duration_ms: float | None) -> TurnGraph:
+    def _finish(self, key: str, turn: _Turn, duration_ms: float | None) -> TurnGraph:
         graph = turn.graph
+        with self._lock:
+            self._finished[key] = graph.turn_id
+            self._finished.move_to_end(key)
+            while len(self._finished) > self.max_turns:
+                self._finished.popitem(last=False)
         if duration_ms is None:
             duration_ms = max(0.0, (self.clock() - turn.started) * 1000.0)
         graph.finish(duration_ms)
@@ -597,8 +621,9 @@ class ProvenanceHooks:
     def agent_end(self, event: HookEvent) -> None:
         """Finishes the turn's graph and hands it to ``on_turn_end``."""
         assert isinstance(event, AgentEnd)
+        key = self.turn_key(event)
         with self._lock:
-            turn = self._turns.pop(self.turn_key(event), None)
+            turn = self._turns.pop(key, None)
             if turn is None:
                 return None
             g = turn.graph
@@ -609,7 +634,7 @@ class ProvenanceHooks:
             if final is not None and final.text is not None and origin:
                 meta = {"success": event.success, "error": event.error}
                 g.add_node("output", final.text, inputs=origin, at=self.clock(), metadata=meta)
-        self._finish(turn, event.duration_ms)
+        self._finish(key, turn, event.duration_ms)
         return None
 
     # -------------------------------------------------------------- wiring

@@ -21,7 +21,7 @@ from receiptgate.provenance.trust import is_tainted
 if TYPE_CHECKING:
     from opentelemetry.trace import TracerProvider
 
-__all__ = ["ATTR_PREFIX", "export_turn_graph"]
+__all__ = ["ATTR_PREFIX", "OtlpTurnExporter", "export_turn_graph", "otlp_traces_url"]
 
 ATTR_PREFIX = "receiptgate"
 _INSTRUMENTATION = "receiptgate.provenance"
@@ -158,3 +158,76 @@ def export_turn_graph(
         span.end(end_time=at)
     root.end(end_time=end)
     return f"{root.get_span_context().trace_id:032x}"
+
+
+def otlp_traces_url(endpoint: str, *, source: str = "endpoint") -> str:
+    """The OTLP/HTTP traces URL for ``endpoint``: a collector's base URL gets
+    ``/v1/traces`` appended; a URL with a path is used as given.
+
+    Raises:
+        ConfigError: not an ``http``/``https`` URL (the message names ``source``).
+    """
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(endpoint.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ConfigError(
+            f"{source}: expected an http(s) URL of an OTLP/HTTP collector, "
+            f"e.g. http://localhost:4318 (got {endpoint!r})"
+        )
+    if parts.path in ("", "/"):
+        return parts._replace(path="/v1/traces").geturl()
+    return parts.geturl()
+
+
+class OtlpTurnExporter:
+    """Sends finished turns as spans to an OTLP/HTTP collector, in the background.
+
+    Spans are batched by the SDK's ``BatchSpanProcessor`` (its ``OTEL_BSP_*``
+    variables apply) and sent as protobuf; ``OTEL_EXPORTER_OTLP_HEADERS`` /
+    ``OTEL_EXPORTER_OTLP_TRACES_HEADERS`` add headers (e.g. a collector's token).
+    The resource's ``service.name`` is ``receiptgate`` unless ``OTEL_SERVICE_NAME``
+    says otherwise. Export is best effort: a collector that is down loses spans
+    (the OTel SDK logs it), never a validation; the store keeps every graph.
+
+    Args:
+        endpoint: the collector, e.g. ``http://localhost:4318`` (see :func:`otlp_traces_url`).
+        include_previews: add the (already redacted) content previews to the spans.
+        source: how errors name the setting (``--otel-endpoint``, a variable).
+
+    Raises:
+        ConfigError: a bad endpoint, or the ``otel`` extra is not installed.
+    """
+
+    def __init__(
+        self, endpoint: str, *, include_previews: bool = False, source: str = "endpoint"
+    ) -> None:
+        self.url = otlp_traces_url(endpoint, source=source)
+        _require_sdk()
+        try:
+            from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
+        except ImportError as e:
+            raise ConfigError(
+                f"{source}: OTLP export needs the 'otel' extra: "
+                f"pip install 'receiptgate[otel]' ({e})"
+            ) from e
+        import os
+
+        from opentelemetry.sdk.resources import SERVICE_NAME, Resource
+        from opentelemetry.sdk.trace import TracerProvider as SdkTracerProvider
+        from opentelemetry.sdk.trace.export import BatchSpanProcessor
+
+        attributes = {} if os.environ.get("OTEL_SERVICE_NAME") else {SERVICE_NAME: "receiptgate"}
+        self.include_previews = include_previews
+        self.provider = SdkTracerProvider(resource=Resource.create(attributes))
+        self.provider.add_span_processor(BatchSpanProcessor(OTLPSpanExporter(endpoint=self.url)))
+
+    def export(self, graph: TurnGraph) -> str:
+        """Queues ``graph``'s spans for sending; returns the trace id."""
+        return export_turn_graph(
+            graph, tracer_provider=self.provider, include_previews=self.include_previews
+        )
+
+    def shutdown(self) -> None:
+        """Sends what is queued (bounded by the exporter's timeout) and stops."""
+        self.provider.shutdown()

@@ -25,6 +25,7 @@ from receiptgate.hooks.gate_handlers import gate_dispatcher
 from receiptgate.hooks.provenance_handlers import ProvenanceHooks
 from receiptgate.policy.policy_file import load_policy
 from receiptgate.provenance.graph import TurnGraph
+from receiptgate.provenance.otel import OtlpTurnExporter
 from receiptgate.provenance.policies import load_provenance_policies
 from receiptgate.rubrics import Rubric, load_rubric_dir
 from receiptgate.server.auth import Principal, hash_key, load_keys_file
@@ -120,6 +121,16 @@ class Service:
         self.provenance = ProvenanceHooks(
             load_provenance_policies(self.gate.config.provenance_policies, config_dir),
             on_turn_end=self._save_turn,
+        )
+        #: Sends finished turns to an OTLP collector (``None``: not configured).
+        self.otel: OtlpTurnExporter | None = (
+            OtlpTurnExporter(
+                settings.otel_endpoint,
+                include_previews=settings.otel_previews,
+                source="RECEIPTGATE_OTEL_ENDPOINT (--otel-endpoint)",
+            )
+            if settings.otel_endpoint is not None
+            else None
         )
         self._poller: threading.Thread | None = None
         self.sync_facts()
@@ -235,6 +246,8 @@ class Service:
             self._files.stop()
         if self.bridge is not None:
             self.bridge.stop()
+        if self.otel is not None:
+            self.otel.shutdown()
         self.store.close()
 
     # -- helpers for routes ---------------------------------------------------------------
@@ -265,6 +278,11 @@ class Service:
             self.store.save_turn(graph)
         except ReceiptgateError:
             logger.exception("could not save the provenance graph of turn %s", graph.turn_id)
+        if self.otel is not None:
+            try:
+                self.otel.export(graph)
+            except Exception:  # telemetry must never break a turn; the store has the graph
+                logger.exception("could not export turn %s to OpenTelemetry", graph.turn_id)
 
     def rubric(self, rubric_id: str | None) -> Rubric | None:
         """The rubric a request names; ``None`` uses the gate's default rubric.

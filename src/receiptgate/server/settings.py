@@ -34,6 +34,8 @@ ENV_VARS: dict[str, str] = {
     "RECEIPTGATE_BRIDGE_FACTS": "the registry file the bridge writes (and the gate loads)",
     "RECEIPTGATE_BRIDGE_INTERVAL": "seconds between full rescans of the findings (default 300)",
     "RECEIPTGATE_RELOAD_SECONDS": "how often fact, config and policy files are checked (default 1)",
+    "RECEIPTGATE_OTEL_ENDPOINT": "OTLP/HTTP collector URL: every finished turn is sent as spans",
+    "RECEIPTGATE_OTEL_PREVIEWS": "'1' adds the (redacted) content previews to those spans",
 }
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -64,6 +66,9 @@ class ServerSettings:
         bridge_interval: seconds between full rescans of ``findings_dir``.
         reload_seconds: how often fact, config and policy files are checked for
             changes (a change rebuilds the gate without a restart).
+        otel_endpoint: an OTLP/HTTP collector (``http://host:4318``); each finished
+            turn's provenance graph is sent there as spans (the ``otel`` extra).
+        otel_previews: include the redacted content previews in those spans.
     """
 
     db_url: str | None = None
@@ -83,6 +88,8 @@ class ServerSettings:
     bridge_facts: Path | None = None
     bridge_interval: float = 300.0
     reload_seconds: float = 1.0
+    otel_endpoint: str | None = None
+    otel_previews: bool = False
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> ServerSettings:
@@ -118,6 +125,8 @@ class ServerSettings:
             bridge_facts=path("RECEIPTGATE_BRIDGE_FACTS"),
             bridge_interval=_float(env, "RECEIPTGATE_BRIDGE_INTERVAL", 300.0),
             reload_seconds=_float(env, "RECEIPTGATE_RELOAD_SECONDS", 1.0),
+            otel_endpoint=env.get("RECEIPTGATE_OTEL_ENDPOINT", "").strip() or None,
+            otel_previews=_bool(env, "RECEIPTGATE_OTEL_PREVIEWS"),
         )._checked()
 
     def _checked(self) -> ServerSettings:
@@ -128,6 +137,12 @@ class ServerSettings:
             )
         if self.findings_dir is not None and not self.findings_dir.is_dir():
             raise ConfigError(f"RECEIPTGATE_FINDINGS_DIR: {self.findings_dir}: not a folder")
+        if self.otel_endpoint is not None:
+            from receiptgate.provenance.otel import otlp_traces_url
+
+            otlp_traces_url(
+                self.otel_endpoint, source="RECEIPTGATE_OTEL_ENDPOINT (--otel-endpoint)"
+            )
         return self
 
     def watched_files(self) -> list[Path]:

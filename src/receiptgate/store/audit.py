@@ -126,6 +126,7 @@ class AuditMixin(StoreBase):
             "created_at": parse_created_at(record.created_at),
             "agent_id": record.agent_id,
             "session_id": record.session_id,
+            "turn_id": record.turn_id,
             "audit_verdict": record.audit_verdict,
             "verdict": record.verdict,
             "payload": _dumps(record.payload()),
@@ -275,6 +276,8 @@ class AuditMixin(StoreBase):
             conds.append(t.agent_id == f.agent_id)
         if f.session_id is not None:
             conds.append(t.session_id == f.session_id)
+        if f.turn_id is not None:
+            conds.append(t.turn_id == f.turn_id)
         if f.verdict in AUDIT_VERDICTS:
             conds.append(t.audit_verdict == f.verdict)
         elif f.verdict is not None:

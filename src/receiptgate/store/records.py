@@ -142,6 +142,7 @@ class AuditFilter:
         since: created at or after (inclusive); a naive datetime is UTC.
         until: created before (exclusive); a naive datetime is UTC.
         session_id: only this session's records.
+        turn_id: only this turn's records.
         output_validation_only: ``outputValidationOnly``; every record is an
             output validation, so it filters nothing. Kept for compatibility.
         limit: page size for :meth:`Store.query`, 1-1000.
@@ -154,6 +155,7 @@ class AuditFilter:
     since: datetime | None = None
     until: datetime | None = None
     session_id: str | None = None
+    turn_id: str | None = None
     output_validation_only: bool | None = None
     limit: int = 100
     offset: int = 0

@@ -53,6 +53,8 @@ audit_records = sa.Table(
     sa.Column("created_at", UTCDateTime(), nullable=False, index=True),
     sa.Column("agent_id", sa.String(255), nullable=True, index=True),
     sa.Column("session_id", sa.String(255), nullable=True, index=True),
+    # The turn the output belongs to (revision 0003); also in the payload.
+    sa.Column("turn_id", sa.String(255), nullable=True, index=True),
     sa.Column("audit_verdict", sa.String(32), nullable=False, index=True),
     sa.Column("verdict", sa.String(16), nullable=False),
     sa.Column("payload", sa.Text(), nullable=False),

@@ -122,6 +122,23 @@ def _record_view(record: Mapping[str, Any]) -> ReportView:
     )
 
 
+def _turn_summary(request: Request, record: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The saved provenance turn this record belongs to, summarised; ``None`` if none."""
+    turn_id = as_str(record.get("turn_id"))
+    if not turn_id:
+        return None
+    graph = service_of(request).store.get_turn(turn_id)
+    if graph is None:
+        return None
+    summary = as_mapping(graph.get("summary"))
+    return {
+        "id": turn_id,
+        "max_taint": as_str(summary.get("maxTaint")) or "—",
+        "blocked_tools": [as_str(t) for t in summary.get("blockedTools") or ()],
+        "external_sources": [as_str(t) for t in summary.get("externalSources") or ()],
+    }
+
+
 @router.get("/records/{record_id}", response_class=HTMLResponse)
 def record_page(request: Request, record_id: str) -> Response:
     principal = principal_of(request)
@@ -137,6 +154,7 @@ def record_page(request: Request, record_id: str) -> Response:
         request,
         "record.html",
         record=record,
+        turn=_turn_summary(request, record),
         verdict=verdict_of(record),
         report=_record_view(record),
         meta=_record_meta(record),

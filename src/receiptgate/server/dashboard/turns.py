@@ -26,7 +26,12 @@ from receiptgate.provenance.graph import TurnGraph
 from receiptgate.provenance.trust import TAINTED_LEVELS, TRUST_LEVELS
 from receiptgate.server.dashboard.auth import principal_of, service_of, to_login
 from receiptgate.server.dashboard.layout import as_int, as_mapping, as_str
+from receiptgate.server.dashboard.record import verdict_of
 from receiptgate.server.dashboard.render import PageRoute, needs_admin, render
+from receiptgate.store import AuditFilter
+
+#: At most this many of a turn's audit records are listed on its page.
+TURN_RECORDS = 200
 
 #: How many hex digits of a content hash the page shows.
 HASH_PREFIX = 12
@@ -198,4 +203,24 @@ def turn_page(request: Request, turn_id: str) -> Response:
             title="Turn not found",
             message=f"There is no saved provenance graph for turn {turn_id!r}.",
         )
-    return render(request, "turn.html", turn=build_turn_view(data))
+    service = service_of(request)
+    records = [
+        r.to_dict() for r in service.store.query(AuditFilter(turn_id=turn_id, limit=TURN_RECORDS))
+    ]
+    return render(
+        request,
+        "turn.html",
+        turn=build_turn_view(data),
+        records=[
+            {
+                "id": as_str(r.get("id")),
+                "verdict": verdict_of(r),
+                "created_at": r.get("created_at"),
+                "hook": as_str(r.get("trigger_hook")),
+                "reason": as_str(r.get("reason")),
+                "preview": as_str(r.get("text_preview")),
+            }
+            for r in reversed(records)
+        ],
+        more_records=len(records) == TURN_RECORDS,
+    )

@@ -30,7 +30,10 @@ def audit_filter(
     ] = None,
     since: Annotated[datetime | None, Query(description="Created at or after (ISO 8601).")] = None,
     until: Annotated[datetime | None, Query(description="Created before (ISO 8601).")] = None,
-    session_id: Annotated[str | None, Query()] = None,
+    session_id: Annotated[str | None, Query(description="Only this session.")] = None,
+    turn_id: Annotated[
+        str | None, Query(description="Only this turn (see GET /turns/{id}).")
+    ] = None,
     limit: Annotated[int, Query(ge=1, le=1000)] = 100,
     offset: Annotated[int, Query(ge=0)] = 0,
 ) -> AuditFilter:
@@ -48,6 +51,7 @@ def audit_filter(
         since=since,
         until=until,
         session_id=session_id,
+        turn_id=turn_id,
         limit=limit,
         offset=offset,
     )

@@ -4,8 +4,10 @@ The body is the event as the seeds define it (JSON, camelCase); the answer carri
 the seeds' result fields at the top level — ``cancel``, ``block``, ``blockReason``,
 ``content``, ``tools``, ``toolCalls`` (those a handler set) — plus ``validations``
 (the reports of the texts the gate checked), ``errors`` and ``notes``. Every
-validation a hook ran is in the audit, with the event as its trigger hook, before
-the answer is sent.
+validation a hook ran is in the audit, with the event as its trigger hook, the
+event's ``sessionKey`` as its session and the provenance turn as its turn (so the
+dashboard links a blocked output to the turn graph that explains it), before the
+answer is sent.
 """
 
 from __future__ import annotations
@@ -43,11 +45,16 @@ async def hook(
     dispatcher = service.hook_dispatcher()
     outcome = await run_in_threadpool(dispatcher.dispatch, event, payload)
     key_name = principal.name or principal.key_id
+    parsed = outcome.parsed
+    session_id = parsed.session_key if parsed is not None else None
+    turn_id = service.provenance.turn_id_of(parsed) if parsed is not None else None
     for result in outcome.validations:
         await asyncio.wrap_future(
             service.store.submit_validation(
                 result,
                 result.source_text or "",
+                session_id=session_id or None,
+                turn_id=turn_id,
                 key_name=key_name,
                 store_text=service.settings.store_text,
             )
