@@ -1,6 +1,10 @@
 """Talk to the receiptgate MCP server as any MCP client does: spawn it over stdio, list its
 tools, check one claim and validate a whole answer against a tool transcript.
 
+Works with mcp 1.x and 2.x. Results are read in their wire form (camelCase, as the protocol
+sends them): mcp 2 renamed the result models' fields to snake_case (``is_error``,
+``structured_content``), mcp 1.x has ``isError``, ``structuredContent``.
+
 Run from the repository root (offline, no model):
 
     .venv/bin/pip install -q '.[mcp]'
@@ -25,11 +29,18 @@ TRANSCRIPT = ROOT / "examples" / "transcripts" / "fabricated_tests.json"
 NOW = "2026-03-11T10:00:00Z"
 
 
+def wire(result: CallToolResult) -> dict[str, Any]:
+    """The result as the protocol sends it: same keys with mcp 1.x and 2.x."""
+    dumped: dict[str, Any] = result.model_dump(mode="json", by_alias=True, exclude_none=True)
+    return dumped
+
+
 def structured(result: CallToolResult) -> dict[str, Any]:
-    if result.isError:
-        raise SystemExit(f"tool error: {result.content}")
-    assert result.structuredContent is not None
-    return result.structuredContent
+    r = wire(result)
+    if r.get("isError"):
+        raise SystemExit(f"tool error: {r['content'][0]['text']}")
+    report: dict[str, Any] = r["structuredContent"]
+    return report
 
 
 async def main() -> None:
@@ -65,7 +76,7 @@ async def main() -> None:
         print("delivered:", report["delivered_text"])
 
         bad = await session.call_tool("validate", {"text": answer, "trust": 400})
-        print("bad argument -> isError:", bad.isError)
+        print("bad argument -> isError:", wire(bad).get("isError", False))
 
 
 if __name__ == "__main__":

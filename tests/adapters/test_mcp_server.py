@@ -1,4 +1,10 @@
-"""The MCP server, driven by the real ``mcp`` client over stdio (a server subprocess)."""
+"""The MCP server, driven by the real ``mcp`` client over stdio (a server subprocess).
+
+Runs against mcp 1.x and 2.x. The client API used here (``ClientSession``, ``stdio_client``,
+``StdioServerParameters``) is the same in both, but mcp 2 renamed the result models' fields to
+snake_case (``is_error``, ``structured_content``, ``input_schema``), so results are read in
+their wire form (``wire``: camelCase, as the protocol sends them), which both versions give.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +12,7 @@ import asyncio
 import json
 import sys
 from collections.abc import Awaitable, Callable
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
@@ -15,9 +22,11 @@ pytest.importorskip("mcp")
 
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
-from mcp.types import CallToolResult, TextContent
+from mcp.types import CallToolResult, Tool
+from pydantic import BaseModel
 
-from receiptgate.adapters.mcp_server import settings_from_args
+from receiptgate import build_gate
+from receiptgate.adapters.mcp_server import create_server, settings_from_args
 
 ROOT = Path(__file__).resolve().parents[2]
 FACTS = ROOT / "examples" / "quickstart" / "facts.yaml"
@@ -44,32 +53,45 @@ def run_session(
     asyncio.run(asyncio.wait_for(main(), timeout=60))
 
 
+def wire(model: BaseModel) -> dict[str, Any]:
+    """A result model as the protocol sends it: camelCase keys in mcp 1.x and 2.x alike."""
+    dumped: dict[str, Any] = model.model_dump(mode="json", by_alias=True, exclude_none=True)
+    return dumped
+
+
 def payload(result: CallToolResult) -> dict[str, Any]:
-    assert not result.isError, result.content
-    assert result.structuredContent is not None
-    structured: dict[str, Any] = result.structuredContent
+    r = wire(result)
+    assert not r.get("isError"), r["content"]
+    structured: dict[str, Any] = r["structuredContent"]
     # The text content carries the same JSON, for clients without structured output.
-    first = result.content[0]
-    assert isinstance(first, TextContent)
-    assert json.loads(first.text) == structured
+    first = r["content"][0]
+    assert first["type"] == "text"
+    assert json.loads(first["text"]) == structured
     return structured
 
 
 def error_text(result: CallToolResult) -> str:
-    assert result.isError
-    first = result.content[0]
-    assert isinstance(first, TextContent)
-    return first.text
+    r = wire(result)
+    assert r.get("isError") is True, r
+    first = r["content"][0]
+    assert first["type"] == "text"
+    text: str = first["text"]
+    return text
+
+
+def input_schema(tool: Tool) -> dict[str, Any]:
+    schema: dict[str, Any] = wire(tool)["inputSchema"]
+    return schema
 
 
 def test_tools_listed_and_both_called() -> None:
     async def body(session: ClientSession) -> None:
         tools = {t.name: t for t in (await session.list_tools()).tools}
         assert set(tools) == {"validate", "check_claim"}
-        props = tools["validate"].inputSchema["properties"]
+        props = input_schema(tools["validate"])["properties"]
         assert {"text", "agent_id", "trust", "channel", "receipts", "messages", "now"} <= set(props)
-        assert tools["validate"].inputSchema["required"] == ["text"]
-        assert tools["check_claim"].inputSchema["required"] == ["sentence"]
+        assert input_schema(tools["validate"])["required"] == ["text"]
+        assert input_schema(tools["check_claim"])["required"] == ["sentence"]
 
         claim = payload(
             await session.call_tool(
@@ -214,3 +236,17 @@ def test_settings_from_args_and_env(monkeypatch: pytest.MonkeyPatch) -> None:
     s = settings_from_args(["--facts", "c.yaml", "--config", "g.yaml"])
     assert s.facts == ("c.yaml",)
     assert s.config == "g.yaml"
+
+
+def test_server_class_follows_the_installed_mcp() -> None:
+    """mcp 2 renamed FastMCP (mcp.server.fastmcp) to MCPServer (mcp.server.mcpserver)."""
+    server = create_server(build_gate(facts=[FACTS]))
+    if int(version("mcp").split(".")[0]) >= 2:
+        from mcp.server.mcpserver import MCPServer
+
+        assert isinstance(server, MCPServer)
+    else:
+        from mcp.server.fastmcp import FastMCP
+
+        assert isinstance(server, FastMCP)
+    assert server.name == "receiptgate"

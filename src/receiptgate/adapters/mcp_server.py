@@ -6,11 +6,12 @@ a text, which sentences are supported, which are contradicted, and what may be d
     pip install 'receiptgate[mcp]'
     python -m receiptgate.adapters.mcp_server --facts examples/quickstart/facts.yaml
 
-The server speaks MCP over stdio (the client spawns it). The gate is built once at start-up
-from ``--config``, ``--facts`` (repeatable) and ``--policy``, or from the environment
-variables ``RECEIPTGATE_CONFIG``, ``RECEIPTGATE_FACTS`` (paths joined by ``os.pathsep``) and
-``RECEIPTGATE_POLICY`` when the options are not given. ``--receipts`` files (repeatable) are
-evidence for every call, in addition to the receipts a call passes.
+The server speaks MCP over stdio (the client spawns it), with mcp 1.x (>= 1.2) or 2.x
+installed. The gate is built once at start-up from ``--config``, ``--facts`` (repeatable) and
+``--policy``, or from the environment variables ``RECEIPTGATE_CONFIG``, ``RECEIPTGATE_FACTS``
+(paths joined by ``os.pathsep``) and ``RECEIPTGATE_POLICY`` when the options are not given.
+``--receipts`` files (repeatable) are evidence for every call, in addition to the receipts a
+call passes.
 
 Tools:
 
@@ -34,9 +35,18 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
 
-from mcp.server.fastmcp import FastMCP
-from mcp.server.fastmcp.exceptions import ToolError
 from pydantic import Field
+
+# The one seam between mcp versions. mcp 2 renamed FastMCP (mcp.server.fastmcp) to MCPServer
+# (mcp.server.mcpserver); the parts used here (the constructor's name/instructions/log_level,
+# add_tool(fn, name=, description=), ToolError and run("stdio")) behave the same in 1.x and 2.x.
+# Each branch is unresolvable for mypy under the other major version, hence the ignores.
+try:  # mcp >= 2
+    from mcp.server.mcpserver import MCPServer  # type: ignore[import-not-found, unused-ignore]
+    from mcp.server.mcpserver.exceptions import ToolError  # type: ignore[import-not-found, unused-ignore]
+except ImportError:  # mcp 1.x (>= 1.2)
+    from mcp.server.fastmcp import FastMCP as MCPServer  # type: ignore[attr-defined, no-redef, unused-ignore]
+    from mcp.server.fastmcp.exceptions import ToolError  # type: ignore[import-not-found, no-redef, unused-ignore]
 
 from receiptgate._exceptions import UserError
 from receiptgate.api import build_gate, load_receipt_files
@@ -159,7 +169,7 @@ def sentence_verdict(result: ValidationResult) -> dict[str, Any]:
 
 def create_server(
     gate: Gate, *, receipts: Sequence[Receipt] = (), name: str = SERVER_NAME
-) -> FastMCP:
+) -> MCPServer:
     """Builds the MCP server around a gate.
 
     Args:
@@ -167,7 +177,7 @@ def create_server(
         receipts: standing evidence joined to every call's receipts.
         name: the server name shown to clients.
     """
-    server = FastMCP(name, instructions=INSTRUCTIONS, log_level="WARNING")
+    server = MCPServer(name, instructions=INSTRUCTIONS, log_level="WARNING")
     standing = list(receipts)
 
     def run(
@@ -193,15 +203,6 @@ def create_server(
         except UserError as exc:
             raise ToolError(str(exc)) from None
 
-    @server.tool(
-        name="validate",
-        description=(
-            "Validate a text before it is sent: every factual sentence is checked against the "
-            "operator's facts and the receipts given. Returns the report: verdict "
-            "(pass|flag|block), per-sentence tags T1-T7 with evidence and reasons, violations, "
-            "suggestions and delivered_text (what may be sent)."
-        ),
-    )
     def validate(
         text: Text,
         agent_id: AgentId = None,
@@ -213,13 +214,6 @@ def create_server(
     ) -> dict[str, Any]:
         return run(text, agent_id, trust, channel, receipts, messages, now).to_dict()
 
-    @server.tool(
-        name="check_claim",
-        description=(
-            "Check one sentence against the facts and the receipts given. Returns its verdict "
-            "(pass|flag|block), tag (T1 supported ... T5 contradicted), evidence and reasons."
-        ),
-    )
     def check_claim(
         sentence: Sentence,
         agent_id: AgentId = None,
@@ -239,6 +233,26 @@ def create_server(
             )
         return sentence_verdict(result)
 
+    # add_tool rather than @server.tool(): the same call in mcp 1.x and 2.x, and with mcp 1.x
+    # installed mypy sees MCPServer as Any, which would make a decorated function untyped.
+    server.add_tool(
+        validate,
+        name="validate",
+        description=(
+            "Validate a text before it is sent: every factual sentence is checked against the "
+            "operator's facts and the receipts given. Returns the report: verdict "
+            "(pass|flag|block), per-sentence tags T1-T7 with evidence and reasons, violations, "
+            "suggestions and delivered_text (what may be sent)."
+        ),
+    )
+    server.add_tool(
+        check_claim,
+        name="check_claim",
+        description=(
+            "Check one sentence against the facts and the receipts given. Returns its verdict "
+            "(pass|flag|block), tag (T1 supported ... T5 contradicted), evidence and reasons."
+        ),
+    )
     return server
 
 
@@ -279,7 +293,7 @@ def settings_from_args(argv: Sequence[str] | None = None) -> ServerSettings:
     )
 
 
-def server_from_settings(settings: ServerSettings) -> FastMCP:
+def server_from_settings(settings: ServerSettings) -> MCPServer:
     """Builds the gate and the server; raises ``UserError`` for a bad file."""
     gate = build_gate(config=settings.config, facts=settings.facts, policy=settings.policy)
     receipts = load_receipt_files([Path(p) for p in settings.receipts])
