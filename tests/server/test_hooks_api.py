@@ -70,3 +70,33 @@ def test_bad_hook_requests_are_json_errors(server: LiveServer) -> None:
         "POST", "/hooks/before_message_write", {"message": {}}, key=None
     )
     assert status == 401
+
+
+def test_hook_validations_use_the_receipts_stored_for_the_session(server: LiveServer) -> None:
+    claim = "I ran the test suite and all 214 tests pass."
+    body = {"sessionKey": "s-receipts", "content": claim}
+    status, _, before = server.request("POST", "/hooks/message_sending", body, key="validate")
+    assert status == 200
+    assert before["validations"][0]["verdict"] == "block"  # no receipt: an invented result
+    receipt = {
+        "id": "r-pytest",
+        "kind": "tool",
+        "tool": "exec",
+        "args": {"command": "pytest -q"},
+        "content": "214 passed in 3.2s",
+        "ok": True,
+    }
+    status, _, _ = server.request(
+        "POST", "/sessions/s-receipts/receipts", {"receipts": [receipt]}, key="validate"
+    )
+    assert status == 200
+    status, _, after = server.request("POST", "/hooks/message_sending", body, key="validate")
+    assert status == 200
+    [report] = after["validations"]
+    assert report["verdict"] == "pass", report
+    assert "cancel" not in after
+    assert report["id"] != before["validations"][0]["id"]
+    # another session's receipts do not count
+    other = {"sessionKey": "s-elsewhere", "content": claim}
+    _, _, elsewhere = server.request("POST", "/hooks/message_sending", other, key="validate")
+    assert elsewhere["validations"][0]["verdict"] == "block"

@@ -12,6 +12,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from receiptgate._exceptions import ConfigError, InputError, ReceiptgateError
 from receiptgate.bridge import Bridge, FactsFileWatcher
@@ -20,7 +21,7 @@ from receiptgate.config import GateConfig, load_config
 from receiptgate.engine import Gate
 from receiptgate.evidence.facts import FactRegistry, load_registry_file
 from receiptgate.evidence.receipts import Receipt
-from receiptgate.hooks import HookDispatcher
+from receiptgate.hooks import HookDispatcher, HookEvent
 from receiptgate.hooks.gate_handlers import gate_dispatcher
 from receiptgate.hooks.provenance_handlers import ProvenanceHooks
 from receiptgate.policy.policy_file import load_policy
@@ -267,11 +268,23 @@ class Service:
         gate = self.gate
         cached = self._hooks
         if cached is None or cached[0] is not gate:
-            dispatcher = gate_dispatcher(gate)
+            dispatcher = gate_dispatcher(gate, context=self._hook_context)
             self.provenance.install(dispatcher)
             cached = (gate, dispatcher)
             self._hooks = cached
         return cached[1]
+
+    def _hook_context(self, event: HookEvent) -> dict[str, Any]:
+        """A hook's validations see the receipts stored for its session (``sessionKey``,
+        via ``POST /sessions/{id}/receipts``), like ``POST /validate`` with that
+        ``session_id``. A snapshot: the session's index may grow meanwhile."""
+        if not event.session_key:
+            return {}
+        lock, last, index = self.sessions.entry(event.session_key)
+        with lock:
+            self.sessions.refresh(event.session_key, (last, index))
+            receipts = [entry.receipt for entry in index.entries]
+        return {"receipts": ReceiptIndex(receipts)} if receipts else {}
 
     def _save_turn(self, graph: TurnGraph) -> None:
         try:
