@@ -122,3 +122,23 @@ def test_a_stored_graph_that_does_not_validate_is_still_shown() -> None:
     assert [n.id for n in view.nodes][:2] == ["n1.system", "n2.user_message"]
     assert view.nodes[5].inputs == ["n1.system", "n4.tool_result"]
     assert view.max_taint == "untrusted" and view.tainted
+
+
+def test_the_turns_page_lists_turns_with_their_removed_tools(http: httpx.Client) -> None:
+    cookie = {**PAGE, "Cookie": f"{KEY_COOKIE}={ADMIN_KEY}"}
+    r = http.get("/turns", headers=cookie)
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    [row] = re.findall(r'<tr data-turn="[^"]*".*?</tr>', r.text, re.S)
+    link = re.search(r'<a href="([^"]*)"', row).group(1)  # type: ignore[union-attr]
+    assert link == "/turns/turn-%3Cb%3E1%3C/b%3E"  # percent-encoded in the link ...
+    assert "Turn <code>turn-&lt;b&gt;1&lt;/b&gt;</code>" in http.get(link, headers=cookie).text
+    assert "turn-&lt;b&gt;1&lt;/b&gt;" in row and "<b>1</b>" not in r.text  # ... escaped as text
+    assert "<code>exec</code>" in row and ">untrusted<" in row and 'class="tainted"' in row
+    assert 'href="/turns">Turns</a>' in r.text  # in the navigation of every page
+    r = http.get("/turns", params={"session_id": "no-such-session"}, headers=cookie)
+    assert "data-turn=" not in r.text and "No turn saved for this session" in r.text
+    r = http.get("/turns", headers={**PAGE, "Cookie": f"{KEY_COOKIE}={VALIDATE_KEY}"})
+    assert r.status_code == 403
+    r = http.get("/turns", headers={"Cookie": f"{KEY_COOKIE}={ADMIN_KEY}"})  # not a page: JSON
+    assert r.headers["content-type"].startswith("application/json")
+    assert r.json()["turns"][0]["turn_id"] == "turn-<b>1</b>"

@@ -1,8 +1,8 @@
-"""One turn's provenance graph (SPEC §7): its summary, then its nodes in order.
+"""Turns and their provenance graphs (SPEC §7): the list, and one turn's summary and nodes.
 
-Owns the page ``GET /turns/{id}`` (admin-only). The API answers the same path
-with the graph JSON (``receiptgate.server.routes.turns``); this page takes the
-request only when a browser asks for HTML without an ``Authorization`` header
+Owns the pages ``GET /turns`` (recent turns) and ``GET /turns/{id}`` (admin-only).
+The API answers the same paths with JSON (``receiptgate.server.routes.turns``); a
+page takes the request only when a browser asks for HTML without an ``Authorization`` header
 (:class:`BrowserPageRoute`), so the dashboard router must be included before
 the API's turns router.
 
@@ -185,6 +185,27 @@ def build_turn_view(data: Mapping[str, Any]) -> TurnView:
         edges=edges,
         problem=problem,
     )
+
+
+#: How many turns the list page shows (newest first).
+TURN_LIST = 100
+
+
+@router.get("/turns", response_class=HTMLResponse)
+def turns_page(request: Request, session_id: str | None = None) -> Response:
+    """Recent turns, newest first: where a reviewer finds removed and blocked tools even
+    when no output of the turn was checked."""
+    principal = principal_of(request)
+    if principal is None:
+        return to_login(request)
+    if not principal.allows("admin"):
+        return needs_admin(request, principal, "viewing turn graphs")
+    session = (session_id or "").strip() or None
+    turns = service_of(request).store.list_turns(session_id=session, limit=TURN_LIST)
+    for t in turns:
+        t["badge"] = TRUST_BADGE.get(as_str(t.get("max_taint")), "v-none")
+        t["tainted"] = t.get("max_taint") in TAINTED_LEVELS
+    return render(request, "turns.html", turns=turns, session_id=session or "", limit=TURN_LIST)
 
 
 @router.get("/turns/{turn_id:path}", response_class=HTMLResponse)
