@@ -85,6 +85,9 @@ class NodeView:
     blocked: bool
     block_reason: str
     metadata: list[tuple[str, str]] = field(default_factory=list)
+    rule: str = ""
+    action: str = ""
+    stage: str = ""
 
 
 @dataclass(slots=True)
@@ -110,6 +113,12 @@ class TurnView:
 def _trust(value: Any) -> str:
     level = as_str(value)
     return level if level in TRUST_LEVELS else ""
+
+
+def _ms(value: Any) -> str:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return as_str(value)
+    return f"{value:.1f} ms"
 
 
 def build_turn_view(data: Mapping[str, Any]) -> TurnView:
@@ -140,6 +149,7 @@ def build_turn_view(data: Mapping[str, Any]) -> TurnView:
         digest = as_str(n.get("contentHash"))
         iteration = as_int(n.get("iteration"))
         preview = n.get("contentPreview")
+        meta = as_mapping(n.get("metadata"))
         nodes.append(
             NodeView(
                 index=i + 1,
@@ -159,7 +169,10 @@ def build_turn_view(data: Mapping[str, Any]) -> TurnView:
                 tainted_by=tainted_by,
                 blocked=n.get("blocked") is True,
                 block_reason=as_str(n.get("blockReason")),
-                metadata=[(as_str(k), as_str(v)) for k, v in as_mapping(n.get("metadata")).items()],
+                metadata=[(as_str(k), as_str(v)) for k, v in meta.items()],
+                rule=as_str(meta.get("rule")),
+                action=as_str(meta.get("action")),
+                stage=as_str(meta.get("stage")),
             )
         )
     max_taint = _trust(summary.get("maxTaint"))
@@ -167,7 +180,7 @@ def build_turn_view(data: Mapping[str, Any]) -> TurnView:
         ("turn", as_str(data.get("turnId"))),
         ("session", as_str(data.get("sessionKey"))),
         ("agent", as_str(data.get("agentId"))),
-        ("duration", f"{data['durationMs']} ms" if data.get("durationMs") is not None else ""),
+        ("duration", _ms(data.get("durationMs"))),
     ]
     return TurnView(
         turn_id=as_str(data.get("turnId")),
