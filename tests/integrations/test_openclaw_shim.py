@@ -23,7 +23,8 @@ def test_openclaw_shim_node_tests_pass() -> None:
     )
     env = {**os.environ, "RECEIPTGATE_PYTHON": sys.executable}
     proc = subprocess.run(
-        [node, "--test", str(SHIM_TESTS)],
+        # TAP explicitly: Node >= 23 defaults to the "spec" reporter (no "# fail 0" line).
+        [node, "--test", "--test-reporter=tap", str(SHIM_TESTS)],
         cwd=REPO,
         env=env,
         capture_output=True,
