@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -100,3 +102,36 @@ def test_hook_validations_use_the_receipts_stored_for_the_session(server: LiveSe
     other = {"sessionKey": "s-elsewhere", "content": claim}
     _, _, elsewhere = server.request("POST", "/hooks/message_sending", other, key="validate")
     assert elsewhere["validations"][0]["verdict"] == "block"
+
+
+def test_hook_events_have_their_own_budget_apart_from_validations(tmp_path: Path) -> None:
+    s = start_server(
+        tmp_path / "data",
+        env={"RECEIPTGATE_RATE_LIMIT": "1/minute", "RECEIPTGATE_HOOK_RATE_LIMIT": "5/minute"},
+    )
+    try:
+        turn = {"sessionKey": "s-budget", "iteration": 0}
+        for _ in range(5):  # more events than the validation budget allows validations
+            status, _, _ = s.request("POST", "/hooks/loop_iteration_start", turn, key="validate")
+            assert status == 200
+        status, headers, answer = s.request(
+            "POST", "/hooks/loop_iteration_start", turn, key="validate"
+        )
+        assert status == 429 and int({k.lower(): v for k, v in headers.items()}["retry-after"]) >= 1
+        assert "5/minute hook events" in answer["message"]
+        # the validation budget was not touched by the hooks
+        status, _, _ = s.request("POST", "/validate", {"text": "Hello."}, key="validate")
+        assert status == 200
+        status, _, answer = s.request("POST", "/validate", {"text": "Hello."}, key="validate")
+        assert status == 429 and "validations" in answer["message"]
+    finally:
+        s.stop()
+
+
+def test_a_bad_hook_rate_limit_stops_serve_with_exit_2(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "receiptgate.cli.main", "serve", "--data-dir", str(tmp_path),
+         "--hook-rate-limit", "lots"],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 2 and "RECEIPTGATE_HOOK_RATE_LIMIT: 'lots'" in done.stderr

@@ -60,6 +60,11 @@ def _db_options(f: Any) -> Any:
 @click.option(
     "--rate-limit", "rate_limit", help="Validations per key and user, e.g. 3/minute (default)."
 )
+@click.option(
+    "--hook-rate-limit",
+    "hook_rate_limit",
+    help="Hook events (POST /hooks/...) per key, e.g. 6000/minute (default).",
+)
 @click.option("--store-text", is_flag=True, help="Keep full output text in the audit.")
 @click.option(
     "--findings-dir", "findings_dir", help="Trace findings folder for the trace-to-facts bridge."
@@ -93,6 +98,7 @@ def serve(
     rubrics: str | None,
     redis: str | None,
     rate_limit: str | None,
+    hook_rate_limit: str | None,
     store_text: bool,
     findings_dir: str | None,
     bridge_facts: str | None,
@@ -117,6 +123,7 @@ def serve(
         "RECEIPTGATE_RUBRICS": str(Path(rubrics).resolve()) if rubrics else None,
         "RECEIPTGATE_REDIS_URL": redis,
         "RECEIPTGATE_RATE_LIMIT": rate_limit,
+        "RECEIPTGATE_HOOK_RATE_LIMIT": hook_rate_limit,
         "RECEIPTGATE_STORE_TEXT": "1" if store_text else None,
         "RECEIPTGATE_FINDINGS_DIR": str(Path(findings_dir).resolve()) if findings_dir else None,
         "RECEIPTGATE_BRIDGE_FACTS": str(Path(bridge_facts).resolve()) if bridge_facts else None,

@@ -87,18 +87,23 @@ class JSONBytes(Response):
         return orjson.dumps(content)
 
 
-def check_rate(service: Service, principal: Principal, user_id: str | None) -> None:
-    """Counts one validation; 429 with ``Retry-After`` once the budget is spent."""
+def check_rate(
+    service: Service, principal: Principal, user_id: str | None, *, hooks: bool = False
+) -> None:
+    """Counts one validation (or, with ``hooks``, one hook event against the separate
+    hook budget); 429 with ``Retry-After`` once the budget is spent."""
     identity = f"{principal.key_id}:{user_id or '-'}"
-    decision = service.limiter.hit(identity)
+    limiter = service.hook_limiter if hooks else service.limiter
+    decision = limiter.hit(identity)
     if not decision.allowed:
         who = (
             f"user {user_id!r} of key {principal.key_id}" if user_id else f"key {principal.key_id}"
         )
+        what = "hook events" if hooks else "validations"
         raise ApiError(
             429,
             "rate_limited",
-            f"rate limit of {service.limiter.rate} validations reached for {who}; "
+            f"rate limit of {limiter.rate} {what} reached for {who}; "
             f"retry in {decision.retry_after} s",
             headers={"Retry-After": str(decision.retry_after)},
         )

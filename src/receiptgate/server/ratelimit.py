@@ -37,17 +37,27 @@ class RateLimiter:
         rate: a ``limits`` rate string such as ``3/minute`` or ``500/second``;
             ``off`` disables limiting.
         redis_url: share the counters through this Redis server.
+        namespace: keeps these counters apart from another limiter's.
+        setting: the variable errors name.
     """
 
-    def __init__(self, rate: str, redis_url: str | None = None) -> None:
+    def __init__(
+        self,
+        rate: str,
+        redis_url: str | None = None,
+        *,
+        namespace: str = "validate",
+        setting: str = "RECEIPTGATE_RATE_LIMIT",
+    ) -> None:
         self.rate = rate
+        self.namespace = namespace
         self.item: RateLimitItem | None = None
         if rate.strip().lower() != "off":
             try:
                 self.item = parse(rate)
             except ValueError as e:
                 raise ConfigError(
-                    f"RECEIPTGATE_RATE_LIMIT: {rate!r} is not a rate like '3/minute' ({e})"
+                    f"{setting}: {rate!r} is not a rate like '3/minute' ({e})"
                 ) from None
         self.shared = redis_url is not None
         if redis_url is not None:
@@ -67,10 +77,10 @@ class RateLimiter:
         if self.item is None:
             return Decision(True, 0, 0, 0)
         try:
-            allowed = self._limiter.hit(self.item, "validate", identity)
+            allowed = self._limiter.hit(self.item, self.namespace, identity)
             if allowed:
                 return Decision(True, self.item.amount, -1, 0)
-            stats = self._limiter.get_window_stats(self.item, "validate", identity)
+            stats = self._limiter.get_window_stats(self.item, self.namespace, identity)
         except Exception as e:
             raise RateLimiterUnavailable(f"rate limiter storage unavailable: {e}") from e
         retry = max(1, math.ceil(stats.reset_time - time.time()))

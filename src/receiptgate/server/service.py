@@ -104,6 +104,12 @@ class Service:
         )
         self.gate = self._build_gate(settings)
         self.limiter = RateLimiter(settings.rate_limit, settings.redis_url)
+        self.hook_limiter = RateLimiter(
+            settings.hook_rate_limit,
+            settings.redis_url,
+            namespace="hooks",
+            setting="RECEIPTGATE_HOOK_RATE_LIMIT",
+        )
         self.sessions = SessionCache(self.store)
         self._static_keys: dict[str, Principal] = {}
         for i, (scope, key) in enumerate(settings.env_keys):

@@ -149,7 +149,7 @@ def build_turn_view(data: Mapping[str, Any]) -> TurnView:
         digest = as_str(n.get("contentHash"))
         iteration = as_int(n.get("iteration"))
         preview = n.get("contentPreview")
-        meta = as_mapping(n.get("metadata"))
+        node_meta = as_mapping(n.get("metadata"))
         nodes.append(
             NodeView(
                 index=i + 1,
@@ -169,10 +169,10 @@ def build_turn_view(data: Mapping[str, Any]) -> TurnView:
                 tainted_by=tainted_by,
                 blocked=n.get("blocked") is True,
                 block_reason=as_str(n.get("blockReason")),
-                metadata=[(as_str(k), as_str(v)) for k, v in meta.items()],
-                rule=as_str(meta.get("rule")),
-                action=as_str(meta.get("action")),
-                stage=as_str(meta.get("stage")),
+                metadata=[(as_str(k), as_str(v)) for k, v in node_meta.items()],
+                rule=as_str(node_meta.get("rule")),
+                action=as_str(node_meta.get("action")),
+                stage=as_str(node_meta.get("stage")),
             )
         )
     max_taint = _trust(summary.get("maxTaint"))

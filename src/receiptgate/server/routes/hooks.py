@@ -38,10 +38,12 @@ async def hook(
 ) -> JSONBytes:
     if event not in EVENTS:
         raise ApiError(404, "not_found", f"no hook event {event!r} (known: {', '.join(EVENTS)})")
-    if service.limiter.shared:
-        await run_in_threadpool(check_rate, service, principal, None)
+    # Hook events have their own budget per key (RECEIPTGATE_HOOK_RATE_LIMIT): an agent turn
+    # sends a dozen events, so the per-user validation budget (3/minute) would stop it.
+    if service.hook_limiter.shared:
+        await run_in_threadpool(check_rate, service, principal, None, hooks=True)
     else:
-        check_rate(service, principal, None)
+        check_rate(service, principal, None, hooks=True)
     dispatcher = service.hook_dispatcher()
     outcome = await run_in_threadpool(dispatcher.dispatch, event, payload)
     key_name = principal.name or principal.key_id
