@@ -131,15 +131,23 @@ class ReceiptsHooks(ReceiptLedger, RunHooks[Any]):
         system_prompt: str | None,
         input_items: list[Any],
     ) -> None:
+        self._user_receipts(input_items)
+
+    def _user_receipts(self, input_items: Sequence[Any]) -> list[Receipt]:
+        """Records the user messages of ``input_items`` not seen yet; returns their receipts."""
+        added: list[Receipt] = []
         if not self.record_user_input:
-            return
+            return added
         for item in input_items:
             if isinstance(item, Mapping) and item.get("role") == "user":
                 item_id = item.get("id")
-                self.add_user_input(
+                receipt = self.add_user_input(
                     _item_text(item.get("content")),
                     message_id=item_id if isinstance(item_id, str) else None,
                 )
+                if receipt is not None:
+                    added.append(receipt)
+        return added
 
     def _key(self, context: RunContextWrapper[Any], tool: Tool) -> Any:
         call_id = getattr(context, "tool_call_id", None)
@@ -168,6 +176,12 @@ class ReceiptsHooks(ReceiptLedger, RunHooks[Any]):
     async def on_tool_end(
         self, context: RunContextWrapper[Any], agent: Agent[Any], tool: Tool, result: object
     ) -> None:
+        self.add(self._tool_receipt(context, agent, tool, result))
+
+    def _tool_receipt(
+        self, context: RunContextWrapper[Any], agent: Agent[Any], tool: Tool, result: object
+    ) -> Receipt:
+        """The ``tool`` receipt of a finished call (its start is taken from the pending list)."""
         with self._lock:
             started = self._pending.pop(self._key(context, tool), None)
             self._counter += 1
@@ -176,20 +190,18 @@ class ReceiptsHooks(ReceiptLedger, RunHooks[Any]):
             started = {"tool": tool.name, "args": {}, "call_id": None, "agent": agent.name}
         content = result if isinstance(result, str) else output_text(result)
         call_id = started["call_id"]
-        self.add(
-            Receipt(
-                id=call_id or f"{started['tool']}-{n}",
-                kind="tool",
-                content=content,
-                source="openai-agents",
-                created_at=self.clock(),
-                trust=self.trust,
-                tool=started["tool"],
-                args=started["args"],
-                ok=not self.is_error(result),
-                call_id=call_id,
-                meta={"agent": started["agent"]},
-            )
+        return Receipt(
+            id=call_id or f"{started['tool']}-{n}",
+            kind="tool",
+            content=content,
+            source="openai-agents",
+            created_at=self.clock(),
+            trust=self.trust,
+            tool=started["tool"],
+            args=started["args"],
+            ok=not self.is_error(result),
+            call_id=call_id,
+            meta={"agent": started["agent"]},
         )
 
 
