@@ -24,13 +24,29 @@ import json
 import os
 import urllib.error
 import urllib.request
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 from urllib.parse import quote, urlsplit
 
 from receiptgate._exceptions import ConfigError, RuntimeFailure
 
-__all__ = ["ServiceClient", "ServiceError"]
+__all__ = ["HookTransport", "ServiceClient", "ServiceError"]
+
+
+class HookTransport(Protocol):
+    """Where an adapter sends hook events and receipts: a :class:`ServiceClient` (a running
+    service) or a :class:`receiptgate.hooks.local.LocalHooks` (the same, in process). Both
+    answer the same JSON."""
+
+    def hook(self, event: str, payload: Mapping[str, Any]) -> dict[str, Any]: ...
+
+    async def ahook(self, event: str, payload: Mapping[str, Any]) -> dict[str, Any]: ...
+
+    def add_receipts(self, session_id: str, receipts: Sequence[Mapping[str, Any]]) -> int: ...
+
+    async def aadd_receipts(
+        self, session_id: str, receipts: Sequence[Mapping[str, Any]]
+    ) -> int: ...
 
 
 class ServiceError(RuntimeFailure):
@@ -129,6 +145,20 @@ class ServiceClient:
     async def ahook(self, event: str, payload: Mapping[str, Any]) -> dict[str, Any]:
         """:meth:`hook` in a worker thread, for async frameworks."""
         return await asyncio.to_thread(self.hook, event, payload)
+
+    def add_receipts(self, session_id: str, receipts: Sequence[Mapping[str, Any]]) -> int:
+        """``POST /sessions/{id}/receipts`` with receipt objects (as in a receipts JSONL
+        line); returns how many the session holds."""
+        path = f"/sessions/{quote(session_id, safe='')}/receipts"
+        answer = self.request("POST", path, {"receipts": [dict(r) for r in receipts]})
+        total = answer.get("total") if isinstance(answer, dict) else None
+        if not isinstance(total, int):
+            raise ServiceError(f"POST {self.url}{path}: expected {{total}} in the answer")
+        return total
+
+    async def aadd_receipts(self, session_id: str, receipts: Sequence[Mapping[str, Any]]) -> int:
+        """:meth:`add_receipts` in a worker thread."""
+        return await asyncio.to_thread(self.add_receipts, session_id, receipts)
 
     def validate(self, text: str, **fields: Any) -> dict[str, Any]:
         """``POST /validate``: the report (SPEC §6) plus ``turn_id`` and ``session_id``.

@@ -99,6 +99,21 @@ class DispatchOutcome:
     handlers: list[str] = field(default_factory=list)
     parsed: HookEvent | None = None
 
+    def answer(self) -> dict[str, Any]:
+        """What ``POST /hooks/{event}`` answers: the result's fields (``cancel``, ``block``,
+        ``blockReason``, ``content``, ``tools``, ``toolCalls``; those a handler set) at the
+        top level, plus ``event``, ``validations``, ``errors``, ``notes`` and ``handlers``."""
+        out = self.to_dict()
+        answer: dict[str, Any] = dict(out["result"])
+        answer.update(
+            event=self.event,
+            validations=out["validations"],
+            errors=out["errors"],
+            notes=out["notes"],
+            handlers=out["handlers"],
+        )
+        return answer
+
     def to_dict(self) -> dict[str, Any]:
         """JSON shape: ``result`` in the seeds' camelCase, the rest snake_case."""
         return {

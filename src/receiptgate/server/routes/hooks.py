@@ -61,13 +61,4 @@ async def hook(
                 store_text=service.settings.store_text,
             )
         )
-    out = outcome.to_dict()
-    answer: dict[str, Any] = dict(out["result"])
-    answer.update(
-        event=event,
-        validations=out["validations"],
-        errors=out["errors"],
-        notes=out["notes"],
-        handlers=out["handlers"],
-    )
-    return JSONBytes(answer)
+    return JSONBytes(outcome.answer())
