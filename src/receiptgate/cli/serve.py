@@ -275,3 +275,17 @@ def audit_export(
     finally:
         store.close()
     click.echo(f"receiptgate: exported {count} records", err=True)
+
+
+@audit.command("turns")
+@_db_options
+@click.option("--session", "session_id", help="Only this session's turns.")
+def audit_turns(db: str | None, data_dir: str | None, session_id: str | None) -> None:
+    """Print the saved turns (provenance graphs: taint, removed and blocked tools, policy
+    decisions) as JSONL on stdout, oldest first."""
+    store = _open_store(db, data_dir)
+    try:
+        count = store.export_turns_jsonl(sys.stdout, session_id=session_id)
+    finally:
+        store.close()
+    click.echo(f"receiptgate: exported {count} turns", err=True)

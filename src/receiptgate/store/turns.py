@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any
+from typing import IO, Any
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
@@ -26,6 +26,8 @@ from receiptgate.store.schema import turn_graphs
 MAX_ID_CHARS = 255
 #: Most turns one :meth:`TurnsMixin.list_turns` call returns.
 MAX_LIST = 1000
+#: Turns read per query by :meth:`TurnsMixin.export_turns_jsonl`.
+_EXPORT_PAGE = 200
 
 
 def _iso(value: datetime) -> str:
@@ -145,3 +147,29 @@ class TurnsMixin(StoreBase):
         with self._tx("listing turns") as conn:
             rows = conn.execute(query).all()
         return [_turn_row(r) for r in rows]
+
+    def export_turns_jsonl(self, out: IO[str], session_id: str | None = None) -> int:
+        """Writes every saved turn (or one session's), oldest first, one JSON object a
+        line: the columns of :meth:`list_turns` plus ``graph`` (the saved graph JSON).
+        Read in pages, so an export of any size holds one page in memory.
+
+        Returns:
+            The number of turns written.
+        """
+        t = turn_graphs.c
+        written, last = 0, 0
+        while True:
+            query = sa.select(turn_graphs).where(t.seq > last)
+            if session_id is not None:
+                query = query.where(t.session_id == session_id)
+            query = query.order_by(t.seq).limit(_EXPORT_PAGE)
+            with self._tx("exporting turns") as conn:
+                rows = conn.execute(query).all()
+            for row in rows:
+                entry = _turn_row(row)
+                entry["graph"] = json.loads(row.graph)
+                out.write(_dumps(entry) + "\n")
+            written += len(rows)
+            if len(rows) < _EXPORT_PAGE:
+                return written
+            last = rows[-1].seq
