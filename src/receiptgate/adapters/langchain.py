@@ -15,6 +15,9 @@
   handler attached, validates the final answer against the handler's receipts, and returns the
   text that may be delivered, or raises :class:`BlockedOutput` carrying the result.
 - :func:`gate_output` is the same gate as a ``RunnableLambda`` to pipe after a runnable.
+- :func:`to_wire_messages`, :func:`bound_tool_names`, :func:`model_name` and
+  :func:`with_handler` read LangChain's messages and callback arguments into the hook
+  events' JSON; the service mode (:mod:`receiptgate.adapters.langchain_service`) uses them.
 """
 
 from __future__ import annotations
@@ -26,7 +29,14 @@ from typing import Any, Literal
 from uuid import UUID
 
 from langchain_core.callbacks import BaseCallbackHandler
-from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
+from langchain_core.messages import (
+    AIMessage,
+    BaseMessage,
+    ChatMessage,
+    HumanMessage,
+    SystemMessage,
+    ToolMessage,
+)
 from langchain_core.runnables import Runnable, RunnableConfig, RunnableLambda
 from langchain_core.runnables.config import ensure_config
 
@@ -43,6 +53,7 @@ __all__ = [
     "ReceiptsCallbackHandler",
     "final_text",
     "gate_output",
+    "to_wire_messages",
 ]
 
 OnBlock = Literal["raise", "replace"]
@@ -84,6 +95,102 @@ def final_text(output: Any) -> str:
         if "output" in output:
             return final_text(output["output"])
     raise TypeError(f"cannot find the final answer's text in a {type(output).__name__}")
+
+
+def tool_call_wire(call: Mapping[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": str(call.get("name") or "tool")}
+    if call.get("id"):
+        out["id"] = str(call["id"])
+    args = call.get("args")
+    out["arguments"] = dict(args) if isinstance(args, Mapping) else {}
+    return out
+
+
+def to_wire_messages(messages: Sequence[BaseMessage]) -> tuple[str, list[dict[str, Any]]]:
+    """LangChain messages as the hook events' transcript: ``(system prompt, messages)``.
+
+    ``SystemMessage`` texts are joined into the system prompt; ``HumanMessage`` is
+    ``user``, ``AIMessage`` ``assistant`` (with ``toolCalls``), ``ToolMessage``
+    ``toolResult`` with ``toolName`` (the message's name, else the name of the call it
+    answers) and ``toolCallId``; other messages keep their role or type.
+    """
+    system: list[str] = []
+    out: list[dict[str, Any]] = []
+    call_names: dict[str, str] = {}
+    for m in messages:
+        text = message_text(m)
+        if isinstance(m, SystemMessage):
+            system.append(text)
+        elif isinstance(m, HumanMessage):
+            out.append({"role": "user", "content": text})
+        elif isinstance(m, AIMessage):
+            entry: dict[str, Any] = {"role": "assistant", "content": text}
+            if m.tool_calls:
+                entry["toolCalls"] = [tool_call_wire(c) for c in m.tool_calls]
+                for c in m.tool_calls:
+                    if c.get("id"):
+                        call_names[str(c["id"])] = c["name"]
+            out.append(entry)
+        elif isinstance(m, ToolMessage):
+            entry = {
+                "role": "toolResult",
+                "toolName": m.name or call_names.get(m.tool_call_id) or "unknown_tool",
+                "toolCallId": m.tool_call_id,
+                "content": text,
+            }
+            if m.status == "error":
+                entry["isError"] = True
+            out.append(entry)
+        elif isinstance(m, ChatMessage):
+            out.append({"role": m.role, "content": text})
+        else:
+            out.append({"role": m.type, "content": text})
+    return "\n\n".join(s for s in system if s), out
+
+
+def bound_tool_names(params: Any) -> list[str] | None:
+    """The names of the tools bound to the model (``invocation_params["tools"]``)."""
+    tools = params.get("tools") if isinstance(params, Mapping) else None
+    if not isinstance(tools, Sequence) or isinstance(tools, str | bytes):
+        return None
+    names: list[str] = []
+    for t in tools:
+        name: Any = None
+        if isinstance(t, str):
+            name = t
+        elif isinstance(t, Mapping):
+            fn = t.get("function")
+            name = t.get("name") or (fn.get("name") if isinstance(fn, Mapping) else None)
+        else:
+            name = getattr(t, "name", None)
+        if isinstance(name, str) and name:
+            names.append(name)
+    return names or None
+
+
+def model_name(params: Any) -> str | None:
+    if isinstance(params, Mapping):
+        for key in ("model", "model_name", "model_id"):
+            if isinstance(params.get(key), str):
+                return str(params[key])
+    return None
+
+
+def with_handler(config: RunnableConfig | None, handler: BaseCallbackHandler) -> RunnableConfig:
+    """A copy of ``config`` whose callbacks include ``handler`` (once; inherited by child
+    runs when the callbacks are a manager)."""
+    cfg = ensure_config(config)
+    callbacks = cfg.get("callbacks")
+    if callbacks is None:
+        cfg["callbacks"] = [handler]
+    elif isinstance(callbacks, list):
+        if handler not in callbacks:
+            cfg["callbacks"] = [*callbacks, handler]
+    else:  # a callback manager
+        manager = callbacks.copy()
+        manager.add_handler(handler, inherit=True)
+        cfg["callbacks"] = manager
+    return cfg
 
 
 class ReceiptsCallbackHandler(ReceiptLedger, BaseCallbackHandler):
@@ -264,18 +371,7 @@ class GatedRunnable(Runnable[Any, str]):
         self.last_result: ValidationResult | None = None
 
     def _config(self, config: RunnableConfig | None) -> RunnableConfig:
-        cfg = ensure_config(config)
-        callbacks = cfg.get("callbacks")
-        if callbacks is None:
-            cfg["callbacks"] = [self.handler]
-        elif isinstance(callbacks, list):
-            if self.handler not in callbacks:
-                cfg["callbacks"] = [*callbacks, self.handler]
-        else:  # a callback manager
-            manager = callbacks.copy()
-            manager.add_handler(self.handler, inherit=True)
-            cfg["callbacks"] = manager
-        return cfg
+        return with_handler(config, self.handler)
 
     def check(self, text: str) -> ValidationResult:
         """Validates a text against the handler's receipts (no delivery decision)."""

@@ -25,7 +25,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, Literal
 
@@ -44,6 +44,7 @@ __all__ = [
     "ReceiptgateGuardrails",
     "ReceiptsHooks",
     "TripOn",
+    "hook_messages",
     "output_text",
     "receiptgate_guardrails",
     "receiptgate_output_guardrail",
@@ -85,6 +86,80 @@ def _jsonable(value: Any) -> Any:
     if isinstance(value, BaseModel):
         return value.model_dump(mode="json")
     return jsonable(value)
+
+
+def _as_dict(item: Any) -> Mapping[str, Any] | None:
+    if isinstance(item, Mapping):
+        return item
+    if isinstance(item, BaseModel):
+        dumped: dict[str, Any] = item.model_dump(mode="json", exclude_none=True)
+        return dumped
+    return None
+
+
+def content_text(content: Any) -> str:
+    """A message's or a tool output's text: a string, text parts, else JSON."""
+    if isinstance(content, str):
+        return content
+    text = _item_text(content)
+    if text:
+        return text
+    return json.dumps(jsonable(content), ensure_ascii=False)
+
+
+def tool_arguments(raw: Any) -> dict[str, Any]:
+    """A tool call's arguments as a JSON object: a mapping, or a JSON string (a non-object
+    value, or text that is not JSON, as ``{"input": ...}``)."""
+    if isinstance(raw, Mapping):
+        return dict(jsonable(dict(raw)))
+    if isinstance(raw, str) and raw.strip():
+        try:
+            parsed = json.loads(raw)
+        except ValueError:
+            return {"input": raw}
+        return dict(parsed) if isinstance(parsed, dict) else {"input": jsonable(parsed)}
+    return {}
+
+
+def hook_messages(
+    input_items: Iterable[Any], call_names: Mapping[str, str]
+) -> list[dict[str, Any]]:
+    """The runtime-hook messages of a model's input items (the service's transcript shape).
+
+    User, system/developer and assistant messages become ``{"role", "content"}``; a
+    ``function_call_output`` becomes ``{"role": "toolResult", "toolName", "toolCallId",
+    "content"}`` (the name from the matching ``function_call``, else ``call_names``), which
+    is how the service learns what each tool returned and taints the turn by the tool's trust.
+    Other ``*_call_output`` items are tool results named after their type; the rest
+    (function calls, reasoning) is left out: the calls reach the service with ``after_llm_call``.
+    """
+    items = [d for d in (_as_dict(i) for i in input_items) if d is not None]
+    names = dict(call_names)
+    for d in items:
+        if d.get("type") == "function_call" and isinstance(d.get("call_id"), str):
+            names[str(d["call_id"])] = str(d.get("name") or "")
+    out: list[dict[str, Any]] = []
+    for d in items:
+        kind, role = d.get("type"), d.get("role")
+        if isinstance(kind, str) and kind.endswith("_call_output"):
+            call_id = d.get("call_id")
+            tool = names.get(str(call_id)) if call_id is not None else None
+            message: dict[str, Any] = {
+                "role": "toolResult",
+                "toolName": tool or kind.removesuffix("_call_output"),
+                "content": content_text(d.get("output")),
+            }
+            if call_id is not None:
+                message["toolCallId"] = str(call_id)
+            out.append(message)
+        elif role in ("user", "assistant", "system", "developer"):
+            out.append(
+                {
+                    "role": "system" if role == "developer" else role,
+                    "content": content_text(d.get("content")),
+                }
+            )
+    return out
 
 
 class ReceiptsHooks(ReceiptLedger, RunHooks[Any]):
@@ -157,13 +232,7 @@ class ReceiptsHooks(ReceiptLedger, RunHooks[Any]):
         self, context: RunContextWrapper[Any], agent: Agent[Any], tool: Tool
     ) -> None:
         raw_args = getattr(context, "tool_arguments", None)
-        args: dict[str, Any] = {}
-        if isinstance(raw_args, str) and raw_args.strip():
-            try:
-                parsed = json.loads(raw_args)
-            except ValueError:
-                parsed = raw_args
-            args = _jsonable(parsed) if isinstance(parsed, dict) else {"input": _jsonable(parsed)}
+        args = tool_arguments(raw_args) if isinstance(raw_args, str) else {}
         call_id = getattr(context, "tool_call_id", None)
         with self._lock:
             self._pending[self._key(context, tool)] = {

@@ -1,7 +1,8 @@
 """OpenAI Agents SDK adapter, service mode: the run's events go to a running ``receiptgate serve``.
 
 ``openai-agents`` only (``pip install 'receiptgate[openai-agents]'``); the service is reached with
-:class:`~receiptgate.client.ServiceClient` (``RECEIPTGATE_URL`` / ``RECEIPTGATE_API_KEY``)::
+:class:`~receiptgate.client.ServiceClient` (``RECEIPTGATE_URL`` / ``RECEIPTGATE_API_KEY``), or
+its hook handling runs in process with :class:`~receiptgate.hooks.local.LocalHooks`::
 
     rg = receiptgate_service_guardrails(ServiceClient(), session_id="chat-42")  # one per session
     agent = rg.attach(Agent(name="ops", tools=[...]))  # tool input guardrails + output guardrail
@@ -26,7 +27,7 @@ SDK                                     service
                                         (messages from the input items; the agent's tool
                                         names); user messages as ``user`` receipts
 ``RunHooks.on_llm_end``                 ``after_llm_call`` (the function calls returned)
-``RunHooks.on_tool_end``                the ``tool`` receipt → ``POST /sessions/{id}/receipts``
+``RunHooks.on_tool_end``                the ``tool`` receipt → the session (``add_receipts``)
 ``RunHooks.on_agent_end``               ``loop_iteration_end``, ``agent_end``
 ``ToolInputGuardrail`` (per tool)       ``before_tool_call``; a block rejects the call
 ``OutputGuardrail``                     ``message_sending``; a cancel (or a blocked
@@ -41,18 +42,14 @@ and only function tools that carry the guardrail are enforced.
 
 from __future__ import annotations
 
-import asyncio
 import contextvars
-import json
 import logging
 import threading
-import time
 import uuid
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
-from urllib.parse import quote
+from typing import Any
 
 from agents import (
     Agent,
@@ -69,17 +66,23 @@ from agents import (
 )
 from agents.tool import Tool
 from openai.types.responses import ResponseFunctionToolCall, ResponseOutputMessage
-from pydantic import BaseModel
 
-from receiptgate.adapters._ledger import jsonable
+from receiptgate.adapters._service import (
+    FailMode,
+    ServiceFailure,
+    ServiceSession,
+    ServiceTurn,
+    answer_verdict,
+)
 from receiptgate.adapters.openai_agents import (
     ReceiptsHooks,
     TripOn,
-    _item_text,
+    content_text,
+    hook_messages,
     output_text,
+    tool_arguments,
 )
-from receiptgate.client import ServiceClient, ServiceError
-from receiptgate.evidence.receipts import Receipt
+from receiptgate.client import HookTransport
 
 __all__ = [
     "FailMode",
@@ -91,52 +94,19 @@ __all__ = [
 
 logger = logging.getLogger("receiptgate.adapters.openai_agents")
 
-FailMode = Literal["fail_closed", "fail_open"]
-
 #: Runs remembered at most (a run's state is needed until its output guardrail ran).
 MAX_RUNS = 1024
 
 
-@dataclass(frozen=True)
-class ServiceFailure:
-    """One request to the service that failed (``ServiceError``), and what it affected."""
-
-    event: str
-    """The hook event, ``receipts`` (a receipt upload), or ``agent_end``."""
-    turn_id: str | None
-    message: str
-    fail_mode: FailMode
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "event": self.event,
-            "turn_id": self.turn_id,
-            "message": self.message,
-            "fail_mode": self.fail_mode,
-        }
-
-
-@dataclass(eq=False)
-class _Run:
-    """What the adapter knows of one ``Runner.run``; keyed by the run's ``Usage`` object, which
-    the SDK shares between the run's context, its tool contexts and its hook contexts."""
+@dataclass(eq=False, kw_only=True)
+class _Run(ServiceTurn):
+    """The turn of one ``Runner.run``; keyed by the run's ``Usage`` object, which the SDK
+    shares between the run's context, its tool contexts and its hook contexts."""
 
     usage: Any
     owner: ServiceGuardrails
-    turn_id: str
-    started: float = field(default_factory=time.monotonic)
-    context_sent: bool = False
-    iteration: int = -1
-    iteration_open: bool = False
-    calls_in_iteration: int = 0
-    messages: list[dict[str, Any]] = field(default_factory=list)
     call_names: dict[str, str] = field(default_factory=dict)  # call id -> tool name
-    removed: dict[str, str] = field(default_factory=dict)  # tool -> why (before_llm_call)
-    dropped: dict[str, str] = field(default_factory=dict)  # call id -> why (after_llm_call)
-    blocked: str | None = None  # the service blocked the turn: why
-    errors: list[ServiceFailure] = field(default_factory=list)
     decisions: dict[str, ToolGuardrailFunctionOutput] = field(default_factory=dict)
-    ended: bool = False
 
 
 _RUNS: OrderedDict[int, _Run] = OrderedDict()
@@ -162,78 +132,6 @@ def _register(run: _Run) -> None:
     opened = _OPENED.get()
     if opened is not None:
         opened.append(run)
-
-
-def _as_dict(item: Any) -> Mapping[str, Any] | None:
-    if isinstance(item, Mapping):
-        return item
-    if isinstance(item, BaseModel):
-        dumped: dict[str, Any] = item.model_dump(mode="json", exclude_none=True)
-        return dumped
-    return None
-
-
-def _content_text(content: Any) -> str:
-    """A message's or a tool output's text: a string, text parts, else JSON."""
-    if isinstance(content, str):
-        return content
-    text = _item_text(content)
-    if text:
-        return text
-    return json.dumps(jsonable(content), ensure_ascii=False)
-
-
-def _arguments(raw: Any) -> dict[str, Any]:
-    if isinstance(raw, Mapping):
-        return dict(jsonable(dict(raw)))
-    if isinstance(raw, str) and raw.strip():
-        try:
-            parsed = json.loads(raw)
-        except ValueError:
-            return {"input": raw}
-        return dict(parsed) if isinstance(parsed, dict) else {"input": jsonable(parsed)}
-    return {}
-
-
-def hook_messages(
-    input_items: Iterable[Any], call_names: Mapping[str, str]
-) -> list[dict[str, Any]]:
-    """The runtime-hook messages of a model's input items (the service's transcript shape).
-
-    User, system/developer and assistant messages become ``{"role", "content"}``; a
-    ``function_call_output`` becomes ``{"role": "toolResult", "toolName", "toolCallId",
-    "content"}`` (the name from the matching ``function_call``, else ``call_names``), which
-    is how the service learns what each tool returned and taints the turn by the tool's trust.
-    Other ``*_call_output`` items are tool results named after their type; the rest
-    (function calls, reasoning) is left out: the calls reach the service with ``after_llm_call``.
-    """
-    items = [d for d in (_as_dict(i) for i in input_items) if d is not None]
-    names = dict(call_names)
-    for d in items:
-        if d.get("type") == "function_call" and isinstance(d.get("call_id"), str):
-            names[str(d["call_id"])] = str(d.get("name") or "")
-    out: list[dict[str, Any]] = []
-    for d in items:
-        kind, role = d.get("type"), d.get("role")
-        if isinstance(kind, str) and kind.endswith("_call_output"):
-            call_id = d.get("call_id")
-            tool = names.get(str(call_id)) if call_id is not None else None
-            message: dict[str, Any] = {
-                "role": "toolResult",
-                "toolName": tool or kind.removesuffix("_call_output"),
-                "content": _content_text(d.get("output")),
-            }
-            if call_id is not None:
-                message["toolCallId"] = str(call_id)
-            out.append(message)
-        elif role in ("user", "assistant", "system", "developer"):
-            out.append(
-                {
-                    "role": "system" if role == "developer" else role,
-                    "content": _content_text(d.get("content")),
-                }
-            )
-    return out
 
 
 def _guarded(tool: Any) -> bool:
@@ -269,37 +167,21 @@ class ServiceRunHooks(ReceiptsHooks):
         run = o._run_of(context)
         users = self._user_receipts(input_items)
         if users:
-            await o._upload(run, users)
-        messages = hook_messages(input_items, run.call_names)
-        run.messages = messages
+            await o.aupload(users, turn=run)
+        messages = run.messages = hook_messages(input_items, run.call_names)
         if not run.context_sent:
             run.context_sent = True
-            await o._send(
-                run,
-                "context_assembled",
-                {"systemPrompt": system_prompt or "", "messages": messages},
-            )
+            context_fields = {"systemPrompt": system_prompt or "", "messages": messages}
+            await o.asend(run, "context_assembled", context_fields)
         if run.iteration_open:
-            await o._end_iteration(run, will_continue=True)
-        run.iteration += 1
-        run.iteration_open, run.calls_in_iteration = True, 0
-        started = await o._send(run, "loop_iteration_start", {"iteration": run.iteration})
-        o._note_block(run, started, "loop_iteration_start")
+            await o.asend(run, "loop_iteration_end", run.end_iteration(will_continue=True))
+        started = await o.asend(run, "loop_iteration_start", run.next_iteration())
+        run.note_block("loop_iteration_start", started)
         tools = [str(t.name) for t in agent.tools if getattr(t, "name", None)]
-        payload: dict[str, Any] = {"iteration": run.iteration, "messages": messages}
-        payload["tools"] = tools
-        if system_prompt:
-            payload["systemPrompt"] = system_prompt
-        answer = await o._send(run, "before_llm_call", payload)
-        o._note_block(run, answer, "before_llm_call")
-        if answer is not None and isinstance(answer.get("tools"), list):
-            kept = {t if isinstance(t, str) else str(t.get("name")) for t in answer["tools"]}
-            for name in tools:
-                if name not in kept:
-                    run.removed[name] = (
-                        f"receiptgate: the service's provenance policy removed {name!r} from "
-                        f"LLM call {run.iteration} of turn {run.turn_id}"
-                    )
+        fields = run.llm_call(messages, system_prompt=system_prompt, tools=tools)
+        answer = await o.asend(run, "before_llm_call", fields)
+        run.note_block("before_llm_call", answer)
+        o.keep_tools(run, tools, answer)
 
     async def on_llm_end(
         self, context: RunContextWrapper[Any], agent: Agent[Any], response: ModelResponse
@@ -311,32 +193,24 @@ class ServiceRunHooks(ReceiptsHooks):
         for item in response.output:
             if isinstance(item, ResponseFunctionToolCall):
                 run.call_names[item.call_id] = item.name
-                calls.append(
-                    {"id": item.call_id, "name": item.name, "arguments": _arguments(item.arguments)}
-                )
+                arguments = tool_arguments(item.arguments)
+                calls.append({"id": item.call_id, "name": item.name, "arguments": arguments})
             elif isinstance(item, ResponseOutputMessage):
-                texts.append(_content_text([p.model_dump() for p in item.content]))
+                texts.append(content_text([p.model_dump() for p in item.content]))
         run.calls_in_iteration += len(calls)
-        payload: dict[str, Any] = {"iteration": max(run.iteration, 0), "toolCalls": calls}
+        fields: dict[str, Any] = {"iteration": max(run.iteration, 0), "toolCalls": calls}
         if texts:
-            payload["response"] = {"role": "assistant", "content": "\n".join(texts)}
-        answer = await o._send(run, "after_llm_call", payload)
-        o._note_block(run, answer, "after_llm_call")
-        if answer is not None and isinstance(answer.get("toolCalls"), list):
-            kept = {str(c.get("id")) for c in answer["toolCalls"] if isinstance(c, Mapping)}
-            for c in calls:
-                if c["id"] not in kept:
-                    run.dropped[c["id"]] = (
-                        f"receiptgate: the service's provenance policy dropped this call of "
-                        f"{c['name']!r} (turn {run.turn_id})"
-                    )
+            fields["response"] = {"role": "assistant", "content": "\n".join(texts)}
+        answer = await o.asend(run, "after_llm_call", fields)
+        run.note_block("after_llm_call", answer)
+        o.keep_calls(run, calls, answer)
 
     async def on_tool_end(
         self, context: RunContextWrapper[Any], agent: Agent[Any], tool: Tool, result: object
     ) -> None:
         run = self.owner._run_of(context)
         receipt = self.add(self._tool_receipt(context, agent, tool, result))
-        await self.owner._upload(run, [receipt])
+        await self.owner.aupload([receipt], turn=run)
 
     async def on_agent_end(
         self, context: RunContextWrapper[Any], agent: Agent[Any], output: Any
@@ -344,21 +218,25 @@ class ServiceRunHooks(ReceiptsHooks):
         o = self.owner
         run = o._run_of(context)
         if run.iteration_open:
-            await o._end_iteration(run, will_continue=False)
+            await o.asend(run, "loop_iteration_end", run.end_iteration(will_continue=False))
         messages = [*run.messages, {"role": "assistant", "content": output_text(output)}]
         await o._finish(run, messages=messages, success=True)
 
 
-class ServiceGuardrails:
+class ServiceGuardrails(ServiceSession):
     """Receiptgate in service mode for one agent session: run hooks, a tool input guardrail
     and an output guardrail that talk to a running ``receiptgate serve``.
 
     Args:
-        client: the service (a key with the ``validate`` scope).
+        client: the transport: a :class:`~receiptgate.client.ServiceClient` (a running
+            service; a key with the ``validate`` scope) or a
+            :class:`~receiptgate.hooks.local.LocalHooks` (the same hook handling in process).
         session_id: the session's id: the service's ``sessionKey``, the receipts' session, the
             audit's ``session_id``. Keep one object per session; every run gets its own turn.
         agent_id: sent as ``agentId`` (the service's ``agentOverrides``), if given.
-        fail_mode: what a failed request (:class:`~receiptgate.client.ServiceError`) does.
+        fail_mode: what a failed call does (a :class:`~receiptgate.ReceiptgateError`: from
+            ``ServiceClient`` a :class:`~receiptgate.client.ServiceError`, from ``LocalHooks``
+            an ``InputError`` or ``StoreError``).
             ``"fail_closed"`` (default): a tool call is rejected and the output guardrail
             trips (a failed event earlier in the run does too: the service did not see it);
             ``"fail_open"``: the call or the answer passes. Either way the failure is logged
@@ -373,13 +251,16 @@ class ServiceGuardrails:
             tool_input_guardrails=[...])`` (or :meth:`guard_tools` / :meth:`attach`).
         output_guardrail: an ``OutputGuardrail``; :attr:`output_guardrails` is the list.
         errors: every :class:`ServiceFailure`, in order.
+        blocked_calls: the tool calls the tool input guardrail rejected
+            (``{"tool", "reason", "tool_call_id", "run_id"}``).
+        removed_tools: the tools the service removed from a turn's LLM calls, by turn id.
         turn_ids: the turn id of every run, in order (``GET /turns/{id}``, the dashboard).
         last_output_info: the ``output_info`` of the last output check.
     """
 
     def __init__(
         self,
-        client: ServiceClient,
+        client: HookTransport,
         *,
         session_id: str,
         agent_id: str | None = None,
@@ -387,19 +268,14 @@ class ServiceGuardrails:
         trip_on: TripOn = "block",
         name: str = "receiptgate",
     ) -> None:
-        if fail_mode not in ("fail_closed", "fail_open"):
-            raise ValueError(f'fail_mode must be "fail_closed" or "fail_open", got {fail_mode!r}')
+        ServiceSession.__init__(
+            self, client, session_id=session_id, agent_id=agent_id, fail_mode=fail_mode,
+            logger=logger,
+        )  # fmt: skip
         if trip_on not in ("block", "flag"):
             raise ValueError(f'trip_on must be "block" or "flag", got {trip_on!r}')
-        if not session_id or not session_id.strip():
-            raise ValueError("session_id must not be empty")
-        self.client = client
-        self.session_id = session_id
-        self.agent_id = agent_id
-        self.fail_mode: FailMode = fail_mode
         self.trip_on: TripOn = trip_on
         self.name = name
-        self.errors: list[ServiceFailure] = []
         self.turn_ids: list[str] = []
         self.last_output_info: dict[str, Any] | None = None
         self.hooks = ServiceRunHooks(self)
@@ -473,7 +349,7 @@ class ServiceGuardrails:
         usage = context.usage
         run = _lookup(usage)
         if run is None:
-            run = _Run(usage=usage, owner=self, turn_id=f"oa-{uuid.uuid4().hex[:20]}")
+            run = _Run(turn_id=f"oa-{uuid.uuid4().hex[:20]}", usage=usage, owner=self)
             _register(run)
             self.turn_ids.append(run.turn_id)
         return run
@@ -501,81 +377,10 @@ class ServiceGuardrails:
                     agent.name,
                 )
 
-    def _payload(self, run: _Run, fields: Mapping[str, Any]) -> dict[str, Any]:
-        payload: dict[str, Any] = {
-            "sessionKey": self.session_id,
-            "runId": run.turn_id,
-            "turnId": run.turn_id,
-        }
-        if self.agent_id is not None:
-            payload["agentId"] = self.agent_id
-        payload.update(fields)
-        return payload
-
-    def _fail(self, run: _Run, event: str, error: ServiceError) -> ServiceFailure:
-        failure = ServiceFailure(event, run.turn_id, str(error), self.fail_mode)
-        run.errors.append(failure)
-        self.errors.append(failure)
-        logger.warning(
-            "receiptgate: %s of turn %s failed (%s): %s",
-            event,
-            run.turn_id,
-            self.fail_mode,
-            error,
-        )
-        return failure
-
-    async def _send(
-        self, run: _Run, event: str, fields: Mapping[str, Any]
-    ) -> dict[str, Any] | None:
-        """One hook event; ``None`` when the service failed (recorded in :attr:`errors`)."""
-        try:
-            return await self.client.ahook(event, self._payload(run, fields))
-        except ServiceError as e:
-            self._fail(run, event, e)
-            return None
-
-    async def _upload(self, run: _Run, receipts: Sequence[Receipt]) -> None:
-        body = {"receipts": [r.model_dump(mode="json", exclude_none=True) for r in receipts]}
-        path = f"/sessions/{quote(self.session_id, safe='')}/receipts"
-        try:
-            await asyncio.to_thread(self.client.request, "POST", path, body)
-        except ServiceError as e:
-            self._fail(run, "receipts", e)
-
-    def _note_block(self, run: _Run, answer: Mapping[str, Any] | None, event: str) -> None:
-        if answer is not None and answer.get("block") and run.blocked is None:
-            run.blocked = str(answer.get("blockReason") or f"receiptgate: {event} blocked the turn")
-
-    async def _end_iteration(self, run: _Run, *, will_continue: bool) -> None:
-        run.iteration_open = False
-        await self._send(
-            run,
-            "loop_iteration_end",
-            {
-                "iteration": max(run.iteration, 0),
-                "toolCallsMade": run.calls_in_iteration,
-                "willContinue": will_continue,
-            },
-        )
-
     async def _finish(
-        self,
-        run: _Run,
-        *,
-        messages: list[dict[str, Any]],
-        success: bool,
-        error: str | None = None,
+        self, run: _Run, *, messages: list[dict[str, Any]], success: bool, error: str | None = None
     ) -> None:
-        run.ended = True
-        fields: dict[str, Any] = {
-            "messages": messages,
-            "success": success,
-            "durationMs": max(0.0, (time.monotonic() - run.started) * 1000.0),
-        }
-        if error is not None:
-            fields["error"] = error
-        await self._send(run, "agent_end", fields)
+        await self.asend(run, "agent_end", run.end(messages, success=success, error=error))
         run.messages = []
 
     # ------------------------------------------------------------------ guardrails
@@ -591,9 +396,9 @@ class ServiceGuardrails:
         cached = run.decisions.get(call_id)
         if cached is not None:  # another session's guardrail on the same tool decided it
             return cached
-        fields = {"toolName": tool, "params": _arguments(arguments), "toolCallId": call_id}
+        fields = {"toolName": tool, "params": tool_arguments(arguments), "toolCallId": call_id}
         failed = len(run.errors)
-        answer = await self._send(run, "before_tool_call", fields)
+        answer = await self.asend(run, "before_tool_call", fields)
         reasons: list[str] = []
         if answer is None:
             if self.fail_mode == "fail_closed":
@@ -605,9 +410,15 @@ class ServiceGuardrails:
             reasons.append(str(answer.get("blockReason") or "receiptgate: blocked"))
         if not reasons:
             if tool in run.removed:
-                reasons.append(run.removed[tool])
+                reasons.append(
+                    f"receiptgate: the service's provenance policy removed {tool!r} from "
+                    f"LLM call {run.removed[tool]} of turn {run.turn_id}"
+                )
             elif call_id in run.dropped:
-                reasons.append(run.dropped[call_id])
+                reasons.append(
+                    f"receiptgate: the service's provenance policy dropped this call of "
+                    f"{run.dropped[call_id]!r} (turn {run.turn_id})"
+                )
             elif run.blocked is not None:
                 reasons.append(run.blocked)
             elif self.fail_mode == "fail_closed" and run.errors:
@@ -626,6 +437,7 @@ class ServiceGuardrails:
         }
         if reasons:
             why = "; ".join(r.removeprefix("receiptgate: ") for r in reasons)
+            self.note_blocked_call(run, tool, why, call_id)
             message = f"Tool call rejected by receiptgate: {why}"
             decision = ToolGuardrailFunctionOutput.reject_content(message, output_info=info)
         else:
@@ -641,7 +453,7 @@ class ServiceGuardrails:
 
     async def _check_output(self, run: _Run, text: str) -> GuardrailFunctionOutput:
         failed = len(run.errors)
-        answer = await self._send(run, "message_sending", {"content": text})
+        answer = await self.asend(run, "message_sending", {"content": text})
         info: dict[str, Any] = {
             "session_id": self.session_id,
             "turn_id": run.turn_id,
@@ -651,23 +463,16 @@ class ServiceGuardrails:
             info.update(verdict="error", error=run.errors[failed].message)
             trips = self.fail_mode == "fail_closed"
         else:
-            verdicts = [
-                v.get("verdict") for v in answer.get("validations") or [] if isinstance(v, Mapping)
-            ]
-            cancelled = bool(answer.get("cancel"))
+            verdict = answer_verdict(answer, text)
             content = answer.get("content")
-            rewritten = not cancelled and isinstance(content, str) and content != text
-            blocked = cancelled or "block" in verdicts
-            flagged = rewritten or "flag" in verdicts
-            verdict = "block" if blocked else "flag" if flagged else "pass"
             info.update(
                 verdict=verdict,
-                cancel=cancelled,
+                cancel=bool(answer.get("cancel")),
                 content=content if isinstance(content, str) else text,
                 block_reason=answer.get("blockReason"),
                 answer=answer,
             )
-            trips = blocked or (self.trip_on == "flag" and flagged)
+            trips = verdict == "block" or (self.trip_on == "flag" and verdict == "flag")
             if not trips and run.blocked is not None:
                 info.update(verdict="block", block_reason=run.blocked)
                 trips = True
@@ -681,7 +486,7 @@ class ServiceGuardrails:
 
 
 def receiptgate_service_guardrails(
-    client: ServiceClient,
+    client: HookTransport,
     *,
     session_id: str,
     agent_id: str | None = None,
