@@ -103,6 +103,14 @@ def test_service_load_quick_drives_a_real_server_and_prints_its_table() -> None:
     assert errors == [0, 0]
 
 
+def test_hooks_latency_quick_times_every_event_of_the_turn_on_three_transports() -> None:
+    out = run_script("hooks_latency.py", "--quick")
+    for transport in ("LocalHooks ", "LocalHooks + SQLite", "HTTP (serve)"):
+        rows = [line for line in out.splitlines() if line.startswith(f"| {transport}")]
+        assert any("whole turn (10 events)" in r for r in rows), out
+        assert any("message_sending" in r for r in rows), out
+
+
 def test_crash_audit_quick_finds_no_missing_record() -> None:
     out = run_script("crash_audit.py", "--quick")
     assert "missing records in total: 0" in out
