@@ -76,9 +76,10 @@ def message_text(message: BaseMessage) -> str:
 def final_text(output: Any) -> str:
     """The final answer in a runnable's output.
 
-    Accepts a string, a message (an ``AIMessage``), a list of messages (the last one), or a
+    Accepts a string, a message (an ``AIMessage``), a list of messages (the last one), a
     mapping with ``"messages"`` (a LangGraph state: the last message) or ``"output"`` (an
-    agent executor's answer).
+    agent executor's answer), LangGraph's ``GraphOutput`` (``invoke(..., version="v2")``:
+    its ``value``), or an object with a ``messages`` list (a Pydantic or dataclass state).
 
     Raises:
         TypeError: no text can be found in the output.
@@ -94,6 +95,12 @@ def final_text(output: Any) -> str:
             return final_text(output["messages"])
         if "output" in output:
             return final_text(output["output"])
+    elif hasattr(output, "value") and hasattr(output, "interrupts"):  # LangGraph's GraphOutput
+        return final_text(output.value)
+    else:
+        messages = getattr(output, "messages", None)
+        if isinstance(messages, Sequence) and not isinstance(messages, str | bytes):
+            return final_text(messages)
     raise TypeError(f"cannot find the final answer's text in a {type(output).__name__}")
 
 

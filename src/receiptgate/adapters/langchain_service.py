@@ -96,7 +96,9 @@ class ToolCallBlocked(ServiceGateError):
 
     Raised from ``on_tool_start``, so it surfaces where the agent loop invokes the tool:
     a loop that turns tool exceptions into error ``ToolMessage``s lets the model see
-    ``str(error)`` and go on; otherwise the run stops.
+    ``str(error)`` and go on; otherwise the run stops. In LangGraph that loop is
+    ``ToolNode(tools, handle_tool_errors=(ToolCallBlocked,))``; ``ToolNode``'s default
+    re-raises it.
     """
 
     def __init__(self, tool: str, reason: str, *, tool_call_id: str | None = None) -> None:
