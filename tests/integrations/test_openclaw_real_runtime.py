@@ -1,4 +1,7 @@
-"""The OpenClaw shim inside the REAL OpenClaw runtime (``test/real-openclaw.test.js``).
+"""The OpenClaw shim inside the REAL OpenClaw runtime: OpenClaw's own plugin loader and hook
+runner (``test/real-openclaw.test.js``), and one real ``openclaw agent --local`` turn with a
+scripted model and a loopback Telegram channel (``test/real-agent-turn.test.js``: what
+receiptgate audited, the saved transcript, the cancelled delivery, an honest control turn).
 
 OpenClaw's own plugin loader loads ``integrations/openclaw`` (manifest, config, ``register``)
 and its own hook runner fires the four hooks against a live ``receiptgate serve`` started by
@@ -24,7 +27,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-REAL_TESTS = REPO / "integrations" / "openclaw" / "test" / "real-openclaw.test.js"
+NODE_TESTS = REPO / "integrations" / "openclaw" / "test"
 RT_DIR = Path(
     os.environ.get("OPENCLAW_RT_DIR") or Path(tempfile.gettempdir()) / "receiptgate-openclaw-rt"
 )
@@ -72,7 +75,12 @@ def _find_node() -> tuple[str | None, str]:
 
 def _find_openclaw() -> Path | None:
     pkg = Path(os.environ.get("OPENCLAW_PKG") or RT_DIR / "oc" / "node_modules" / "openclaw")
-    return pkg if (pkg / "dist" / "plugins" / "loader.js").is_file() else None
+    needed = (
+        "dist/plugins/loader.js",  # the plugin loader and hook runner (real-openclaw.test.js)
+        "openclaw.mjs",  # the CLI and its bundled Telegram channel (real-agent-turn.test.js)
+        "dist/extensions/telegram/openclaw.plugin.json",
+    )
+    return pkg if all((pkg / f).is_file() for f in needed) else None
 
 
 def _unavailable(reason: str) -> None:
@@ -81,7 +89,17 @@ def _unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
-def test_shim_runs_inside_the_real_openclaw_runtime() -> None:
+@pytest.mark.parametrize(
+    ("node_tests", "passes"),
+    [
+        # OpenClaw's own plugin loader and hook runner fire the four hooks.
+        ("real-openclaw.test.js", 5),
+        # One real `openclaw agent --local` turn: a scripted OpenAI-compatible model on
+        # loopback, the bundled Telegram channel pointed at loopback, the plugin installed.
+        ("real-agent-turn.test.js", 2),
+    ],
+)
+def test_shim_inside_the_real_openclaw_runtime(node_tests: str, passes: int) -> None:
     node, seen = _find_node()
     if node is None:
         _unavailable(f"OpenClaw needs Node >=24.16 (found {seen}); {HOW}")
@@ -91,7 +109,7 @@ def test_shim_runs_inside_the_real_openclaw_runtime() -> None:
     assert node is not None and pkg is not None
     env = {**os.environ, "RECEIPTGATE_PYTHON": sys.executable, "OPENCLAW_PKG": str(pkg)}
     proc = subprocess.run(
-        [node, "--test", "--test-reporter=tap", str(REAL_TESTS)],
+        [node, "--test", "--test-reporter=tap", str(NODE_TESTS / node_tests)],
         cwd=REPO,
         env=env,
         capture_output=True,
@@ -102,6 +120,6 @@ def test_shim_runs_inside_the_real_openclaw_runtime() -> None:
     output = f"--- stdout ---\n{proc.stdout}\n--- stderr ---\n{proc.stderr}"
     assert proc.returncode == 0, f"node --test failed (exit {proc.returncode})\n{output}"
     assert "# fail 0" in proc.stdout, output
-    # The Node file skips itself without Node 24/openclaw; both were found: nothing may skip.
+    # The Node files skip themselves without Node 24/openclaw; both were found: nothing may skip.
     assert "# skipped 0" in proc.stdout, output
-    assert "# pass 5" in proc.stdout, output
+    assert f"# pass {passes}" in proc.stdout, output

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Load and run the receiptgate shim inside the REAL OpenClaw runtime (its own plugin loader
-# and hook runner) against a live `receiptgate serve`: test/real-openclaw.test.js.
+# and hook runner) against a live `receiptgate serve`: test/real-openclaw.test.js; then one real
+# OpenClaw agent turn, offline, through the `openclaw agent` CLI (scripted model and Telegram
+# Bot API on loopback): test/real-agent-turn.test.js.
 #
 # Provisions what OpenClaw needs, from the npm registry only, into $OPENCLAW_RT_DIR:
 #   node/      Node >= 24 from the npm package node-<os>-<arch> (OpenClaw's engines: >=24.16)
@@ -12,7 +14,8 @@
 # Env: OPENCLAW_VERSION (default 2026.9.6), NODE24_VERSION (default 24.21.0),
 #      OPENCLAW_RT_DIR (default ${TMPDIR:-/tmp}/receiptgate-openclaw-rt),
 #      RECEIPTGATE_PYTHON (default: the repository's .venv/bin/python, else python3).
-# pytest tests/integrations/test_openclaw_real_runtime.py reuses the same folder.
+# pytest tests/integrations/test_openclaw_real_runtime.py and test_openclaw_agent_turn.py reuse
+# the same folder.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -70,7 +73,7 @@ out="$(mktemp)"
 trap 'rm -f "$out"' EXIT
 set +e
 RECEIPTGATE_PYTHON="$RECEIPTGATE_PYTHON" OPENCLAW_PKG="$OPENCLAW_PKG" \
-  "$NODE" --test --test-reporter=tap "$SHIM_DIR/test/real-openclaw.test.js" >"$out" 2>&1
+  "$NODE" --test --test-reporter=tap "$SHIM_DIR/test/real-openclaw.test.js" "$SHIM_DIR/test/real-agent-turn.test.js" >"$out" 2>&1
 rc=$?
 set -e
 cat "$out"

@@ -31,3 +31,33 @@ export async function waitHealthy(proc, url, ms, log = () => "") {
   }
   throw new Error(`receiptgate serve did not become healthy (${last}; exit ${proc.exitCode})\n${log()}`);
 }
+
+// Starts `receiptgate serve` (python -m receiptgate.cli.main) on a free loopback port with the
+// quickstart facts and the given keys ("scope:key,…"), optionally a gate config; resolves once
+// it is healthy. Returns { proc, url, log() } (log: everything it printed so far).
+export async function startReceiptgate({ python, repo, dataDir, keys, config = null }) {
+  const { spawn } = await import("node:child_process");
+  const { join } = await import("node:path");
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const args = [
+    "-m", "receiptgate.cli.main", "serve",
+    "--port", String(port),
+    "--data-dir", dataDir,
+    "--facts", join(repo, "examples", "quickstart", "facts.yaml"),
+    "--log-level", "warning",
+  ];
+  if (config) args.push("--config", config);
+  let output = "";
+  const proc = spawn(python, args, {
+    cwd: repo,
+    env: { ...process.env, RECEIPTGATE_API_KEYS: keys, RECEIPTGATE_RATE_LIMIT: "off" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  proc.on("error", (err) => (output += `spawn error: ${err}\n`));
+  proc.stdout.on("data", (d) => (output += d));
+  proc.stderr.on("data", (d) => (output += d));
+  const log = () => output;
+  await waitHealthy(proc, url, 60_000, log);
+  return { proc, url, log };
+}

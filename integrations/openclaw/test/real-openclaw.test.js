@@ -10,12 +10,11 @@
 // of the service (default python3; it must have receiptgate installed).
 import { test as nodeTest, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { freePort, waitHealthy } from "./helpers.js";
+import { freePort, startReceiptgate } from "./helpers.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SHIM_DIR = resolve(HERE, "..");
@@ -40,7 +39,6 @@ const SKIP = skipReason();
 const test = (name, fn) => nodeTest(name, { timeout: 120_000, skip: SKIP || false }, fn);
 
 let server;
-let serverLog = "";
 let baseUrl;
 let deadUrl;
 let tmp;
@@ -61,29 +59,13 @@ before(async () => {
   // llm_output validation is off by default in receiptgate; turn it on to see the audit.
   const config = join(tmp, "gate.yaml");
   writeFileSync(config, "hooks:\n  messageSending: true\n  beforeMessageWrite: true\n  llmOutput: true\n");
-  const port = await freePort();
   deadUrl = `http://127.0.0.1:${await freePort()}`;
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn(
-    PYTHON,
-    [
-      "-m", "receiptgate.cli.main", "serve",
-      "--port", String(port),
-      "--data-dir", join(tmp, "data"),
-      "--config", config,
-      "--facts", join(REPO, "examples", "quickstart", "facts.yaml"),
-      "--log-level", "warning",
-    ],
-    {
-      cwd: REPO,
-      env: { ...process.env, RECEIPTGATE_API_KEYS: `validate:${KEY},admin:${ADMIN}`, RECEIPTGATE_RATE_LIMIT: "off" },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  server.on("error", (err) => (serverLog += `spawn error: ${err}\n`));
-  server.stdout.on("data", (d) => (serverLog += d));
-  server.stderr.on("data", (d) => (serverLog += d));
-  await waitHealthy(server, baseUrl, 60_000, () => serverLog);
+  const started = await startReceiptgate({
+    python: PYTHON, repo: REPO, dataDir: join(tmp, "data"), config,
+    keys: `validate:${KEY},admin:${ADMIN}`,
+  });
+  server = started.proc;
+  baseUrl = started.url;
 
   openclawVersion = JSON.parse(readFileSync(join(OPENCLAW_PKG, "package.json"), "utf8")).version;
   loader = await import(pathToFileURL(join(OPENCLAW_PKG, "dist/plugins/loader.js")).href);

@@ -15,7 +15,7 @@ import receiptgatePluginEntry, {
   optionsFromConfig,
   PLUGIN_ID,
 } from "../index.js";
-import { freePort, waitHealthy } from "./helpers.js";
+import { freePort, startReceiptgate } from "./helpers.js";
 
 // Every case gets a hard bound so a hang fails loudly instead of stalling the run.
 const test = (name, fn) => nodeTest(name, { timeout: 30_000 }, fn);
@@ -27,37 +27,16 @@ const LIE = "Node.js is not installed on the build host.";
 const HONEST = "Node.js is installed on the build host.";
 
 let server;
-let serverLog = "";
 let baseUrl;
 let dataDir;
 let deadUrl;
 
 before(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "receiptgate-openclaw-"));
-  const port = await freePort();
   deadUrl = `http://127.0.0.1:${await freePort()}`; // nothing listens there
-  baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn(
-    PYTHON,
-    [
-      "-m", "receiptgate.cli.main", "serve",
-      "--port", String(port),
-      "--data-dir", dataDir,
-      "--facts", join(REPO, "examples", "quickstart", "facts.yaml"),
-      "--log-level", "warning",
-    ],
-    {
-      cwd: REPO,
-      env: { ...process.env, RECEIPTGATE_API_KEYS: `validate:${KEY}`, RECEIPTGATE_RATE_LIMIT: "off" },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  server.on("error", (err) => {
-    serverLog += `spawn error: ${err}\n`;
-  });
-  server.stdout.on("data", (d) => (serverLog += d));
-  server.stderr.on("data", (d) => (serverLog += d));
-  await waitHealthy(server, baseUrl, 60_000, () => serverLog);
+  const started = await startReceiptgate({ python: PYTHON, repo: REPO, dataDir, keys: `validate:${KEY}` });
+  server = started.proc;
+  baseUrl = started.url;
 });
 
 after(async () => {
