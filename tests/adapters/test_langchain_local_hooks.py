@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("langchain_core")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 
-from test_adapter_langchain_service import CLAIM, EXECUTED, tainted_agent
+from test_adapter_langchain_service import tainted_agent
 
 from receiptgate import build_gate
 from receiptgate.adapters.langchain_service import (
@@ -21,6 +21,7 @@ from receiptgate.adapters.langchain_service import (
 )
 from receiptgate.hooks.local import LocalHooks
 from receiptgate.store import AuditFilter, open_store
+from scripted_langchain import CLAIM, EXECUTED
 
 
 def test_the_tainted_turn_through_local_hooks(tmp_path: Path) -> None:

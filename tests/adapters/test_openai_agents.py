@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -18,17 +18,10 @@ pytest.importorskip("agents")
 from agents import (
     Agent,
     Model,
-    ModelResponse,
     OutputGuardrailTripwireTriggered,
     Runner,
-    Usage,
     function_tool,
     set_tracing_disabled,
-)
-from openai.types.responses import (
-    ResponseFunctionToolCall,
-    ResponseOutputMessage,
-    ResponseOutputText,
 )
 from pydantic import BaseModel
 
@@ -42,6 +35,7 @@ from receiptgate.adapters.openai_agents import (
     receiptgate_output_guardrail,
 )
 from receiptgate.checks.receipts import ReceiptIndex
+from scripted_agents import ScriptedModel, message, tool_call
 
 NOW = datetime(2026, 3, 11, 10, 0, tzinfo=UTC)
 QUESTION = "Please run the test suite and tell me whether everything passes."
@@ -69,51 +63,6 @@ def run_tests(path: str) -> str:
 def flaky_tool(path: str) -> str:
     """A tool that crashes."""
     raise RuntimeError("connection refused")
-
-
-def tool_call(name: str, args: dict[str, Any], call_id: str) -> ResponseFunctionToolCall:
-    return ResponseFunctionToolCall(
-        id=f"fc_{call_id}",
-        call_id=call_id,
-        type="function_call",
-        name=name,
-        arguments=json.dumps(args),
-    )
-
-
-def message(text: str) -> ResponseOutputMessage:
-    return ResponseOutputMessage(
-        id="msg_1",
-        type="message",
-        role="assistant",
-        status="completed",
-        content=[ResponseOutputText(type="output_text", text=text, annotations=[])],
-    )
-
-
-class ScriptedModel(Model):
-    """The SDK's ``Model`` interface, answering from a script: one response per call."""
-
-    def __init__(self, responses: list[list[Any]]) -> None:
-        self.responses = list(responses)
-        self.inputs: list[Any] = []
-
-    async def get_response(
-        self,
-        system_instructions: str | None,
-        input: Any,
-        model_settings: Any,
-        tools: Any,
-        output_schema: Any,
-        handoffs: Any,
-        tracing: Any,
-        **kwargs: Any,
-    ) -> ModelResponse:
-        self.inputs.append(input)
-        return ModelResponse(output=self.responses.pop(0), usage=Usage(), response_id=None)
-
-    def stream_response(self, *args: Any, **kwargs: Any) -> AsyncIterator[Any]:
-        raise NotImplementedError("the scripted model does not stream")
 
 
 def scripted(final: str, tool_name: str = "run_tests") -> ScriptedModel:

@@ -16,12 +16,9 @@ from agents import OutputGuardrailTripwireTriggered, Runner, set_tracing_disable
 from test_adapter_openai_agents_service import (
     CLAIM,
     QUESTION,
-    ScriptedModel,
     agent,
     exec,
-    message,
     ran,
-    tool_call,
     tool_output,
     web_fetch,
 )
@@ -30,6 +27,7 @@ from receiptgate import build_gate
 from receiptgate.adapters.openai_agents_service import receiptgate_service_guardrails
 from receiptgate.hooks.local import LocalHooks
 from receiptgate.store import AuditFilter, open_store
+from scripted_agents import ScriptedModel, message, tool_call
 
 
 def test_the_tainted_turn_through_local_hooks(tmp_path: Path) -> None:
