@@ -61,3 +61,19 @@ export async function startReceiptgate({ python, repo, dataDir, keys, config = n
   await waitHealthy(proc, url, 60_000, log);
   return { proc, url, log };
 }
+
+// Stops a child process: SIGTERM, then SIGKILL after 5 s; resolves once it has exited.
+export async function stopProcess(proc) {
+  if (!proc || proc.exitCode !== null) return;
+  proc.kill("SIGTERM");
+  await new Promise((r) => {
+    const t = setTimeout(() => {
+      proc.kill("SIGKILL");
+      r();
+    }, 5000);
+    proc.once("exit", () => {
+      clearTimeout(t);
+      r();
+    });
+  });
+}

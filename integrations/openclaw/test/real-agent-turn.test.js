@@ -24,7 +24,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startReceiptgate } from "./helpers.js";
+import { startReceiptgate, stopProcess } from "./helpers.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SHIM_DIR = resolve(HERE, "..");
@@ -185,19 +185,7 @@ before(async () => {
 
 after(async () => {
   if (fake) await new Promise((r) => fake.close(() => r()));
-  if (service && service.exitCode === null) {
-    service.kill("SIGTERM");
-    await new Promise((r) => {
-      const t = setTimeout(() => {
-        service.kill("SIGKILL");
-        r();
-      }, 5000);
-      service.once("exit", () => {
-        clearTimeout(t);
-        r();
-      });
-    });
-  }
+  await stopProcess(service);
   if (tmp && !process.env.RECEIPTGATE_KEEP_TMP) rmSync(tmp, { recursive: true, force: true });
   else if (tmp) console.log(`# kept ${tmp}`);
 });

@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileS
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { freePort, startReceiptgate } from "./helpers.js";
+import { freePort, startReceiptgate, stopProcess } from "./helpers.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SHIM_DIR = resolve(HERE, "..");
@@ -74,19 +74,7 @@ before(async () => {
 });
 
 after(async () => {
-  if (server && server.exitCode === null) {
-    server.kill("SIGTERM");
-    await new Promise((r) => {
-      const t = setTimeout(() => {
-        server.kill("SIGKILL");
-        r();
-      }, 5000);
-      server.once("exit", () => {
-        clearTimeout(t);
-        r();
-      });
-    });
-  }
+  await stopProcess(server);
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 

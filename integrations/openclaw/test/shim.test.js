@@ -15,7 +15,7 @@ import receiptgatePluginEntry, {
   optionsFromConfig,
   PLUGIN_ID,
 } from "../index.js";
-import { freePort, startReceiptgate } from "./helpers.js";
+import { freePort, startReceiptgate, stopProcess } from "./helpers.js";
 
 // Every case gets a hard bound so a hang fails loudly instead of stalling the run.
 const test = (name, fn) => nodeTest(name, { timeout: 30_000 }, fn);
@@ -40,19 +40,7 @@ before(async () => {
 });
 
 after(async () => {
-  if (server && server.exitCode === null) {
-    server.kill("SIGTERM");
-    await new Promise((r) => {
-      const t = setTimeout(() => {
-        server.kill("SIGKILL");
-        r();
-      }, 5000);
-      server.once("exit", () => {
-        clearTimeout(t);
-        r();
-      });
-    });
-  }
+  await stopProcess(server);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
