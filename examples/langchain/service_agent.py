@@ -19,7 +19,7 @@ Then, in another shell, from the repository root:
     .venv/bin/python examples/langchain/service_agent.py
 
 and open http://127.0.0.1:8000/ in a browser (sign in with the admin key): the audit lists
-the two `message_sending` records; a record's "Turn" section links to the turn page that
+the two `message_sending` records; a record's "Provenance" section links to the turn page that
 shows the untrusted web page, the removed and blocked `exec`, and why.
 """
 
