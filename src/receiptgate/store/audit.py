@@ -7,18 +7,20 @@ Records are built and inserted here; batching them into shared commits is
 from __future__ import annotations
 
 import json
+import sqlite3
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from datetime import UTC, datetime
 from typing import IO, Any
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Connection, Row
+from sqlalchemy.engine import Connection, Dialect, Row
+from sqlalchemy.exc import SQLAlchemyError
 
 from receiptgate._exceptions import InputError, StoreError
 from receiptgate.results import ValidationResult
-from receiptgate.store.base import StoreBase, _dumps, _now
+from receiptgate.store.base import StoreBase, _dumps, _now, error_detail
 from receiptgate.store.records import (
     AUDIT_VERDICTS,
     FEEDBACK_KINDS,
@@ -26,7 +28,7 @@ from receiptgate.store.records import (
     AuditFilter,
     AuditRecord,
     Feedback,
-    build_audit_record,
+    build_audit_record_and_payload,
     parse_created_at,
 )
 from receiptgate.store.redact import redact_text
@@ -34,6 +36,58 @@ from receiptgate.store.schema import audit_categories, audit_feedback, audit_rec
 from receiptgate.store.writes import _AuditWriter, _GroupCommit, _Job
 
 _EXPORT_PAGE = 500
+
+#: The columns of an audit row, in the order ``_audit_job`` builds them.
+_RECORD_COLUMNS = (
+    "id", "created_at", "agent_id", "session_id", "turn_id", "audit_verdict", "verdict",
+    "payload", "text",
+)  # fmt: skip
+
+
+class _SqliteInserts:
+    """The audit inserts as plain ``sqlite3`` calls, compiled once by SQLAlchemy.
+
+    SQLAlchemy's per-transaction work (connection wrapper, events, statement cache
+    lookup, result setup) costs about as much CPU as SQLite's whole commit of a
+    record, and the service commits before every answer. The
+    SQL and each column's bind processor come from SQLAlchemy's own compiler and
+    types, so the stored values are the ones ``conn.execute(insert, rows)`` writes.
+    """
+
+    def __init__(self, dialect: Dialect) -> None:
+        records = audit_records.insert().compile(dialect=dialect, column_keys=_RECORD_COLUMNS)
+        categories = audit_categories.insert().compile(
+            dialect=dialect, column_keys=["record_id", "category"]
+        )
+        if records.positiontup is None or categories.positiontup is None:
+            raise TypeError("expected a positional (qmark) SQLite dialect")
+        self.records_sql = records.string
+        self.categories_sql = categories.string
+        self.record_order = tuple(records.positiontup)
+        self.category_order = tuple(categories.positiontup)
+        self.processors: list[tuple[int, Callable[[Any], Any]]] = []
+        for i, name in enumerate(self.record_order):
+            processor = audit_records.c[name].type.dialect_impl(dialect).bind_processor(dialect)
+            if processor is not None:
+                self.processors.append((i, processor))
+        for name in self.category_order:
+            if audit_categories.c[name].type.dialect_impl(dialect).bind_processor(dialect):
+                raise TypeError(f"audit_categories.{name} needs a bind processor")
+
+    def record_params(self, batch: list[_Job]) -> list[list[Any]]:
+        order, processors = self.record_order, self.processors
+        out = []
+        for job in batch:
+            row = job.record
+            params = [row[name] for name in order]
+            for i, processor in processors:
+                params[i] = processor(params[i])
+            out.append(params)
+        return out
+
+    def category_params(self, batch: list[_Job]) -> list[tuple[Any, ...]]:
+        order = self.category_order
+        return [tuple(c[name] for name in order) for job in batch for c in job.categories]
 
 
 def _iso(value: datetime) -> str:
@@ -50,6 +104,7 @@ class AuditMixin(StoreBase):
     _group: _GroupCommit
     _audit_writer: _AuditWriter
     _accepting: bool
+    _sqlite_inserts: _SqliteInserts | None = None
 
     def record_validation(
         self,
@@ -113,7 +168,7 @@ class AuditMixin(StoreBase):
         key_name: str | None,
         store_text: bool,
     ) -> tuple[AuditRecord, _Job]:
-        record = build_audit_record(
+        record, payload = build_audit_record_and_payload(
             result,
             text,
             session_id=session_id,
@@ -129,7 +184,7 @@ class AuditMixin(StoreBase):
             "turn_id": record.turn_id,
             "audit_verdict": record.audit_verdict,
             "verdict": record.verdict,
-            "payload": _dumps(record.payload()),
+            "payload": payload,
             "text": record.text,
         }
         categories = [{"record_id": record.id, "category": c} for c in record.categories]
@@ -138,11 +193,58 @@ class AuditMixin(StoreBase):
     def _insert_records(self, batch: list[_Job]) -> None:
         ids = ", ".join(job.record["id"] for job in batch[:3])
         more = f" (+{len(batch) - 3} more)" if len(batch) > 3 else ""
-        with self._tx(f"recording audit record {ids}{more}", write=True) as conn:
+        what = f"recording audit record {ids}{more}"
+        if self.dialect == "sqlite":
+            self._insert_records_sqlite(batch, what)
+            return
+        with self._tx(what, write=True) as conn:
             conn.execute(audit_records.insert(), [job.record for job in batch])
             categories = [c for job in batch for c in job.categories]
             if categories:
                 conn.execute(audit_categories.insert(), categories)
+
+    def _insert_records_sqlite(self, batch: list[_Job], what: str) -> None:
+        """``_insert_records`` on SQLite: the same transaction as ``_tx(write=True)``
+        (the writer lock, ``BEGIN IMMEDIATE``, commit or roll back) on the pooled
+        driver connection, without SQLAlchemy's per-statement machinery."""
+        if self._closed:
+            raise StoreError(f"{what}: the store for {self.url} is closed")
+        inserts = self._sqlite_inserts
+        if inserts is None:
+            inserts = self._sqlite_inserts = _SqliteInserts(self._engine.dialect)
+        records = inserts.record_params(batch)
+        categories = inserts.category_params(batch)
+        with self._writer.held(True):
+            try:
+                raw = self._engine.raw_connection()
+            except SQLAlchemyError as e:
+                raise StoreError(f"{what} failed on {self.url}: {error_detail(e)}") from e
+            try:
+                cursor = raw.cursor()
+                try:
+                    cursor.execute("BEGIN IMMEDIATE")
+                    cursor.executemany(inserts.records_sql, records)
+                    if categories:
+                        cursor.executemany(inserts.categories_sql, categories)
+                finally:
+                    cursor.close()
+                raw.commit()
+            except sqlite3.Error as e:
+                try:
+                    raw.rollback()
+                except sqlite3.Error:
+                    raw.invalidate(e)
+                lines = str(e).strip().splitlines()
+                detail = lines[0] if lines else type(e).__name__
+                raise StoreError(f"{what} failed on {self.url}: {detail}") from e
+            except BaseException:
+                try:
+                    raw.rollback()
+                except sqlite3.Error as e:
+                    raw.invalidate(e)
+                raise
+            finally:
+                raw.close()
 
     def get_record(self, record_id: str) -> AuditRecord | None:
         """The record with this id, with its feedback, or ``None``."""

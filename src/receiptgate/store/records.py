@@ -109,23 +109,28 @@ class AuditRecord:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-safe dict: the export format and what the service returns."""
-        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        out = {name: getattr(self, name) for name in _RECORD_FIELDS}
         out["feedback"] = [fb.to_dict() for fb in self.feedback]
         return out
 
     def payload(self) -> dict[str, Any]:
         """What goes in the ``payload`` column: everything but text and feedback."""
-        out = self.to_dict()
-        del out["text"], out["feedback"]
-        return out
+        return {name: getattr(self, name) for name in _PAYLOAD_FIELDS}
 
     @classmethod
     def from_payload(
         cls, payload: dict[str, Any], text: str | None, feedback: list[Feedback]
     ) -> AuditRecord:
         """Rebuilds a record from its stored row; unknown keys (newer writers) are dropped."""
-        known = {f.name for f in fields(cls)} - {"text", "feedback"}
+        known = _PAYLOAD_FIELD_SET
         return cls(**{k: v for k, v in payload.items() if k in known}, text=text, feedback=feedback)
+
+
+#: The record's fields in declaration order (``to_dict`` keys); the payload's are
+#: the same without ``text`` and ``feedback``.
+_RECORD_FIELDS = tuple(f.name for f in fields(AuditRecord))
+_PAYLOAD_FIELDS = tuple(n for n in _RECORD_FIELDS if n not in ("text", "feedback"))
+_PAYLOAD_FIELD_SET = frozenset(_PAYLOAD_FIELDS)
 
 
 @dataclass(slots=True)
@@ -225,7 +230,11 @@ def _preview(spans: list[tuple[int, str]]) -> str:
     for span in sorted(spans):
         if span not in seen:
             seen.add(span)
-            parts.append(redact_text(span[1]))
+            parts.append(span[1])
+    # One screen of all spans: a word the screen needs inside one span is also in
+    # the joined text, so no match there proves no span would be redacted.
+    if might_hold_secret("\n".join(parts)):
+        parts = [redact_text(part) for part in parts]
     preview = _PREVIEW_JOIN.join(parts)
     return preview if len(preview) <= _PREVIEW_CHARS else preview[: _PREVIEW_CHARS - 1] + "…"
 
@@ -258,6 +267,29 @@ def build_audit_record(
     ``store_text`` the full text is kept as given (not redacted: the caller
     asked for the exact output).
     """
+    record, _ = build_audit_record_and_payload(
+        result,
+        text,
+        session_id=session_id,
+        turn_id=turn_id,
+        key_name=key_name,
+        store_text=store_text,
+    )
+    return record
+
+
+def build_audit_record_and_payload(
+    result: ValidationResult,
+    text: str,
+    *,
+    session_id: str | None = None,
+    turn_id: str | None = None,
+    key_name: str | None = None,
+    store_text: bool = False,
+) -> tuple[AuditRecord, str]:
+    """:func:`build_audit_record`, with the record's ``payload()`` serialised as
+    the store writes it (orjson, UTF-8): the redaction screen serialises it
+    anyway, so the store need not do it again."""
     claims = result.claims
     violations = [
         {
@@ -336,7 +368,9 @@ def build_audit_record(
     # proves it (the screen's words hold no character JSON escapes) and spares
     # the walk over every string, which costs more than the database write.
     payload = record.payload()
-    if might_hold_secret(orjson.dumps(payload).decode("utf-8")):
+    serialised = orjson.dumps(payload).decode("utf-8")
+    if might_hold_secret(serialised):
         record = AuditRecord.from_payload(redact_mapping(payload), None, [])
+        serialised = orjson.dumps(record.payload()).decode("utf-8")
     record.text = text if store_text else None
-    return record
+    return record, serialised

@@ -12,7 +12,6 @@ answer is sent.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Body, Path
@@ -51,14 +50,11 @@ async def hook(
     session_id = parsed.session_key if parsed is not None else None
     turn_id = service.provenance.turn_id_of(parsed) if parsed is not None else None
     for result in outcome.validations:
-        await asyncio.wrap_future(
-            service.store.submit_validation(
-                result,
-                result.source_text or "",
-                session_id=session_id or None,
-                turn_id=turn_id,
-                key_name=key_name,
-                store_text=service.settings.store_text,
-            )
+        await service.record_audit(
+            result,
+            result.source_text or "",
+            session_id=session_id or None,
+            turn_id=turn_id,
+            key_name=key_name,
         )
     return JSONBytes(outcome.answer())
