@@ -14,6 +14,7 @@ from concurrent.futures import Future
 from datetime import UTC, datetime
 from typing import IO, Any
 
+import psycopg
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Dialect, Row
 from sqlalchemy.exc import SQLAlchemyError
@@ -90,6 +91,54 @@ class _SqliteInserts:
         return [tuple(c[name] for name in order) for job in batch for c in job.categories]
 
 
+class _PsycopgInserts:
+    """The audit inserts as plain psycopg (v3) calls, compiled once by SQLAlchemy.
+
+    The PostgreSQL counterpart of :class:`_SqliteInserts`: the SQL (with the
+    casts SQLAlchemy renders for psycopg) and each column's bind processor come
+    from SQLAlchemy's compiler and types for the engine's dialect, and the rows
+    go through ``cursor.executemany`` as ``conn.execute(insert, rows)`` sends them.
+    """
+
+    def __init__(self, dialect: Dialect) -> None:
+        # for_executemany: no RETURNING of the key, as conn.execute(insert, rows) sends it
+        records = audit_records.insert().compile(
+            dialect=dialect, column_keys=_RECORD_COLUMNS, for_executemany=True
+        )
+        categories = audit_categories.insert().compile(
+            dialect=dialect, column_keys=["record_id", "category"], for_executemany=True
+        )
+        if records.positiontup is not None or categories.positiontup is not None:
+            raise TypeError("expected a named (pyformat) psycopg dialect")
+        if set(records.bind_names.values()) != set(_RECORD_COLUMNS) or set(
+            categories.bind_names.values()
+        ) != {"record_id", "category"}:
+            raise TypeError("unexpected bind names in the audit inserts")
+        self.records_sql = records.string
+        self.categories_sql = categories.string
+        self.processors: list[tuple[str, Callable[[Any], Any]]] = []
+        for name in _RECORD_COLUMNS:
+            processor = audit_records.c[name].type.dialect_impl(dialect).bind_processor(dialect)
+            if processor is not None:
+                self.processors.append((name, processor))
+        for name in ("record_id", "category"):
+            if audit_categories.c[name].type.dialect_impl(dialect).bind_processor(dialect):
+                raise TypeError(f"audit_categories.{name} needs a bind processor")
+
+    def record_params(self, batch: list[_Job]) -> list[dict[str, Any]]:
+        processors = self.processors
+        out = []
+        for job in batch:
+            params = dict(job.record)
+            for name, processor in processors:
+                params[name] = processor(params[name])
+            out.append(params)
+        return out
+
+    def category_params(self, batch: list[_Job]) -> list[dict[str, str]]:
+        return [c for job in batch for c in job.categories]
+
+
 def _iso(value: datetime) -> str:
     return value.astimezone(UTC).isoformat(timespec="milliseconds")
 
@@ -105,6 +154,7 @@ class AuditMixin(StoreBase):
     _audit_writer: _AuditWriter
     _accepting: bool
     _sqlite_inserts: _SqliteInserts | None = None
+    _psycopg_inserts: _PsycopgInserts | None = None
 
     def record_validation(
         self,
@@ -197,6 +247,9 @@ class AuditMixin(StoreBase):
         if self.dialect == "sqlite":
             self._insert_records_sqlite(batch, what)
             return
+        if self._engine.dialect.driver == "psycopg":
+            self._insert_records_psycopg(batch, what)
+            return
         with self._tx(what, write=True) as conn:
             conn.execute(audit_records.insert(), [job.record for job in batch])
             categories = [c for job in batch for c in job.categories]
@@ -245,6 +298,62 @@ class AuditMixin(StoreBase):
                 raise
             finally:
                 raw.close()
+
+    def _insert_records_psycopg(self, batch: list[_Job], what: str) -> None:
+        """``_insert_records`` on PostgreSQL: the same transaction as ``_tx(write=True)``
+        (commit or roll back) on the pooled psycopg connection, without SQLAlchemy's
+        per-statement machinery. psycopg begins the transaction with the first insert."""
+        if self._closed:
+            raise StoreError(f"{what}: the store for {self.url} is closed")
+        inserts = self._psycopg_inserts
+        if inserts is None:
+            inserts = self._psycopg_inserts = _PsycopgInserts(self._engine.dialect)
+        records = inserts.record_params(batch)
+        categories = inserts.category_params(batch)
+        try:
+            raw = self._engine.raw_connection()
+        except SQLAlchemyError as e:
+            raise StoreError(f"{what} failed on {self.url}: {error_detail(e)}") from e
+        try:
+            cursor = raw.cursor()
+            try:
+                # One row: a plain execute (executemany's pipeline costs more than it saves)
+                for sql, rows in (
+                    (inserts.records_sql, records),
+                    (inserts.categories_sql, categories),
+                ):
+                    if len(rows) == 1:
+                        cursor.execute(sql, rows[0])
+                    elif rows:
+                        cursor.executemany(sql, rows)
+            finally:
+                cursor.close()
+            raw.commit()
+        except psycopg.Error as e:
+            self._psycopg_rollback(raw, e)
+            lines = str(e).strip().splitlines()
+            detail = lines[0] if lines else type(e).__name__
+            raise StoreError(f"{what} failed on {self.url}: {detail}") from e
+        except BaseException as e:
+            self._psycopg_rollback(raw, e)
+            raise
+        finally:
+            raw.close()
+
+    def _psycopg_rollback(self, raw: Any, error: BaseException) -> None:
+        """Rolls back, or drops the connection when it is broken (as SQLAlchemy does)."""
+        dbapi = raw.dbapi_connection
+        broken = dbapi is None or dbapi.closed
+        if not broken and isinstance(error, psycopg.Error):
+            dialect: Any = self._engine.dialect
+            broken = dialect.is_disconnect(error, dbapi, None)
+        if broken:
+            raw.invalidate(error)
+            return
+        try:
+            raw.rollback()
+        except psycopg.Error as e:
+            raw.invalidate(e)
 
     def get_record(self, record_id: str) -> AuditRecord | None:
         """The record with this id, with its feedback, or ``None``."""
