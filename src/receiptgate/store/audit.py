@@ -45,98 +45,64 @@ _RECORD_COLUMNS = (
 )  # fmt: skip
 
 
-class _SqliteInserts:
-    """The audit inserts as plain ``sqlite3`` calls, compiled once by SQLAlchemy.
+_CATEGORY_COLUMNS = ("record_id", "category")
+
+
+class _RawInserts:
+    """The audit inserts as plain driver calls (``sqlite3``, psycopg 3), compiled once by
+    SQLAlchemy for the engine's dialect.
 
     SQLAlchemy's per-transaction work (connection wrapper, events, statement cache
     lookup, result setup) costs about as much CPU as SQLite's whole commit of a
-    record, and the service commits before every answer. The
-    SQL and each column's bind processor come from SQLAlchemy's own compiler and
-    types, so the stored values are the ones ``conn.execute(insert, rows)`` writes.
+    record, and the service commits before every answer. The SQL (with the casts
+    SQLAlchemy renders for psycopg, without the ``RETURNING`` of the key, as
+    ``conn.execute(insert, rows)`` sends it) and each column's bind processor come
+    from SQLAlchemy's own compiler and types, so the stored values are the ones
+    ``conn.execute(insert, rows)`` writes. Parameters are positional for ``sqlite3``
+    (qmark) and named for psycopg (pyformat).
     """
 
     def __init__(self, dialect: Dialect) -> None:
-        records = audit_records.insert().compile(dialect=dialect, column_keys=_RECORD_COLUMNS)
-        categories = audit_categories.insert().compile(
-            dialect=dialect, column_keys=["record_id", "category"]
-        )
-        if records.positiontup is None or categories.positiontup is None:
-            raise TypeError("expected a positional (qmark) SQLite dialect")
-        self.records_sql = records.string
-        self.categories_sql = categories.string
-        self.record_order = tuple(records.positiontup)
-        self.category_order = tuple(categories.positiontup)
-        self.processors: list[tuple[int, Callable[[Any], Any]]] = []
-        for i, name in enumerate(self.record_order):
-            processor = audit_records.c[name].type.dialect_impl(dialect).bind_processor(dialect)
-            if processor is not None:
-                self.processors.append((i, processor))
-        for name in self.category_order:
-            if audit_categories.c[name].type.dialect_impl(dialect).bind_processor(dialect):
-                raise TypeError(f"audit_categories.{name} needs a bind processor")
-
-    def record_params(self, batch: list[_Job]) -> list[list[Any]]:
-        order, processors = self.record_order, self.processors
-        out = []
-        for job in batch:
-            row = job.record
-            params = [row[name] for name in order]
-            for i, processor in processors:
-                params[i] = processor(params[i])
-            out.append(params)
-        return out
-
-    def category_params(self, batch: list[_Job]) -> list[tuple[Any, ...]]:
-        order = self.category_order
-        return [tuple(c[name] for name in order) for job in batch for c in job.categories]
-
-
-class _PsycopgInserts:
-    """The audit inserts as plain psycopg (v3) calls, compiled once by SQLAlchemy.
-
-    The PostgreSQL counterpart of :class:`_SqliteInserts`: the SQL (with the
-    casts SQLAlchemy renders for psycopg) and each column's bind processor come
-    from SQLAlchemy's compiler and types for the engine's dialect, and the rows
-    go through ``cursor.executemany`` as ``conn.execute(insert, rows)`` sends them.
-    """
-
-    def __init__(self, dialect: Dialect) -> None:
-        # for_executemany: no RETURNING of the key, as conn.execute(insert, rows) sends it
         records = audit_records.insert().compile(
             dialect=dialect, column_keys=_RECORD_COLUMNS, for_executemany=True
         )
         categories = audit_categories.insert().compile(
-            dialect=dialect, column_keys=["record_id", "category"], for_executemany=True
+            dialect=dialect, column_keys=_CATEGORY_COLUMNS, for_executemany=True
         )
-        if records.positiontup is not None or categories.positiontup is not None:
-            raise TypeError("expected a named (pyformat) psycopg dialect")
-        if set(records.bind_names.values()) != set(_RECORD_COLUMNS) or set(
-            categories.bind_names.values()
-        ) != {"record_id", "category"}:
-            raise TypeError("unexpected bind names in the audit inserts")
         self.records_sql = records.string
         self.categories_sql = categories.string
+        if records.positiontup is not None and categories.positiontup is not None:
+            self.record_order: tuple[str, ...] | None = tuple(records.positiontup)
+            self.category_order: tuple[str, ...] | None = tuple(categories.positiontup)
+        elif set(records.bind_names.values()) == set(_RECORD_COLUMNS) and set(
+            categories.bind_names.values()
+        ) == set(_CATEGORY_COLUMNS):
+            self.record_order = self.category_order = None
+        else:
+            raise TypeError("unexpected bind parameters in the audit inserts")
         self.processors: list[tuple[str, Callable[[Any], Any]]] = []
         for name in _RECORD_COLUMNS:
             processor = audit_records.c[name].type.dialect_impl(dialect).bind_processor(dialect)
             if processor is not None:
                 self.processors.append((name, processor))
-        for name in ("record_id", "category"):
+        for name in _CATEGORY_COLUMNS:
             if audit_categories.c[name].type.dialect_impl(dialect).bind_processor(dialect):
                 raise TypeError(f"audit_categories.{name} needs a bind processor")
 
-    def record_params(self, batch: list[_Job]) -> list[dict[str, Any]]:
-        processors = self.processors
-        out = []
+    def record_params(self, batch: list[_Job]) -> list[Any]:
+        order, processors = self.record_order, self.processors
+        out: list[Any] = []
         for job in batch:
-            params = dict(job.record)
+            row = dict(job.record)
             for name, processor in processors:
-                params[name] = processor(params[name])
-            out.append(params)
+                row[name] = processor(row[name])
+            out.append(row if order is None else [row[name] for name in order])
         return out
 
-    def category_params(self, batch: list[_Job]) -> list[dict[str, str]]:
-        return [c for job in batch for c in job.categories]
+    def category_params(self, batch: list[_Job]) -> list[Any]:
+        order = self.category_order
+        rows = [c for job in batch for c in job.categories]
+        return rows if order is None else [tuple(c[name] for name in order) for c in rows]
 
 
 def _iso(value: datetime) -> str:
@@ -153,8 +119,7 @@ class AuditMixin(StoreBase):
     _group: _GroupCommit
     _audit_writer: _AuditWriter
     _accepting: bool
-    _sqlite_inserts: _SqliteInserts | None = None
-    _psycopg_inserts: _PsycopgInserts | None = None
+    _raw_inserts: _RawInserts | None = None
 
     def record_validation(
         self,
@@ -245,10 +210,11 @@ class AuditMixin(StoreBase):
         more = f" (+{len(batch) - 3} more)" if len(batch) > 3 else ""
         what = f"recording audit record {ids}{more}"
         if self.dialect == "sqlite":
-            self._insert_records_sqlite(batch, what)
+            self._insert_records_raw(batch, what, sqlite3.Error, begin="BEGIN IMMEDIATE")
             return
         if self._engine.dialect.driver == "psycopg":
-            self._insert_records_psycopg(batch, what)
+            # psycopg begins the transaction with the first insert.
+            self._insert_records_raw(batch, what, psycopg.Error, begin=None)
             return
         with self._tx(what, write=True) as conn:
             conn.execute(audit_records.insert(), [job.record for job in batch])
@@ -256,15 +222,22 @@ class AuditMixin(StoreBase):
             if categories:
                 conn.execute(audit_categories.insert(), categories)
 
-    def _insert_records_sqlite(self, batch: list[_Job], what: str) -> None:
-        """``_insert_records`` on SQLite: the same transaction as ``_tx(write=True)``
-        (the writer lock, ``BEGIN IMMEDIATE``, commit or roll back) on the pooled
-        driver connection, without SQLAlchemy's per-statement machinery."""
+    def _insert_records_raw(
+        self,
+        batch: list[_Job],
+        what: str,
+        driver_error: type[Exception],
+        *,
+        begin: str | None,
+    ) -> None:
+        """``_insert_records`` on ``sqlite3`` or psycopg: the same transaction as
+        ``_tx(write=True)`` (the writer lock, ``begin``, commit or roll back) on the
+        pooled driver connection, without SQLAlchemy's per-statement machinery."""
         if self._closed:
             raise StoreError(f"{what}: the store for {self.url} is closed")
-        inserts = self._sqlite_inserts
+        inserts = self._raw_inserts
         if inserts is None:
-            inserts = self._sqlite_inserts = _SqliteInserts(self._engine.dialect)
+            inserts = self._raw_inserts = _RawInserts(self._engine.dialect)
         records = inserts.record_params(batch)
         categories = inserts.category_params(batch)
         with self._writer.held(True):
@@ -275,84 +248,44 @@ class AuditMixin(StoreBase):
             try:
                 cursor = raw.cursor()
                 try:
-                    cursor.execute("BEGIN IMMEDIATE")
-                    cursor.executemany(inserts.records_sql, records)
-                    if categories:
-                        cursor.executemany(inserts.categories_sql, categories)
+                    if begin is not None:
+                        cursor.execute(begin)
+                    # One row: a plain execute (executemany's pipeline costs more than it saves)
+                    for sql, rows in (
+                        (inserts.records_sql, records),
+                        (inserts.categories_sql, categories),
+                    ):
+                        if len(rows) == 1:
+                            cursor.execute(sql, rows[0])
+                        elif rows:
+                            cursor.executemany(sql, rows)
                 finally:
                     cursor.close()
                 raw.commit()
-            except sqlite3.Error as e:
-                try:
-                    raw.rollback()
-                except sqlite3.Error:
-                    raw.invalidate(e)
+            except driver_error as e:
+                self._raw_rollback(raw, e, driver_error)
                 lines = str(e).strip().splitlines()
                 detail = lines[0] if lines else type(e).__name__
                 raise StoreError(f"{what} failed on {self.url}: {detail}") from e
-            except BaseException:
-                try:
-                    raw.rollback()
-                except sqlite3.Error as e:
-                    raw.invalidate(e)
+            except BaseException as e:
+                self._raw_rollback(raw, e, driver_error)
                 raise
             finally:
                 raw.close()
 
-    def _insert_records_psycopg(self, batch: list[_Job], what: str) -> None:
-        """``_insert_records`` on PostgreSQL: the same transaction as ``_tx(write=True)``
-        (commit or roll back) on the pooled psycopg connection, without SQLAlchemy's
-        per-statement machinery. psycopg begins the transaction with the first insert."""
-        if self._closed:
-            raise StoreError(f"{what}: the store for {self.url} is closed")
-        inserts = self._psycopg_inserts
-        if inserts is None:
-            inserts = self._psycopg_inserts = _PsycopgInserts(self._engine.dialect)
-        records = inserts.record_params(batch)
-        categories = inserts.category_params(batch)
-        try:
-            raw = self._engine.raw_connection()
-        except SQLAlchemyError as e:
-            raise StoreError(f"{what} failed on {self.url}: {error_detail(e)}") from e
-        try:
-            cursor = raw.cursor()
-            try:
-                # One row: a plain execute (executemany's pipeline costs more than it saves)
-                for sql, rows in (
-                    (inserts.records_sql, records),
-                    (inserts.categories_sql, categories),
-                ):
-                    if len(rows) == 1:
-                        cursor.execute(sql, rows[0])
-                    elif rows:
-                        cursor.executemany(sql, rows)
-            finally:
-                cursor.close()
-            raw.commit()
-        except psycopg.Error as e:
-            self._psycopg_rollback(raw, e)
-            lines = str(e).strip().splitlines()
-            detail = lines[0] if lines else type(e).__name__
-            raise StoreError(f"{what} failed on {self.url}: {detail}") from e
-        except BaseException as e:
-            self._psycopg_rollback(raw, e)
-            raise
-        finally:
-            raw.close()
-
-    def _psycopg_rollback(self, raw: Any, error: BaseException) -> None:
+    def _raw_rollback(self, raw: Any, error: BaseException, driver_error: type[Exception]) -> None:
         """Rolls back, or drops the connection when it is broken (as SQLAlchemy does)."""
         dbapi = raw.dbapi_connection
-        broken = dbapi is None or dbapi.closed
-        if not broken and isinstance(error, psycopg.Error):
+        broken = dbapi is None or getattr(dbapi, "closed", False) is True
+        if not broken and isinstance(error, driver_error):
             dialect: Any = self._engine.dialect
-            broken = dialect.is_disconnect(error, dbapi, None)
+            broken = bool(dialect.is_disconnect(error, dbapi, None))
         if broken:
             raw.invalidate(error)
             return
         try:
             raw.rollback()
-        except psycopg.Error as e:
+        except driver_error as e:
             raw.invalidate(e)
 
     def get_record(self, record_id: str) -> AuditRecord | None:
