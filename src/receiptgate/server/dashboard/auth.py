@@ -18,7 +18,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from receiptgate.server.auth import Principal
-from receiptgate.server.dashboard.render import PageRoute, forbidden_post, render
+from receiptgate.server.dashboard.render import PageRoute, forbidden_post, needs_admin, render
 from receiptgate.server.deps import KEY_COOKIE
 from receiptgate.server.service import Service
 
@@ -55,6 +55,18 @@ def principal_of(request: Request) -> Principal | None:
         return None
     principal = service_of(request).authenticate(key)
     request.state.principal = principal
+    return principal
+
+
+def admin_or_refusal(request: Request, what: str) -> Principal | Response:
+    """The admin principal of an admin-only page, or the answer to send instead: the
+    login redirect without a known key, the "admin key needed" page (403) for a
+    validate key (``what`` names what needs it)."""
+    principal = principal_of(request)
+    if principal is None:
+        return to_login(request)
+    if not principal.allows("admin"):
+        return needs_admin(request, principal, what)
     return principal
 
 

@@ -16,17 +16,15 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from receiptgate.server.dashboard.auth import (
+    admin_or_refusal,
     is_htmx,
-    principal_of,
     same_origin,
     service_of,
-    to_login,
 )
 from receiptgate.server.dashboard.layout import ReportView, as_mapping, as_str, build_report
 from receiptgate.server.dashboard.render import (
     PageRoute,
     forbidden_post,
-    needs_admin,
     record_not_found,
     render,
     when,
@@ -141,11 +139,9 @@ def _turn_summary(request: Request, record: Mapping[str, Any]) -> dict[str, Any]
 
 @router.get("/records/{record_id}", response_class=HTMLResponse)
 def record_page(request: Request, record_id: str) -> Response:
-    principal = principal_of(request)
-    if principal is None:
-        return to_login(request)
-    if not principal.allows("admin"):
-        return needs_admin(request, principal, "viewing audit records")
+    principal = admin_or_refusal(request, "viewing audit records")
+    if isinstance(principal, Response):
+        return principal
     found = service_of(request).store.get_record(record_id)
     if found is None:
         return record_not_found(request, record_id)
@@ -172,11 +168,9 @@ def record_feedback(
 ) -> Response:
     if not same_origin(request):
         return forbidden_post(request)
-    principal = principal_of(request)
-    if principal is None:
-        return to_login(request)
-    if not principal.allows("admin"):
-        return needs_admin(request, principal, "feedback")
+    principal = admin_or_refusal(request, "feedback")
+    if isinstance(principal, Response):
+        return principal
     service = service_of(request)
     error = None
     if choice not in _OVERRIDES:

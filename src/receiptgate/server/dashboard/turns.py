@@ -24,10 +24,10 @@ from starlette.types import Scope
 from receiptgate._exceptions import InputError
 from receiptgate.provenance.graph import TurnGraph
 from receiptgate.provenance.trust import TAINTED_LEVELS, TRUST_LEVELS
-from receiptgate.server.dashboard.auth import principal_of, service_of, to_login
+from receiptgate.server.dashboard.auth import admin_or_refusal, service_of
 from receiptgate.server.dashboard.layout import as_int, as_mapping, as_str
 from receiptgate.server.dashboard.record import verdict_of
-from receiptgate.server.dashboard.render import PageRoute, needs_admin, render
+from receiptgate.server.dashboard.render import PageRoute, render
 from receiptgate.store import AuditFilter
 
 #: At most this many of a turn's audit records are listed on its page.
@@ -208,11 +208,9 @@ TURN_LIST = 100
 def turns_page(request: Request, session_id: str | None = None) -> Response:
     """Recent turns, newest first: where a reviewer finds removed and blocked tools even
     when no output of the turn was checked."""
-    principal = principal_of(request)
-    if principal is None:
-        return to_login(request)
-    if not principal.allows("admin"):
-        return needs_admin(request, principal, "viewing turn graphs")
+    principal = admin_or_refusal(request, "viewing turn graphs")
+    if isinstance(principal, Response):
+        return principal
     session = (session_id or "").strip() or None
     turns = service_of(request).store.list_turns(session_id=session, limit=TURN_LIST)
     for t in turns:
@@ -223,12 +221,11 @@ def turns_page(request: Request, session_id: str | None = None) -> Response:
 
 @router.get("/turns/{turn_id:path}", response_class=HTMLResponse)
 def turn_page(request: Request, turn_id: str) -> Response:
-    principal = principal_of(request)
-    if principal is None:
-        return to_login(request)
-    if not principal.allows("admin"):
-        return needs_admin(request, principal, "viewing turn graphs")
-    data = service_of(request).store.get_turn(turn_id)
+    principal = admin_or_refusal(request, "viewing turn graphs")
+    if isinstance(principal, Response):
+        return principal
+    service = service_of(request)
+    data = service.store.get_turn(turn_id)
     if data is None:
         return render(
             request,
@@ -237,7 +234,6 @@ def turn_page(request: Request, turn_id: str) -> Response:
             title="Turn not found",
             message=f"There is no saved provenance graph for turn {turn_id!r}.",
         )
-    service = service_of(request)
     records = [
         r.to_dict() for r in service.store.query(AuditFilter(turn_id=turn_id, limit=TURN_RECORDS))
     ]
