@@ -92,14 +92,12 @@ class LocalHooks:
         """
         outcome = self.dispatcher.dispatch(event, payload)
         if self.store is not None and outcome.validations:
-            parsed = outcome.parsed
-            session_id = parsed.session_key if parsed is not None else None
-            turn_id = self.provenance.turn_id_of(parsed) if parsed is not None else None
+            session_id, turn_id = self.provenance.audit_ids(outcome.parsed)
             for result in outcome.validations:
                 self.store.record_validation(
                     result,
                     result.source_text or "",
-                    session_id=session_id or None,
+                    session_id=session_id,
                     turn_id=turn_id,
                     key_name="local",
                     store_text=self.store_text,

@@ -204,6 +204,13 @@ class ProvenanceHooks:
         explicit = _extra(event, "turnId", "turn_id", "runId", "run_id")
         return None if explicit is None else str(explicit)
 
+    def audit_ids(self, event: HookEvent | None) -> tuple[str | None, str | None]:
+        """The session and turn ids a hook's validations are audited under: the event's
+        ``sessionKey`` and :meth:`turn_id_of` (``None`` for what is unknown)."""
+        if event is None:
+            return None, None
+        return event.session_key or None, self.turn_id_of(event)
+
     @property
     def open_turns(self) -> list[str]:
         with self._lock:

@@ -45,16 +45,14 @@ async def hook(
         check_rate(service, principal, None, hooks=True)
     dispatcher = service.hook_dispatcher()
     outcome = await run_in_threadpool(dispatcher.dispatch, event, payload)
-    key_name = principal.name or principal.key_id
-    parsed = outcome.parsed
-    session_id = parsed.session_key if parsed is not None else None
-    turn_id = service.provenance.turn_id_of(parsed) if parsed is not None else None
-    for result in outcome.validations:
-        await service.record_audit(
-            result,
-            result.source_text or "",
-            session_id=session_id or None,
-            turn_id=turn_id,
-            key_name=key_name,
-        )
+    if outcome.validations:
+        session_id, turn_id = service.provenance.audit_ids(outcome.parsed)
+        for result in outcome.validations:
+            await service.record_audit(
+                result,
+                result.source_text or "",
+                session_id=session_id,
+                turn_id=turn_id,
+                key_name=principal.name or principal.key_id,
+            )
     return JSONBytes(outcome.answer())
