@@ -131,7 +131,10 @@ class LlmValidator(_Model):
     max_tokens: int = Field(default=500, ge=1)
     timeout_ms: int = Field(default=5000, ge=1)
     max_retries: int = Field(default=2, ge=0, le=10)
-    external_channels: list[str] = Field(default_factory=lambda: ["twitter", "linkedin", "email"])
+    external_channels: list[str] = Field(
+        default_factory=lambda: ["twitter", "linkedin", "email", "sms"],
+        description="Channels (and their aliases: x, tweet, mail, ...) that are external.",
+    )
     external_commands: list[str] = Field(default_factory=lambda: ["bird tweet", "bird reply"])
     scope: Literal["external", "all"] = "external"
     fail_mode: FailMode | None = Field(

@@ -21,6 +21,7 @@ from typing import Any
 
 from receiptgate._exceptions import ConfigError, InputError, UserError
 from receiptgate._ids import new_id
+from receiptgate.bounds import time_problem
 from receiptgate.checkers.base import (
     Checker,
     CheckOutcome,
@@ -39,7 +40,7 @@ from receiptgate.checks.receipts import (
     qualifiers_of,
 )
 from receiptgate.claims.collect import PLAN, clause_of, clause_text, facts_by_sentence
-from receiptgate.claims.detect import ClaimDetector
+from receiptgate.claims.detect import ClaimDetector, cap_claims
 from receiptgate.claims.detectors.base import HEDGED_CONFIDENCE, DetectorRegistry
 from receiptgate.claims.detectors.base import load_plugin_detectors as _load_plugins
 from receiptgate.claims.detectors.custom import CustomDetector
@@ -77,6 +78,7 @@ from receiptgate.results import (
 )
 from receiptgate.rewrite import rewrite
 from receiptgate.rubrics import Rubric, default_rubric
+from receiptgate.text.clean import clean_text, replaced_note
 from receiptgate.text.segment import Sentence, segment
 
 logger = logging.getLogger("receiptgate")
@@ -151,8 +153,7 @@ class Gate:
         self._detectors = enabled
         self._detector = ClaimDetector(enabled)
         self._depth_cache: dict[frozenset[str], ClaimDetector] = {}
-        # Build the default fact index now: a lazy first build would eat the first
-        # validation's maxEvalUs budget and could make it miss a contradiction.
+        # Build the default fact index now, not in the first validation.
         self._index_for(resolve_policy(self.config, None, None))
         #: Checks after the deterministic stage (SPEC §5): the LLM judge, then ``checkers``.
         self.checkers: list[Checker] = []
@@ -294,9 +295,20 @@ class Gate:
         if rubric is not None and not isinstance(rubric, Rubric):
             raise InputError(f"rubric: expected a Rubric, got {type(rubric).__name__}")
         started = time.perf_counter_ns()
+        # Input is never a fault (text/clean.py): lone surrogates become U+FFFD, noted.
+        cleaned: list[str] = []
+        text, n = clean_text(text)
+        if n:
+            cleaned.append(replaced_note("text", n))
+        agent_id, channel, hook = (
+            _clean_id(name, value, cleaned)
+            for name, value in (("agent_id", agent_id), ("channel", channel), ("hook", hook))
+        )
         ref = now or datetime.now(UTC)
         if ref.tzinfo is None:
             ref = ref.replace(tzinfo=UTC)
+        if (problem := time_problem(ref)) is not None:
+            raise InputError(f"now: {problem}")
         result = ValidationResult(
             id=new_id(),
             verdict="pass",
@@ -307,6 +319,7 @@ class Gate:
             trust_score=trust,
             source_text=text,
         )
+        result.notes.extend(cleaned)
         if external is None:
             external = is_external(channel=channel, hook=hook, config=self.config.llm_validator)
         min_trust = self.policy.evidence.min_trust
@@ -397,16 +410,7 @@ class Gate:
         detector = self._detector
         if policy.profile.depth == "contradiction_only":
             detector = self._detector_for(index.categories_with_facts())
-        found = detector.detect(
-            work,
-            sentences,
-            max_claims=cfg.performance.max_claims_per_output,
-            deadline_ns=time.perf_counter_ns() + cfg.performance.max_eval_us * 1000,
-        )
-        if found.budget_exceeded:
-            result.notes.append(
-                f"maxEvalUs {cfg.performance.max_eval_us} reached: later sentences not checked"
-            )
+        found = detector.detect(work, sentences, max_claims=cfg.performance.max_claims_per_output)
         # Questions and instructions assert nothing ("Make sure nginx is running.").
         claims = [
             c for c in found.claims if types[c.sentence_index] not in ("question", "imperative")
@@ -415,11 +419,13 @@ class Gate:
         anchors: dict[int, list[str]] | None = {} if receipts else None
         claims = self._add_hard_claims(work, sentences, types, claims, now, risks, anchors)
         cap = cfg.performance.max_claims_per_output
-        dropped = found.dropped + max(0, len(claims) - cap)
         unchecked = set(found.unchecked)
-        if len(claims) > cap:
-            unchecked.update(c.sentence_index for c in claims[cap:])
-            del claims[cap:]
+        kept, more = cap_claims(claims, cap)
+        if more:
+            kept_ids = {id(c) for c in kept}
+            unchecked.update(c.sentence_index for c in claims if id(c) not in kept_ids)
+            claims = kept
+        dropped = found.dropped + more
         if dropped:
             result.notes.append(
                 f"{dropped} claim(s) past maxClaimsPerOutput {cap} were not checked"
@@ -497,13 +503,13 @@ class Gate:
                     action = "block"
                     s.reasons.append(f"policy tags: {s.tag} blocks")
             if s.index in unchecked:
-                # Budgets must never turn into a silent pass: what was not checked
-                # follows the fail mode, visibly.
+                # Budgets must never turn into a silent pass nor into a milder tag:
+                # what was not checked follows the fail mode, visibly.
                 limit = "fail_closed" if cfg.fail_mode == "fail_closed" else "fail_open"
                 action = worst(action, "block" if limit == "fail_closed" else "flag")
-                s.reasons.append(
-                    f"not fully checked (maxEvalUs or maxClaimsPerOutput reached; {limit})"
-                )
+                if not group:
+                    s.tag = None  # not checked is not "general statement"
+                s.reasons.append(f"not checked: past maxClaimsPerOutput {cap} ({limit})")
             s.action = "warn" if action == "flag" else action  # type: ignore[assignment]
             if s.action == "warn" and s.tag in ("T2", "T3", "T6") and not s.reasons:
                 s.reasons.append(TAG_REASON[s.tag])
@@ -804,6 +810,17 @@ class Gate:
             # fail_open delivers the unchecked tail (flagged); fail_closed withholds it.
             delivered += text[len(work) :]
         result.delivered_text = delivered
+
+
+def _clean_id(name: str, value: str | None, notes: list[str]) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise InputError(f"{name}: expected a string, got {type(value).__name__}")
+    value, n = clean_text(value)
+    if n:
+        notes.append(replaced_note(name, n))
+    return value
 
 
 def _trusted_only(

@@ -60,7 +60,7 @@ def test_the_defaults_are_rfc_8_1() -> None:
     cfg = GateConfig().llm_validator
     assert cfg.enabled is False
     assert (cfg.max_tokens, cfg.timeout_ms) == (500, 5000)
-    assert cfg.external_channels == ["twitter", "linkedin", "email"]
+    assert cfg.external_channels == ["twitter", "linkedin", "email", "sms"]
     assert cfg.external_commands == ["bird tweet", "bird reply"]
     assert cfg.scope == "external"
     assert cfg.fail_mode is None  # the gate's failMode

@@ -67,12 +67,158 @@ class Outgoing:
     why: str | None = None
 
 
+#: Channel names that mean the same place (``x`` is Twitter). A channel in
+#: ``externalChannels`` also covers its aliases; add a name there to cover more.
+CHANNEL_ALIASES: dict[str, frozenset[str]] = {
+    "twitter": frozenset({"twitter", "x", "x.com", "tweet", "tweets", "bird"}),
+    "email": frozenset({"email", "e-mail", "mail", "smtp", "gmail", "outlook", "newsletter"}),
+    "linkedin": frozenset({"linkedin", "linked-in"}),
+    "sms": frozenset({"sms", "mms", "text-message", "imessage", "rcs"}),
+    "press": frozenset({"press", "press-release", "pr"}),
+    "blog": frozenset({"blog", "blog-post"}),
+}
+_ALIAS_OF = {alias: name for name, aliases in CHANNEL_ALIASES.items() for alias in aliases}
+
+
+def _channel_key(channel: str) -> str:
+    key = channel.strip().lower().replace("_", "-").replace(" ", "-")
+    return _ALIAS_OF.get(key, key)
+
+
 def is_external_channel(channel: str | None, config: LlmValidator) -> bool:
-    """Whether ``channel`` is one of ``externalChannels`` (case-insensitive)."""
-    if not channel:
+    """Whether ``channel`` is one of ``externalChannels``, by name or alias.
+
+    Case, spaces and underscores do not matter; ``x`` and ``tweet`` are Twitter,
+    ``mail`` is email (:data:`CHANNEL_ALIASES`). A qualified channel such as
+    ``email:board@example.com`` or ``twitter/@acme`` counts by its first part.
+    """
+    if not channel or not channel.strip():
         return False
-    wanted = channel.strip().lower()
-    return any(wanted == c.strip().lower() for c in config.external_channels)
+    wanted = {_channel_key(c) for c in config.external_channels}
+    key = _channel_key(channel)
+    if key in wanted:
+        return True
+    head = re.split(r"[:/]", key, maxsplit=1)[0]
+    return bool(head) and _ALIAS_OF.get(head, head) in wanted
+
+
+# -- shell commands ------------------------------------------------------------------
+
+#: Programs that run their arguments as another command (``sudo bird tweet``).
+_WRAPPERS = frozenset(
+    {
+        "sudo", "doas", "env", "nohup", "time", "exec", "command", "builtin", "nice",
+        "ionice", "stdbuf", "setsid", "unbuffer", "xargs", "timeout", "chronic", "watch",
+        "then", "do", "else", "!", "{", "if", "while", "until",
+    }
+)  # fmt: skip
+#: Shells whose ``-c`` argument is a script to parse in turn.
+_SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "fish", "ash", "busybox"})
+_OPERATORS = frozenset({"&&", "||", ";", "|", "&", "(", ")", ";;", "|&", "\n"})
+_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+_MAX_DEPTH = 4  # sh -c "bash -c '…'" nests; deeper is refused as a parse
+
+
+def _words(command: str) -> list[str] | None:
+    """Shell words of ``command`` with operators as words of their own; ``None``
+    when it does not parse (an unclosed quote)."""
+    # Backticks and $( ) start a command of their own.
+    text = command.replace("`", " ( ").replace("$(", " ( ").replace("\n", "\n ;\n")
+    lexer = shlex.shlex(text, posix=True, punctuation_chars=";&|()")
+    lexer.whitespace_split = True
+    lexer.commenters = ""
+    try:
+        return list(lexer)
+    except ValueError:
+        return None
+
+
+def _simple_commands(words: list[str]) -> list[list[str]]:
+    out: list[list[str]] = [[]]
+    for w in words:
+        if w in _OPERATORS or set(w) <= set(";&|()"):
+            if out[-1]:
+                out.append([])
+        else:
+            out[-1].append(w)
+    return [c for c in out if c]
+
+
+def _program_and_args(words: list[str]) -> tuple[str, list[str]] | None:
+    """The program a simple command runs (wrappers and ``VAR=x`` skipped) and its
+    arguments; the program is the base name of a path (``/usr/bin/bird``)."""
+    i = 0
+    while i < len(words):
+        w = words[i]
+        base = w.rsplit("/", 1)[-1].lower()
+        if _ASSIGNMENT.match(w):
+            i += 1
+        elif base in _WRAPPERS:
+            i += 1
+            # A wrapper's own options and values (timeout 5, nice -n 10, sudo -u x).
+            while i < len(words) and (
+                words[i].startswith("-") or _ASSIGNMENT.match(words[i]) or words[i].isdigit()
+            ):
+                i += 1
+                if i < len(words) and words[i - 1] in ("-u", "-g", "-n", "-s", "-k"):
+                    i += 1
+        else:
+            return base, words[i + 1 :]
+    return None
+
+
+def _scripts(program: str, args: list[str]) -> list[str]:
+    """Scripts a shell or ``eval`` runs: ``sh -c 'x'``, ``bash -lc 'x'``, ``eval x``."""
+    if program == "eval":
+        return [" ".join(args)]
+    if program not in _SHELLS:
+        return []
+    if program == "busybox" and args and args[0] in _SHELLS:
+        args = args[1:]
+    for i, a in enumerate(args):
+        if a.startswith("-") and not a.startswith("--") and "c" in a[1:] and i + 1 < len(args):
+            return [args[i + 1]]
+    return []
+
+
+def _runs(words: list[str], entry: list[str]) -> list[str] | None:
+    """The words after ``entry`` when the simple command runs it, else ``None``.
+
+    ``entry`` is a program and the subcommand words that must follow it in order
+    (options and their values may sit between: ``bird --account acme tweet``).
+    """
+    found = _program_and_args(words)
+    if found is None or found[0] != entry[0].rsplit("/", 1)[-1].lower():
+        return None
+    args = found[1]
+    pos = 0
+    for want in entry[1:]:
+        while pos < len(args) and args[pos].lower() != want.lower():
+            pos += 1
+        if pos == len(args):
+            return None
+        pos += 1
+    return args[pos:]
+
+
+def _find_command(
+    command: str, entries: list[list[str]], depth: int = 0
+) -> tuple[str, list[str]] | None:
+    words = _words(command)
+    if words is None or depth > _MAX_DEPTH:
+        return None
+    for simple in _simple_commands(words):
+        for entry in entries:
+            rest = _runs(simple, entry)
+            if rest is not None:
+                return " ".join(entry), rest
+        found = _program_and_args(simple)
+        if found is not None:
+            for script in _scripts(*found):
+                inner = _find_command(script, entries, depth + 1)
+                if inner is not None:
+                    return inner
+    return None
 
 
 def _command_pattern(command: str) -> re.Pattern[str]:
@@ -80,19 +226,35 @@ def _command_pattern(command: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w-])" + r"\s+".join(words) + r"(?![\w-])", re.IGNORECASE)
 
 
+def _match(command: str, config: LlmValidator) -> tuple[str, list[str]] | None:
+    entries = [e.split() for e in config.external_commands if e.strip()]
+    if not entries:
+        return None
+    found = _find_command(command, entries)
+    if found is not None:
+        return found
+    # A command the parser refuses (an unclosed quote) is matched on its words with
+    # quotes and escapes removed: a false alarm costs one judge call, a miss lets
+    # an external message out unchecked.
+    plain = re.sub(r"[\"'`\\]", "", command)
+    for entry in config.external_commands:
+        if entry.strip() and _command_pattern(entry).search(plain):
+            return entry, []
+    return None
+
+
 def external_command(command: str | None, config: LlmValidator) -> str | None:
     """The entry of ``externalCommands`` that ``command`` runs, if any.
 
-    Matched as whole words anywhere in the command line (``cd x && bird tweet
-    "hi"``, ``sh -c 'bird reply 1 ok'``): a false alarm costs one judge call, a
-    miss lets an external message out unchecked.
+    The command line is parsed as a shell would (quotes joined, ``&&``, ``;`` and
+    pipes split, ``sh -c``/``bash -lc``/``eval`` scripts and ``$( )`` parsed in
+    turn, ``sudo``/``env``/``VAR=x`` and paths skipped), so ``b"ir"d tweet`` and
+    ``sh -c "bird tw"eet`` are ``bird tweet``.
     """
     if not command:
         return None
-    for entry in config.external_commands:
-        if entry.strip() and _command_pattern(entry).search(command):
-            return entry
-    return None
+    found = _match(command, config)
+    return found[0] if found is not None else None
 
 
 def is_external(
@@ -135,23 +297,6 @@ def _text_of(data: Mapping[str, Any]) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def _command_text(command: str, entry: str) -> str | None:
-    """The words after the external command: the message ``bird tweet 'hi'`` sends."""
-    match = _command_pattern(entry).search(command)
-    if match is None:
-        return None
-    rest = command[match.end() :]
-    for sep in ("&&", "||", ";", "|"):
-        rest = rest.split(sep, 1)[0]
-    try:
-        words = shlex.split(rest)
-    except ValueError:
-        words = rest.split()
-    words = [w for w in words if not w.startswith("-")]
-    text = " ".join(words).strip().strip("'\"")
-    return text or None
-
-
 def read_event(event: Mapping[str, Any], config: LlmValidator) -> Outgoing:
     """Reads a ``before_tool_call`` or ``before_external_communication`` event.
 
@@ -177,9 +322,11 @@ def read_event(event: Mapping[str, Any], config: LlmValidator) -> Outgoing:
         if isinstance(command, list):
             command = shlex.join(str(c) for c in command)
         if isinstance(command, str):
-            entry = external_command(command, config)
-            if entry is not None:
-                sent = text or _command_text(command, entry)
+            found = _match(command, config)
+            if found is not None:
+                entry, rest = found
+                words = [w for w in rest if not w.startswith("-")]
+                sent = text or " ".join(words).strip() or None
                 return Outgoing(sent, channel, hook, tool, True, f"command {entry!r}")
         return Outgoing(text, channel, hook, tool, False)
     if is_external_channel(channel, config) and (tool in (None, MESSAGE_TOOL)):

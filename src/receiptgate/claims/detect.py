@@ -7,7 +7,6 @@ regexes (which extract subjects and groups) only run where they will hit.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import cast
@@ -19,16 +18,40 @@ from receiptgate.claims.detectors.base import Detector
 from receiptgate.claims.models import DetectedClaim
 from receiptgate.text.segment import Sentence
 
+#: Claims that are always checked, whatever the budget: the agent's own actions,
+#: attributions and figures cost a lookup each, and dropping them would let a lie
+#: through behind enough true sentences.
+ALWAYS_CHECKED = frozenset({"action", "attribution", "quantity", "temporal"})
+
 
 @dataclass(slots=True)
 class DetectionResult:
-    """Claims found, and whether detection stopped early."""
+    """Claims found, and which were past the budget."""
 
     claims: list[DetectedClaim]
     dropped: int = 0  # claims past maxClaimsPerOutput
-    budget_exceeded: bool = False
-    #: Sentences not (fully) checked: past the time budget, or holding dropped claims.
+    #: Sentences holding dropped claims: "not checked", the fail mode decides.
     unchecked: set[int] = field(default_factory=set)
+
+
+def cap_claims(claims: list[DetectedClaim], max_claims: int) -> tuple[list[DetectedClaim], int]:
+    """Keeps every always-checked claim and the first ``max_claims`` of the others.
+
+    Budgets count work, never time, so the same text always gets the same verdict.
+    Returns the kept claims (in order) and the dropped ones' sentence indexes are
+    for the caller to mark: ``(kept, dropped_count)``.
+    """
+    kept: list[DetectedClaim] = []
+    counted = dropped = 0
+    for c in claims:
+        if c.category in ALWAYS_CHECKED or c.detector_id.startswith(("quantity.", "hardfact.")):
+            kept.append(c)
+        elif counted < max_claims:
+            counted += 1
+            kept.append(c)
+        else:
+            dropped += 1
+    return kept, dropped
 
 
 class ClaimDetector:
@@ -55,27 +78,21 @@ class ClaimDetector:
         *,
         max_claims: int = 50,
         only: frozenset[str] | None = None,
-        deadline_ns: int | None = None,
     ) -> DetectionResult:
         """Finds claims in ``sentences`` of ``text``.
 
         Args:
             text: the original text (offsets index it).
             sentences: its segments.
-            max_claims: cap on claims returned (``maxClaimsPerOutput``).
+            max_claims: cap on the claims that are not always checked
+                (``maxClaimsPerOutput``, see :func:`cap_claims`).
             only: if given, only detectors with these ids run (detection depth).
-            deadline_ns: ``time.perf_counter_ns()`` value after which detection
-                stops at the next sentence (``maxEvalUs`` bail-out).
         """
         result = DetectionResult(claims=[])
         if self._empty:
             return result
         claims = result.claims
         for sentence in sentences:
-            if deadline_ns is not None and time.perf_counter_ns() > deadline_ns:
-                result.budget_exceeded = True
-                result.unchecked.update(range(sentence.index, len(sentences)))
-                break
             hits = self._set.Match(sentence.text)
             if not hits:
                 continue
@@ -90,15 +107,12 @@ class ClaimDetector:
                     raise DetectorError(f"detector {det.id!r} failed: {e}") from e
             if found:
                 claims.extend(_dedup(found))
-                if len(claims) > max_claims:
-                    # The cap is reached: later sentences are not checked (and are
-                    # marked so), rather than scanned only to be dropped.
-                    result.unchecked.update(range(sentence.index + 1, len(sentences)))
-                    break
-        if len(claims) > max_claims:
-            result.dropped = len(claims) - max_claims
-            result.unchecked.update(c.sentence_index for c in claims[max_claims:])
-            del claims[max_claims:]
+        kept, dropped = cap_claims(claims, max_claims)
+        if dropped:
+            kept_ids = {id(c) for c in kept}
+            result.unchecked.update(c.sentence_index for c in claims if id(c) not in kept_ids)
+            result.claims = kept
+            result.dropped = dropped
         return result
 
 

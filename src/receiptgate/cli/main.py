@@ -18,16 +18,12 @@ from rich.console import Console
 
 from receiptgate._exceptions import UserError
 from receiptgate.cli.bridge import bridge
+from receiptgate.cli.errors import BadInput
 from receiptgate.cli.report import render
 from receiptgate.cli.serve import audit, keys, serve
+from receiptgate.text.clean import decode_utf8
 
 VERDICT_RANK = {"pass": 0, "flag": 1, "block": 2}
-
-
-class BadInput(click.ClickException):
-    """Bad input: one line on stderr, exit 2."""
-
-    exit_code = 2
 
 
 def _parse_now(value: str | None) -> datetime | None:
@@ -43,19 +39,25 @@ def _parse_now(value: str | None) -> datetime | None:
 
 
 def _read_text(file: str) -> str:
+    """The file (or stdin for ``-``) as text: UTF-8 only, never guessed (text/clean.py)."""
     if file == "-":
-        return sys.stdin.read()
-    path = Path(file)
+        stdin = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else None
+        data = stdin.read() if stdin is not None else sys.stdin.read().encode("utf-8")
+        source = "<stdin>"
+    else:
+        source = file
+        try:
+            data = Path(file).read_bytes()
+        except FileNotFoundError:
+            raise BadInput(f"{file}: file not found") from None
+        except IsADirectoryError:
+            raise BadInput(f"{file}: is a directory, expected a text file") from None
+        except OSError as e:
+            raise BadInput(f"{file}: cannot read: {e.strerror}") from None
     try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BadInput(f"{file}: file not found") from None
-    except IsADirectoryError:
-        raise BadInput(f"{file}: is a directory, expected a text file") from None
-    except UnicodeDecodeError as e:
-        raise BadInput(f"{file}: not UTF-8 text ({e.reason} at byte {e.start})") from None
-    except OSError as e:
-        raise BadInput(f"{file}: cannot read: {e.strerror}") from None
+        return decode_utf8(data, source)
+    except UserError as e:
+        raise BadInput(str(e)) from None
 
 
 @click.group()
@@ -98,7 +100,8 @@ def cli() -> None:
     "--fail-on",
     "fail_on",
     type=click.Choice(["flag", "block"]),
-    help="Exit 1 when the verdict is at least this severe.",
+    help="Exit 1 when the verdict is at least this severe, or when the fail mode "
+    "produced it (an internal error).",
 )
 def check(
     file: str,
@@ -163,7 +166,12 @@ def check(
         click.echo(json.dumps(result.to_dict(), ensure_ascii=False))
     else:
         render(result, Console(highlight=False, soft_wrap=True))
-    if fail_on is not None and VERDICT_RANK[result.verdict] >= VERDICT_RANK[fail_on]:
+    if fail_on is not None and (
+        VERDICT_RANK[result.verdict] >= VERDICT_RANK[fail_on]
+        # A verdict the fail mode produced is no verdict on the text: a CI job must
+        # never go green because the gate crashed.
+        or result.fail_mode_applied is not None
+    ):
         sys.exit(1)
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import json
+import logging
 import re
 import threading
 from collections.abc import Iterable, Mapping, Sequence
@@ -35,6 +36,7 @@ from typing import Annotated, Any, Final, Literal, cast
 import re2
 import yaml
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -48,7 +50,9 @@ from pydantic import (
 )
 
 from receiptgate._exceptions import ConfigError
+from receiptgate.bounds import MAX_TTL_SECONDS, in_range
 from receiptgate.claims.models import ClaimCategory, DetectedClaim
+from receiptgate.text.clean import clean_data
 
 __all__ = [
     "MAX_REGEX_LENGTH",
@@ -75,6 +79,8 @@ __all__ = [
 
 #: Longest regex subject accepted (the same limit as custom detector patterns).
 MAX_REGEX_LENGTH: Final = 500
+
+logger = logging.getLogger("receiptgate")
 
 _MODEL_CONFIG = ConfigDict(extra="forbid", populate_by_name=True, frozen=True)
 
@@ -175,7 +181,8 @@ def _date_is_midnight_utc(value: Any) -> Any:
     return value
 
 
-_Timestamp = Annotated[datetime, BeforeValidator(_date_is_midnight_utc)]
+_Timestamp = Annotated[datetime, BeforeValidator(_date_is_midnight_utc), AfterValidator(in_range)]
+_Ttl = Annotated[int, Field(gt=0, le=MAX_TTL_SECONDS)]
 
 
 def _to_utc(value: datetime | None) -> datetime | None:
@@ -206,7 +213,7 @@ class Fact(BaseModel):
     subject_is_regex: bool = Field(default=False, alias="subjectIsRegex")
     value: FactValue
     description: str | None = None
-    ttl_seconds: int | None = Field(default=None, alias="ttlSeconds", gt=0)
+    ttl_seconds: _Ttl | None = Field(default=None, alias="ttlSeconds")
     updated_at: _Timestamp | None = Field(default=None, alias="updatedAt")
     source: str | None = None
 
@@ -242,7 +249,10 @@ class Fact(BaseModel):
         if self.updated_at is None:
             # A TTL with no timestamp cannot be trusted to be fresh.
             return datetime.min.replace(tzinfo=UTC)
-        return self.updated_at + timedelta(seconds=self.ttl_seconds)
+        try:
+            return self.updated_at + timedelta(seconds=self.ttl_seconds)
+        except OverflowError:  # only for facts built without validation
+            return datetime.max.replace(tzinfo=UTC)
 
 
 def _scalar_text(value: Any) -> Any:
@@ -268,7 +278,7 @@ class _TripleFact(BaseModel):
     category: ClaimCategory | None = None
     subject_is_regex: bool = Field(default=False, alias="subjectIsRegex")
     description: str | None = None
-    ttl_seconds: int | None = Field(default=None, alias="ttlSeconds", gt=0)
+    ttl_seconds: _Ttl | None = Field(default=None, alias="ttlSeconds")
     updated_at: _Timestamp | None = Field(default=None, alias="updatedAt")
 
 
@@ -790,6 +800,7 @@ def parse_fact(
             raise ConfigError(
                 f"{where}: {loc_text or 'fact'}: must be an object (got {_got(data)})"
             )
+        data, _ = clean_data(data)  # text/clean.py: lone surrogates become U+FFFD
         try:
             if "predicate" in data:
                 triple = _TripleFact.model_validate(data)
@@ -1178,6 +1189,9 @@ class FactIndex:
         self._candidates: dict[_Key, list[_Entry]] = {}
         self._seq = 0
         self._generation = 0
+        #: Facts that could not be indexed and were skipped (one bad fact never
+        #: takes the registry down): "registry/fact: problem".
+        self.warnings: list[str] = []
         positions: dict[str, int] = {}
         for position, registry in enumerate(registries):
             if not registry.enabled:
@@ -1192,7 +1206,12 @@ class FactIndex:
             self._registries[registry.id] = state
             for fact in registry.facts:
                 self._check_regex(registry.id, fact)
-                self._store(state, fact)
+                try:
+                    self._store(state, fact)
+                except Exception as e:  # a fact built without validation, say
+                    problem = f"{registry.id}/{fact.id}: skipped, unusable: {e}"
+                    logger.error("fact %s", problem)
+                    self.warnings.append(problem)
         winners = {key: max(es, key=lambda e: e.priority) for key, es in self._candidates.items()}
         self._snap = _build_snapshot(winners)
 

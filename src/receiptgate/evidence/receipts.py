@@ -55,6 +55,8 @@ from pydantic import (
 )
 
 from receiptgate._exceptions import InputError
+from receiptgate.bounds import time_problem
+from receiptgate.text.clean import clean_data
 
 ReceiptKind = Literal["tool", "web", "rag", "db", "memory", "user"]
 TrustLevel = Literal["system", "owner", "local", "shared", "external", "untrusted"]
@@ -113,6 +115,20 @@ class Receipt(BaseModel):
     call_id: str | None = None
     meta: dict[str, Any] = Field(default_factory=dict)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _clean_strings(cls, data: Any) -> Any:
+        # text/clean.py: lone surrogates become U+FFFD, counted in meta.
+        if not isinstance(data, dict):
+            return data
+        cleaned, n = clean_data(data)
+        if n:
+            meta = cleaned.get("meta")
+            meta = dict(meta) if isinstance(meta, dict) else {}
+            meta["replaced_surrogates"] = n
+            cleaned = {**cleaned, "meta": meta}
+        return cleaned
+
     @field_validator("id")
     @classmethod
     def _id_not_blank(cls, value: str) -> str:
@@ -135,7 +151,9 @@ class Receipt(BaseModel):
     @classmethod
     def _make_aware(cls, value: datetime | None) -> datetime | None:
         if value is not None and value.tzinfo is None:
-            return value.replace(tzinfo=UTC)
+            value = value.replace(tzinfo=UTC)
+        if value is not None and (problem := time_problem(value)) is not None:
+            raise ValueError(problem)
         return value
 
     @model_validator(mode="after")
@@ -782,16 +800,20 @@ def _parse_time(value: Any, where: str) -> datetime:
     """Parse a transcript timestamp: ISO 8601 text, or epoch seconds/milliseconds."""
     if isinstance(value, str):
         try:
-            return _parse_iso(value)
+            moment = _parse_iso(value)
         except ValueError as exc:
             raise _error(where, str(exc)) from None
-    if isinstance(value, int | float) and not isinstance(value, bool):
+    elif isinstance(value, int | float) and not isinstance(value, bool):
         seconds = value / 1000 if abs(value) >= _EPOCH_MS_THRESHOLD else value
         try:
-            return datetime.fromtimestamp(seconds, tz=UTC)
+            moment = datetime.fromtimestamp(seconds, tz=UTC)
         except (OverflowError, OSError, ValueError):
             raise _error(where, f"epoch timestamp out of range (got {_show(value)})") from None
-    raise _error(where, f"must be an ISO 8601 date-time (got {_show(value)})")
+    else:
+        raise _error(where, f"must be an ISO 8601 date-time (got {_show(value)})")
+    if (problem := time_problem(moment)) is not None:
+        raise _error(where, problem)
+    return moment
 
 
 def _unique(base: str, used: Container[str]) -> str:

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 from pydantic.alias_generators import to_camel
 
 from receiptgate._exceptions import InputError
 from receiptgate.evidence.facts import format_validation_error
+from receiptgate.text.clean import clean_data
 
 #: What a handler's result may change: ``block`` / ``cancel`` stop the action,
 #: ``content`` rewrites the event's text, ``tools`` / ``toolCalls`` filter lists.
@@ -30,6 +31,12 @@ class _Wire(BaseModel):
     model_config = ConfigDict(
         extra="allow", populate_by_name=True, alias_generator=to_camel, frozen=True
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _clean(cls, data: Any) -> Any:
+        # text/clean.py: lone surrogates become U+FFFD before any handler sees them.
+        return clean_data(data)[0] if isinstance(data, dict) else data
 
     def to_json(self) -> dict[str, Any]:
         """The JSON shape: camelCase keys; fields the sender left out stay out."""

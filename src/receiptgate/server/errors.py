@@ -23,6 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from receiptgate._exceptions import ConfigError, InputError, RuntimeFailure, StoreError
+from receiptgate.text.clean import decode_utf8
 
 logger = logging.getLogger("receiptgate.server")
 
@@ -85,6 +86,9 @@ def _invalid_response(errors: Sequence[Any]) -> JSONResponse:
     return JSONResponse(error_body("invalid_request", message, details), 422)
 
 
+_UNPARSED = "There was an error parsing the body"
+
+
 def install_error_handlers(app: FastAPI) -> None:
     """Maps every exception type to a JSON error response."""
 
@@ -105,6 +109,14 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400 and exc.detail == _UNPARSED:
+            # FastAPI says only "error parsing the body": name the problem.
+            try:
+                decode_utf8(await request.body(), "body")
+                message = "body: not a JSON document"
+            except InputError as e:
+                message = str(e)
+            return JSONResponse(error_body("invalid_body", message), 400)
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         return JSONResponse(error_body(code, str(exc.detail)), exc.status_code, headers=exc.headers)
 

@@ -2,16 +2,37 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ModelWrapValidatorHandler, model_validator
+
+from receiptgate.bounds import MAX_RECEIPTS_PER_REQUEST, BoundedTime
+from receiptgate.text.clean import clean_data, replaced_note
 
 
-class ValidateRequest(BaseModel):
-    """``POST /validate``: one agent output and what it may rely on."""
+class _Body(BaseModel):
+    """A request body: lone surrogates in any string become U+FFFD (text/clean.py)."""
 
     model_config = ConfigDict(extra="forbid")
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _clean(cls, data: Any, handler: ModelWrapValidatorHandler[Any]) -> Any:
+        cleaned, n = clean_data(data) if isinstance(data, dict) else (data, 0)
+        model = handler(cleaned)
+        if n:
+            model._replaced = n
+        return model
+
+    _replaced: int = 0
+
+    def cleaning_notes(self) -> list[str]:
+        """The note a result carries when strings of this body were cleaned."""
+        return [replaced_note("request body", self._replaced)] if self._replaced else []
+
+
+class ValidateRequest(_Body):
+    """``POST /validate``: one agent output and what it may rely on."""
 
     text: str = Field(description="The agent output to validate.")
     agent_id: str | None = Field(default=None, description="Agent id (overrides, exemptions).")
@@ -29,30 +50,30 @@ class ValidateRequest(BaseModel):
         default=None, max_length=200, description="End user, for the per-user rate limit."
     )
     receipts: list[dict[str, Any]] | None = Field(
-        default=None, description="Receipts (SPEC §10 JSONL objects) for this validation."
+        default=None,
+        max_length=MAX_RECEIPTS_PER_REQUEST,
+        description="Receipts (SPEC §10 JSONL objects) for this validation.",
     )
     messages: list[dict[str, Any]] | None = Field(
-        default=None, description="An OpenAI-style transcript; tool calls become receipts."
+        default=None,
+        max_length=MAX_RECEIPTS_PER_REQUEST,
+        description="An OpenAI-style transcript; tool calls become receipts.",
     )
-    now: datetime | None = Field(
+    now: BoundedTime | None = Field(
         default=None, description="Reference time for TTLs, freshness and relative dates."
     )
     rubric: str | None = Field(default=None, description="Rubric id (see GET /rubrics).")
 
 
-class ReceiptsRequest(BaseModel):
+class ReceiptsRequest(_Body):
     """``POST /sessions/{id}/receipts`` as JSON: receipt objects or a transcript."""
 
-    model_config = ConfigDict(extra="forbid")
-
-    receipts: list[dict[str, Any]] | None = None
-    messages: list[dict[str, Any]] | None = None
+    receipts: list[dict[str, Any]] | None = Field(default=None, max_length=MAX_RECEIPTS_PER_REQUEST)
+    messages: list[dict[str, Any]] | None = Field(default=None, max_length=MAX_RECEIPTS_PER_REQUEST)
 
 
-class FeedbackRequest(BaseModel):
+class FeedbackRequest(_Body):
     """``POST /audit/{id}/feedback``: a reviewer's agreement or override."""
-
-    model_config = ConfigDict(extra="forbid")
 
     kind: Literal["agree", "disagree", "override"]
     verdict: Literal["pass", "flag", "block"] | None = None

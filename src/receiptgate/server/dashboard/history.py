@@ -17,6 +17,7 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
+from receiptgate.bounds import MAX_OFFSET, time_problem
 from receiptgate.claims.models import ALL_CATEGORIES
 from receiptgate.server.auth import Principal
 from receiptgate.server.dashboard.auth import is_htmx, principal_of, service_of, to_login
@@ -55,7 +56,11 @@ def parse_time(label: str, raw: str, errors: list[str]) -> datetime | None:
     except ValueError:
         errors.append(f"{label}: not a date and time (got {raw!r}; e.g. 2026-03-11T10:00)")
         return None
-    return value.replace(tzinfo=UTC) if value.tzinfo is None else value
+    value = value.replace(tzinfo=UTC) if value.tzinfo is None else value
+    if (problem := time_problem(value)) is not None:
+        errors.append(f"{label}: {problem}")
+        return None
+    return value
 
 
 def _history(service: Service, params: Mapping[str, str]) -> HistoryView:
@@ -70,7 +75,7 @@ def _history(service: Service, params: Mapping[str, str]) -> HistoryView:
     if since and until and until <= since:
         errors.append("until: must be later than since")
     try:
-        offset = max(0, int(params.get("offset", "0") or 0))
+        offset = min(MAX_OFFSET, max(0, int(params.get("offset", "0") or 0)))
     except ValueError:
         offset = 0
     if errors:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import tempfile
 from collections.abc import Iterator
-from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Query
 from fastapi.responses import StreamingResponse
 
+from receiptgate.bounds import MAX_OFFSET, MAX_PAGE, BoundedTime
 from receiptgate.server.deps import AdminKey, ServiceDep
 from receiptgate.server.errors import ApiError
 from receiptgate.server.models import FeedbackRequest
@@ -28,14 +28,16 @@ def audit_filter(
     category: Annotated[
         str | None, Query(description="Records with a claim of this category.")
     ] = None,
-    since: Annotated[datetime | None, Query(description="Created at or after (ISO 8601).")] = None,
-    until: Annotated[datetime | None, Query(description="Created before (ISO 8601).")] = None,
+    since: Annotated[
+        BoundedTime | None, Query(description="Created at or after (ISO 8601).")
+    ] = None,
+    until: Annotated[BoundedTime | None, Query(description="Created before (ISO 8601).")] = None,
     session_id: Annotated[str | None, Query(description="Only this session.")] = None,
     turn_id: Annotated[
         str | None, Query(description="Only this turn (see GET /turns/{id}).")
     ] = None,
-    limit: Annotated[int, Query(ge=1, le=1000)] = 100,
-    offset: Annotated[int, Query(ge=0)] = 0,
+    limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = 100,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
 ) -> AuditFilter:
     if since is not None and until is not None and until <= since:
         raise ApiError(

@@ -20,6 +20,7 @@ from fastapi.concurrency import run_in_threadpool
 from receiptgate.hooks.events import EVENTS
 from receiptgate.server.deps import JSONBytes, ServiceDep, ValidateKey, check_rate
 from receiptgate.server.errors import ApiError
+from receiptgate.text.clean import clean_data, replaced_note
 
 router = APIRouter(tags=["hooks"])
 
@@ -44,7 +45,10 @@ async def hook(
     else:
         check_rate(service, principal, None, hooks=True)
     dispatcher = service.hook_dispatcher()
+    payload, replaced = clean_data(payload)  # text/clean.py: lone surrogates -> U+FFFD
     outcome = await run_in_threadpool(dispatcher.dispatch, event, payload)
+    if replaced:
+        outcome.notes.append(replaced_note("event", replaced))
     if outcome.validations:
         session_id, turn_id = service.provenance.audit_ids(outcome.parsed)
         for result in outcome.validations:

@@ -8,9 +8,10 @@ from typing import Any
 from fastapi import APIRouter, Path, Request
 
 from receiptgate.evidence.receipts import inline_receipts, parse_receipts
-from receiptgate.server.deps import ServiceDep, ValidateKey
+from receiptgate.server.deps import ServiceDep, ValidateKey, json_body
 from receiptgate.server.errors import ApiError
 from receiptgate.server.models import ReceiptsRequest
+from receiptgate.text.clean import decode_utf8
 
 router = APIRouter(tags=["sessions"])
 
@@ -39,16 +40,12 @@ async def add_receipts(
     session_id: str = SessionId,
 ) -> dict[str, Any]:
     raw = await request.body()
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise ApiError(422, "invalid_input", f"body: not UTF-8 (bad byte at {e.start})") from None
     ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if ctype == "application/json":
-        body = ReceiptsRequest.model_validate_json(text) if text.strip() else ReceiptsRequest()
+        body = json_body(raw, ReceiptsRequest)
         receipts = inline_receipts(body.receipts, body.messages)
     else:
-        receipts = parse_receipts(text, source_name="body")
+        receipts = parse_receipts(decode_utf8(raw, "body"), source_name="body")
     if not receipts:
         raise ApiError(422, "invalid_input", "body: no receipts given")
     total = service.ingest(session_id, receipts)

@@ -33,7 +33,7 @@ from receiptgate._exceptions import ReceiptgateError
 from receiptgate._ids import new_id
 from receiptgate.evidence.receipts import inline_receipts
 from receiptgate.results import ValidationResult
-from receiptgate.server.deps import ServiceDep, ValidateKey, check_rate
+from receiptgate.server.deps import ServiceDep, ValidateKey, check_rate, json_body
 from receiptgate.server.errors import ApiError, error_body
 from receiptgate.server.models import ValidateRequest
 from receiptgate.server.service import Service
@@ -84,7 +84,7 @@ async def validate_stream(
 ) -> StreamingResponse:
     ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if ctype == "application/json":
-        body = ValidateRequest.model_validate_json(await request.body())
+        body = json_body(await request.body(), ValidateRequest)
         chunks: AsyncIterator[str] | None = None
     else:
         body = ValidateRequest(

@@ -30,13 +30,16 @@ def judge(service: Service, body: ValidateRequest) -> ValidationResult:
         "rubric": service.rubric(body.rubric),
     }
     if body.session_id is None:
-        return service.gate.validate(body.text, receipts=inline, **kwargs)
-    if inline:
-        service.ingest(body.session_id, inline)
-    lock, last, index = service.sessions.entry(body.session_id)
-    with lock:
-        service.sessions.refresh(body.session_id, (last, index))
-        return service.gate.validate(body.text, receipts=index, **kwargs)
+        result = service.gate.validate(body.text, receipts=inline, **kwargs)
+    else:
+        if inline:
+            service.ingest(body.session_id, inline)
+        lock, last, index = service.sessions.entry(body.session_id)
+        with lock:
+            service.sessions.refresh(body.session_id, (last, index))
+            result = service.gate.validate(body.text, receipts=index, **kwargs)
+    result.notes.extend(body.cleaning_notes())
+    return result
 
 
 def record(
