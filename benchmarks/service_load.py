@@ -116,6 +116,7 @@ def start_server(
         **os.environ,
         "RECEIPTGATE_API_KEYS": f"validate:{KEY}",
         "RECEIPTGATE_RATE_LIMIT": rate_limit,
+        "RECEIPTGATE_KEY_RATE_LIMIT": rate_limit,
         "RECEIPTGATE_HOOK_RATE_LIMIT": rate_limit,
     }
     cmd = [

@@ -121,3 +121,10 @@ def test_semantic_benchmark_quick_prints_latency_and_halueval_tables() -> None:
     out = run_script("semantic.py", "--limit", "2", "--latency-sentences", "4")
     assert "gate alone" in out and "+ semantic (threshold 0.3)" in out
     assert "AUC" in out
+
+
+def test_input_cost_quick_prints_cost_by_size_and_the_small_request_beside_large_ones() -> None:
+    out = run_script("input_cost.py", "--quick")
+    assert "| /validate/stream | text 100 KB" in out
+    for name in ("idle", "beside 2,000-receipt /validate", "beside 480 KB /validate/stream"):
+        assert f"| {name}" in out, out

@@ -340,7 +340,34 @@ class Gate:
         result.evaluation_us = (time.perf_counter_ns() - started) // 1000
         return result
 
-    def _fail(self, result: ValidationResult, text: str, error: Exception) -> None:
+    def failed(
+        self,
+        text: str,
+        error: BaseException,
+        *,
+        agent_id: str | None = None,
+        channel: str | None = None,
+        hook: str | None = None,
+        trust: int | None = None,
+    ) -> ValidationResult:
+        """The result of a validation that could not finish (a stream cut off by an
+        error): the fail mode applied, visibly, for the caller to audit."""
+        text, _ = clean_text(text)
+        result = ValidationResult(
+            id=new_id(),
+            verdict="pass",
+            created_at=datetime.now(UTC).isoformat(timespec="milliseconds"),
+            agent_id=agent_id,
+            channel=channel,
+            hook=hook,
+            trust_score=trust,
+            source_text=text,
+        )
+        self._fail(result, text, error)
+        self.rubric.apply(result)
+        return result
+
+    def _fail(self, result: ValidationResult, text: str, error: BaseException) -> None:
         mode = self.config.fail_mode
         logger.error("validation failed (%s): %s", mode, error, exc_info=error)
         result.fail_mode_applied = mode
@@ -350,10 +377,20 @@ class Gate:
             result.delivered_text = self.rewrite_settings.notice
             result.reason = f"Internal error; fail_closed blocked the output ({result.error})"
         else:
-            result.verdict = "pass"
+            # Delivered, but flagged: a fault never reads as "pass" (the caller sees
+            # fail_mode_applied, and --fail-on / alerting on flag catch it).
+            result.verdict = "flag"
             result.delivered_text = text
-            result.reason = f"Internal error; fail_open delivered the output ({result.error})"
+            result.reason = (
+                f"Internal error; fail_open delivered the output flagged ({result.error})"
+            )
         result.issues.append({"severity": "high", "message": result.reason})
+        # Whatever a stage decided before it failed is not a judgement: every sentence
+        # shows the fail mode's action (a stream releases them as that).
+        action = "block" if mode == "fail_closed" else "warn"
+        for s in result.sentences:
+            s.tag, s.action = None, action  # type: ignore[assignment]
+            s.reasons = [f"internal error ({mode}): {result.error}"]
 
     def _skip_reason(self, text: str, agent_id: str | None, trust: int | None) -> str | None:
         cfg = self.config

@@ -44,6 +44,7 @@ from receiptgate.results import (
     worst,
 )
 from receiptgate.rubrics import Rubric
+from receiptgate.text.clean import clean_text, replaced_note
 from receiptgate.text.segment import Sentence, segment
 
 __all__ = ["AsyncStream", "SentenceEvent", "StreamGate", "astream"]
@@ -61,6 +62,7 @@ _BLANK_LINE = re.compile(r"\n[ \t>]*\n")
 _RANK = {"pass": 0, "warn": 1, "block": 2}
 _WORD_PIECE = re.compile(r"[A-Za-z0-9_]+")
 _BLOCK_STARTS = frozenset({"list_item", "heading", "table_row"})
+_OVERFLOW_MARGIN = 1_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,13 +277,20 @@ class StreamGate:
         self._stalled = -1  # a prefix end whose sentences the gate segmented otherwise
         self._flushed = False
         self._result: ValidationResult | None = None
+        self._held = ""  # a high surrogate waiting for its pair
+        self._replaced = 0  # lone surrogates replaced by U+FFFD
+        self._limit = gate.config.performance.max_text_length
+        #: Past this length tokens go to ``_tail`` (the margin lets every sentence
+        #: inside maxTextLength complete first).
+        self._overflow_at = self._limit + _OVERFLOW_MARGIN
+        self._tail: list[str] | None = None
 
     # -- public API ------------------------------------------------------------------
 
     @property
     def text(self) -> str:
         """Everything fed so far."""
-        return self._buf
+        return self._buf if self._tail is None else self._buf + "".join(self._tail)
 
     @property
     def delivered_text(self) -> str:
@@ -303,12 +312,34 @@ class StreamGate:
             raise InputError(f"token: expected a string, got {type(token).__name__}")
         if self._flushed:
             raise InputError("the stream was flushed; start a new StreamGate")
+        token = self._clean(token)
         if not token:
             return []
+        if self._tail is not None:
+            self._tail.append(token)  # past maxTextLength: released unchecked at the end
+            return []
+        room = self._overflow_at - len(self._buf)
+        if len(token) > room:
+            # Past maxTextLength the gate judges nothing: stop segmenting and
+            # validating (a long stream stays linear); the rest waits for flush.
+            self._buf += token[:room]
+            self._tail = [token[room:]]
+            return self._advance()
         self._buf += token
         if _WORD_PIECE.fullmatch(token):
             return []  # a piece of a word can neither start nor settle a sentence
         return self._advance()
+
+    def _clean(self, token: str) -> str:
+        """text/clean.py's rule for a stream: lone surrogates become U+FFFD (counted);
+        a high surrogate at the end of a token waits for its pair in the next one."""
+        token = self._held + token
+        self._held = ""
+        if token and "\ud800" <= token[-1] <= "\udbff" and not self._flushed:
+            token, self._held = token[:-1], token[-1]
+        token, n = clean_text(token)
+        self._replaced += n
+        return token
 
     def flush(self) -> list[SentenceEvent]:
         """Ends the stream: judges the rest and returns its events (once).
@@ -318,6 +349,14 @@ class StreamGate:
         if self._flushed:
             return []
         self._flushed = True
+        if self._held:
+            held, self._held = self._clean(""), ""
+            if self._tail is not None:
+                self._tail.append(held)
+            else:
+                self._buf += held
+        if self._replaced:
+            self._notes.append(replaced_note("text", self._replaced))
         text = self._buf
         full = self._validate(text)
         sentences = _segment_from(text, self._floor)
@@ -332,6 +371,21 @@ class StreamGate:
             events = self._decide(judge, tail, final=True, short_ok=full.skipped is not None)
         else:
             events = self._decide(full, tail, final=True, short_ok=True)
+        if self._tail is not None:
+            rest, self._tail = "".join(self._tail), None
+            if rest:
+                start = len(text)
+                text = self._buf = text + rest
+                part = Sentence(len(self._records), start, len(text), rest, "prose")
+                why = f"past maxTextLength {self._limit}: not validated"
+                events.append(self._release(part, self._unchecked(part, why)))
+                closed = self.gate.config.fail_mode == "fail_closed"
+                full.notes = [n for n in full.notes if not n.startswith("text truncated")]
+                full.notes.append(
+                    f"text truncated to maxTextLength {self._limit}; "
+                    f"{len(text) - self._limit} characters not validated "
+                    f"({'withheld' if closed else 'delivered, flagged'})"
+                )
         rest_mode = self._floor > 0
         self._result = report = self._report(full, rest_mode)
         extra = self._end_of_output(text, report)
@@ -534,10 +588,12 @@ class StreamGate:
         by_span = {(s.start, s.end): s for s in judged.sentences}
         limit = self.gate.config.performance.max_text_length
         events: list[SentenceEvent] = []
+        whole_failed = judged.fail_mode_applied is not None and not judged.sentences
         for s in sentences:
             found = by_span.get((s.start, s.end))
-            if judged.fail_mode_applied is not None:
-                record = self._unjudged(s, judged.fail_mode_applied, judged.error or "")
+            if whole_failed:
+                # The gate itself failed: nothing was judged, the fail mode decides.
+                record = self._unjudged(s, judged.fail_mode_applied or "", judged.error or "")
             elif judged.skipped is not None and (
                 short_ok or not judged.skipped.startswith("text shorter")
             ):
@@ -554,8 +610,9 @@ class StreamGate:
         return events
 
     def _unjudged(self, s: Sentence, mode: str, error: str) -> _Record:
-        """A sentence whose validation hit an internal error: the fail mode decides."""
-        action: SentenceAction = "block" if mode == "fail_closed" else "pass"
+        """A sentence whose validation hit an internal error: the fail mode decides
+        (fail_closed withholds it, fail_open delivers it flagged: never a pass)."""
+        action: SentenceAction = "block" if mode == "fail_closed" else "warn"
         reason = f"internal error ({mode}): {error}"
         return _Record(
             SentenceResult(0, s.text, s.start, s.end, s.kind, action=action, reasons=[reason]),
@@ -719,6 +776,7 @@ class StreamGate:
             notes=list(full.notes),
             fail_mode_applied=full.fail_mode_applied,
             error=full.error,
+            checks=[dict(c) for c in full.checks],
         )
         warn_issues: list[dict[str, Any]] = []
         for i, rec in enumerate(records):

@@ -72,6 +72,45 @@ def test_events_are_recognised(event: dict[str, Any], external: bool, text: str 
         assert out.why
 
 
+@pytest.mark.parametrize(
+    ("command", "entry"),
+    [
+        pytest.param('b"ir"d tweet "We serve 10M users."', "bird tweet", id="quotes-inside-word"),
+        pytest.param('sh -c "bird tw"eet hi', "bird tweet", id="sh-c-joined-quotes"),
+        pytest.param("bash -lc 'cd /srv && bird reply 42 ok'", "bird reply", id="bash-lc"),
+        pytest.param("/usr/local/bin/bird tweet hi", "bird tweet", id="path"),
+        pytest.param("echo hi | sudo -u me bird tweet", "bird tweet", id="pipeline-sudo"),
+        pytest.param("FOO=1 env BAR=2 bird --account acme tweet x", "bird tweet", id="env-opts"),
+        pytest.param("echo $(bird tweet hi)", "bird tweet", id="substitution"),
+        pytest.param("echo `bird tweet hi`", "bird tweet", id="backticks"),
+        pytest.param('eval "bird tweet hi"', "bird tweet", id="eval"),
+        pytest.param("timeout 5 nohup bird tweet hi &", "bird tweet", id="wrappers"),
+        pytest.param("ls; bird  tweet  x", "bird tweet", id="semicolon"),
+        pytest.param("sh -c \"bash -c 'bird tweet hi'\"", "bird tweet", id="nested-shells"),
+        pytest.param('bird tweet "unclosed', "bird tweet", id="unparseable-still-caught"),
+        pytest.param("echo lovebird tweeted", None, id="other-program"),
+        pytest.param("echo 'bird tweet'", None, id="quoted-argument-of-echo"),
+        pytest.param("grep bird tweets.txt", None, id="words-as-arguments"),
+        pytest.param("bird timeline", None, id="other-subcommand"),
+    ],
+)
+def test_exec_commands_are_parsed_as_a_shell_would(command: str, entry: str | None) -> None:
+    assert external_command(command, DEFAULTS) == entry
+    assert read_event(_tool("exec", command=command), DEFAULTS).external is (entry is not None)
+
+
+@pytest.mark.parametrize(
+    ("channel", "external"),
+    [
+        ("x", True), ("X.com", True), ("tweet", True), ("mail", True), ("E-Mail", True),
+        ("sms", True), ("email:board@example.com", True), ("twitter/@acme", True),
+        ("slack", False), ("", False), ("internal-x", False),
+    ],
+)  # fmt: skip
+def test_channel_aliases_count_as_the_channel(channel: str, external: bool) -> None:
+    assert is_external(channel=channel, config=DEFAULTS) is external
+
+
 def test_channels_and_commands_are_configurable() -> None:
     cfg = LlmValidator(externalChannels=["discord-public"], externalCommands=["mail -s"])
     assert is_external(channel="discord-public", config=cfg)

@@ -591,13 +591,13 @@ def _exploding_gate(**config: Any) -> Gate:
 BOOM = "The kaboom word triggers the broken plugin."
 
 
-def test_when_a_detector_raises_and_mode_is_fail_open_then_output_passes_with_error(
+def test_when_a_detector_raises_and_mode_is_fail_open_then_output_is_delivered_flagged(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     gate = _exploding_gate()  # failMode defaults to fail_open (RFC-003 §15.2)
     with caplog.at_level(logging.ERROR, logger="receiptgate"):
         result = _validate(gate, BOOM, trust=0)
-    assert result.verdict == "pass"
+    assert result.verdict == "flag"
     assert result.fail_mode_applied == "fail_open"
     assert result.error is not None
     assert "plugin exploded" in result.error

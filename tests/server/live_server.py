@@ -104,6 +104,7 @@ def start_server(
         **os.environ,
         "RECEIPTGATE_API_KEYS": f"admin:{ADMIN_KEY},validate:{VALIDATE_KEY}",
         "RECEIPTGATE_RATE_LIMIT": "1000/second",
+        "RECEIPTGATE_KEY_RATE_LIMIT": "1000/second",
         **(env or {}),
     }
     cmd = [

@@ -260,6 +260,23 @@ def test_rate_limit_per_key_and_user_answers_429_with_retry_after(tmp_path: Path
         s.stop()
 
 
+def test_the_budget_belongs_to_the_key_and_user_ids_only_divide_it(tmp_path: Path) -> None:
+    env = {"RECEIPTGATE_RATE_LIMIT": "3/minute", "RECEIPTGATE_KEY_RATE_LIMIT": "5/minute"}
+    s = start_server(tmp_path / "data", env=env)
+    try:
+        codes = [
+            s.request("POST", "/validate", {"text": "Hi.", "user_id": f"u{i}"}, key="validate")[0]
+            for i in range(30)
+        ]
+        assert codes == [200] * 5 + [429] * 25  # a new user_id each time gains nothing
+        status, _, answer = s.request("POST", "/validate", {"text": "Hi."}, key="validate")
+        assert status == 429 and "key" in answer["message"]
+        # Another key has a budget of its own.
+        assert s.request("POST", "/validate", {"text": "Hi."}, key="admin")[0] == 200
+    finally:
+        s.stop()
+
+
 def test_a_request_names_a_rubric_from_the_rubrics_folder(tmp_path: Path) -> None:
     s = start_server(tmp_path / "data", args=("--rubrics", str(ROOT / "examples" / "rubrics")))
     try:

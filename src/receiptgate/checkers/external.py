@@ -206,6 +206,13 @@ def _find_command(
 ) -> tuple[str, list[str]] | None:
     words = _words(command)
     if words is None or depth > _MAX_DEPTH:
+        # A command the parser refuses (an unclosed quote) is matched on its words
+        # with quotes and escapes removed: a false alarm costs one judge call, a
+        # miss lets an external message out unchecked.
+        plain = re.sub(r"[\"'`\\]", "", command)
+        for entry in entries:
+            if _command_pattern(" ".join(entry)).search(plain):
+                return " ".join(entry), []
         return None
     for simple in _simple_commands(words):
         for entry in entries:
@@ -228,19 +235,7 @@ def _command_pattern(command: str) -> re.Pattern[str]:
 
 def _match(command: str, config: LlmValidator) -> tuple[str, list[str]] | None:
     entries = [e.split() for e in config.external_commands if e.strip()]
-    if not entries:
-        return None
-    found = _find_command(command, entries)
-    if found is not None:
-        return found
-    # A command the parser refuses (an unclosed quote) is matched on its words with
-    # quotes and escapes removed: a false alarm costs one judge call, a miss lets
-    # an external message out unchecked.
-    plain = re.sub(r"[\"'`\\]", "", command)
-    for entry in config.external_commands:
-        if entry.strip() and _command_pattern(entry).search(plain):
-            return entry, []
-    return None
+    return _find_command(command, entries) if entries else None
 
 
 def external_command(command: str | None, config: LlmValidator) -> str | None:

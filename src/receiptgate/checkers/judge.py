@@ -56,6 +56,9 @@ from receiptgate.config import FailMode, LlmValidator
 
 logger = logging.getLogger("receiptgate.judge")
 
+#: Idle clients kept for reuse (keep-alive connections); more calls at once make more.
+_IDLE_CLIENTS = 4
+
 ResponseFormat = Literal["json_schema", "json_object", "none"]
 _FORMAT_STEPS: dict[ResponseFormat, ResponseFormat | None] = {
     "json_schema": "json_object",
@@ -178,7 +181,9 @@ class Judge:
         self.cache = cache
         fmt = config.response_format
         self._adapt = _Adapt("json_schema" if fmt == "auto" else fmt, fmt == "auto")
-        self._client: Any = None
+        #: Idle OpenAI clients (each with its own connections): a call takes one and
+        #: gives it back; a call past its deadline closes its client instead.
+        self._clients: list[Any] = []
         self._lock = threading.Lock()
         self._pool: ThreadPoolExecutor | None = None
 
@@ -337,8 +342,7 @@ class Judge:
             attempts += 1
             fmt = self._adapt.response_format
             try:
-                remaining = max(deadline - time.perf_counter(), 0.001)
-                content = self._call(model, prompt, remaining, usage)
+                content = self._call_before(model, prompt, deadline, usage)
                 verdicts = parse_answer(content, prompt.targets)
                 status, error = "ok", None
                 break
@@ -375,18 +379,62 @@ class Judge:
         )
         return _Answer(model, verdicts, record, error)
 
-    def _openai(self) -> Any:
+    def _take_client(self) -> Any:
         with self._lock:
-            if self._client is None:
-                import openai  # the judge extra; the core install does not need it
+            if self._clients:
+                return self._clients.pop()
+        import openai  # the judge extra; the core install does not need it
 
-                self._client = openai.OpenAI(
-                    base_url=self.config.base_url,
-                    api_key=self._api_key,
-                    max_retries=0,  # retries are ours: backoff inside timeoutMs
-                    timeout=self.config.timeout_ms / 1000,
-                )
-            return self._client
+        return openai.OpenAI(
+            base_url=self.config.base_url,
+            api_key=self._api_key,
+            max_retries=0,  # retries are ours: backoff inside timeoutMs
+            timeout=self.config.timeout_ms / 1000,
+        )
+
+    def _give_back(self, client: Any) -> None:
+        with self._lock:
+            if len(self._clients) < _IDLE_CLIENTS:
+                self._clients.append(client)
+                return
+        client.close()
+
+    def _call_before(
+        self, model: str, prompt: Prompt, deadline: float, usage: _Usage
+    ) -> str | None:
+        """:meth:`_call`, ended at ``deadline`` whatever the endpoint does.
+
+        The SDK's timeout bounds each socket read, so an endpoint that sends a byte
+        every 100 ms would hold a validation for a minute: the call runs in a thread
+        and, past the deadline, its client is closed (which ends the read) and the
+        call counts as timed out.
+        """
+        remaining = max(deadline - time.perf_counter(), 0.001)
+        client = self._take_client()
+        box: dict[str, Any] = {}
+        done = threading.Event()
+
+        def run() -> None:
+            try:
+                box["content"] = self._call(client, model, prompt, remaining, usage)
+            except BaseException as e:  # handed to the caller below
+                box["error"] = e
+            finally:
+                done.set()
+
+        threading.Thread(target=run, name="receiptgate-judge-call", daemon=True).start()
+        if not done.wait(remaining):
+            client.close()
+            raise _Retryable(
+                "timeout",
+                f"no complete answer within timeoutMs {self.config.timeout_ms} "
+                "(the whole call: connect, headers and body)",
+            )
+        self._give_back(client)
+        if "error" in box:
+            raise box["error"]
+        content: str | None = box.get("content")
+        return content
 
     def _request(self, model: str, prompt: Prompt) -> dict[str, Any]:
         a = self._adapt
@@ -406,11 +454,12 @@ class Judge:
             kwargs["response_format"] = {"type": "json_object"}
         return kwargs
 
-    def _call(self, model: str, prompt: Prompt, timeout: float, usage: _Usage) -> str | None:
+    def _call(
+        self, client: Any, model: str, prompt: Prompt, timeout: float, usage: _Usage
+    ) -> str | None:
         """One chat completion; endpoint errors become ``_Retryable`` or ``_Fatal``."""
         import openai
 
-        client = self._openai()
         for _ in range(4):  # at most three adaptations to what the endpoint accepts
             kwargs = self._request(model, prompt)
             try:
@@ -497,12 +546,12 @@ class Judge:
     def close(self) -> None:
         """Closes the HTTP client, the cache and the ensemble threads."""
         with self._lock:
-            if self._client is not None:
-                self._client.close()
-                self._client = None
+            clients, self._clients = self._clients, []
             if self._pool is not None:
                 self._pool.shutdown(wait=False)
                 self._pool = None
+        for client in clients:
+            client.close()
         if self.cache is not None:
             self.cache.close()
 

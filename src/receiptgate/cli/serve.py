@@ -61,6 +61,11 @@ def _db_options(f: Any) -> Any:
     "--rate-limit", "rate_limit", help="Validations per key and user, e.g. 3/minute (default)."
 )
 @click.option(
+    "--key-rate-limit",
+    "key_rate_limit",
+    help="Validations per key, all its users together, e.g. 60/minute (default).",
+)
+@click.option(
     "--hook-rate-limit",
     "hook_rate_limit",
     help="Hook events (POST /hooks/...) per key, e.g. 6000/minute (default).",
@@ -98,6 +103,7 @@ def serve(
     rubrics: str | None,
     redis: str | None,
     rate_limit: str | None,
+    key_rate_limit: str | None,
     hook_rate_limit: str | None,
     store_text: bool,
     findings_dir: str | None,
@@ -111,7 +117,7 @@ def serve(
     _require_server_extra()
     import uvicorn
 
-    from receiptgate.server.app import create_app
+    from receiptgate.server.app import create_app, tune_process
     from receiptgate.server.settings import ServerSettings
 
     env = {
@@ -123,6 +129,7 @@ def serve(
         "RECEIPTGATE_RUBRICS": str(Path(rubrics).resolve()) if rubrics else None,
         "RECEIPTGATE_REDIS_URL": redis,
         "RECEIPTGATE_RATE_LIMIT": rate_limit,
+        "RECEIPTGATE_KEY_RATE_LIMIT": key_rate_limit,
         "RECEIPTGATE_HOOK_RATE_LIMIT": hook_rate_limit,
         "RECEIPTGATE_STORE_TEXT": "1" if store_text else None,
         "RECEIPTGATE_FINDINGS_DIR": str(Path(findings_dir).resolve()) if findings_dir else None,
@@ -150,12 +157,13 @@ def serve(
     click.echo(
         f"receiptgate: serving on http://{host}:{port} (audit: {service.store.url})", err=True
     )
+    tune_process()
     if workers == 1:
         uvicorn.run(app, host=host, port=port, log_level=log_level)
     else:
         service.close()
         uvicorn.run(
-            "receiptgate.server:create_app",
+            "receiptgate.server.app:serving_app",
             factory=True,
             host=host,
             port=port,

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 import orjson
-from fastapi import Depends, Request, Response
+from fastapi import Depends, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
+from receiptgate._exceptions import InputError
 from receiptgate.server.auth import Principal, Scope
 from receiptgate.server.errors import ApiError
 from receiptgate.server.service import Service
@@ -82,7 +85,7 @@ ValidateKey = Annotated[Principal, Depends(require("validate"))]
 AdminKey = Annotated[Principal, Depends(require("admin"))]
 
 
-class JSONBytes(Response):
+class JSONBytes(JSONResponse):
     """A JSON response serialised with orjson: FastAPI's generic encoder costs about
     1 ms for a report, more than validating it."""
 
@@ -93,43 +96,86 @@ class JSONBytes(Response):
 
 
 def check_rate(
-    service: Service, principal: Principal, user_id: str | None, *, hooks: bool = False
+    service: Service,
+    principal: Principal,
+    user_id: str | None,
+    *,
+    hooks: bool = False,
+    part: Literal["both", "key", "user"] = "both",
 ) -> None:
     """Counts one validation (or, with ``hooks``, one hook event against the separate
-    hook budget); 429 with ``Retry-After`` once the budget is spent."""
-    identity = f"{principal.key_id}:{user_id or '-'}"
-    limiter = service.hook_limiter if hooks else service.limiter
-    decision = limiter.hit(identity)
-    if not decision.allowed:
-        who = (
-            f"user {user_id!r} of key {principal.key_id}" if user_id else f"key {principal.key_id}"
-        )
-        what = "hook events" if hooks else "validations"
-        raise ApiError(
-            429,
-            "rate_limited",
-            f"rate limit of {limiter.rate} {what} reached for {who}; "
-            f"retry in {decision.retry_after} s",
-            headers={"Retry-After": str(decision.retry_after)},
-        )
+    hook budget); 429 with ``Retry-After`` once a budget is spent.
+
+    A validation counts against the key's budget (``key_rate_limit``) and against
+    its user's share (``rate_limit`` per key and ``user_id``): the budget belongs to
+    the key, ``user_id`` only divides it, so made-up user ids gain nothing.
+    ``part`` counts only the key's budget or only the user's share (a large body
+    is counted against the key before it is read, against its user after).
+    """
+    checks = (
+        [(service.hook_limiter, principal.key_id, "hook events", f"key {principal.key_id}")]
+        if hooks
+        else [
+            (service.key_limiter, principal.key_id, "validations", f"key {principal.key_id}"),
+            (
+                service.limiter,
+                f"{principal.key_id}:{user_id or '-'}",
+                "validations",
+                f"user {user_id!r} of key {principal.key_id}"
+                if user_id
+                else f"key {principal.key_id}",
+            ),
+        ]
+    )
+    for limiter, identity, what, who in checks:
+        decision = limiter.hit(identity)
+        if not decision.allowed:
+            raise ApiError(
+                429,
+                "rate_limited",
+                f"rate limit of {limiter.rate} {what} reached for {who}; "
+                f"retry in {decision.retry_after} s",
+                headers={"Retry-After": str(decision.retry_after)},
+            )
+
+
+def decode_body(raw: bytes) -> str:
+    """The body as text; 400 naming the first bad byte when it is not UTF-8."""
+    try:
+        return decode_utf8(raw, "body")
+    except InputError as e:
+        raise ApiError(400, "invalid_body", str(e)) from None
 
 
 def json_body(raw: bytes, model: type[M]) -> M:
     """A JSON request body read by hand, under the same rules as FastAPI's.
 
-    Non-UTF-8 bytes and bad JSON are refused naming the problem (422 / 400);
+    Non-UTF-8 bytes (400) and bad JSON (422) are refused naming the problem;
     lone surrogates in strings become U+FFFD (the models' rule, text/clean.py).
     pydantic's own JSON parser refuses ``"\\ud800"``, so ``json.loads`` reads it.
     """
-    text = decode_utf8(raw, "body")
+    text = decode_body(raw)
     if not text.strip():
         return model.model_validate({})
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise ApiError(
-            400, "invalid_json", f"body: invalid JSON: {e.msg} (line {e.lineno}, column {e.colno})"
-        ) from None
+        # 422 as FastAPI answers bad JSON in the bodies it parses itself.
+        message = f"body: invalid JSON: {e.msg} (line {e.lineno}, column {e.colno})"
+        raise ApiError(422, "invalid_request", message) from None
     except RecursionError:
-        raise ApiError(400, "invalid_json", "body: invalid JSON: nested too deeply") from None
+        raise ApiError(422, "invalid_request", "body: invalid JSON: nested too deeply") from None
     return model.model_validate(data)
+
+
+async def count_validation(
+    service: Service,
+    principal: Principal,
+    user_id: str | None,
+    part: Literal["both", "key", "user"] = "both",
+) -> None:
+    """:func:`check_rate` for a validation, off the event loop when Redis counts."""
+    if service.limiter.shared:
+        await run_in_threadpool(check_rate, service, principal, user_id, part=part)
+    else:
+        check_rate(service, principal, user_id, part=part)

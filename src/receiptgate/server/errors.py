@@ -80,8 +80,13 @@ def _reason(err: dict[str, Any]) -> str:
     return msg
 
 
+def validation_details(errors: Sequence[Any]) -> list[dict[str, str]]:
+    """pydantic errors as ``{field, reason}`` pairs, as every 422 answer lists them."""
+    return [{"field": _field(e.get("loc", ())), "reason": _reason(e)} for e in errors]
+
+
 def _invalid_response(errors: Sequence[Any]) -> JSONResponse:
-    details = [{"field": _field(e.get("loc", ())), "reason": _reason(e)} for e in errors]
+    details = validation_details(errors)
     message = "; ".join(f"{d['field']}: {d['reason']}" for d in details[:5])
     return JSONResponse(error_body("invalid_request", message, details), 422)
 
@@ -144,6 +149,10 @@ def install_error_handlers(app: FastAPI) -> None:
         return JSONResponse(error_body("internal_error", f"{type(exc).__name__}: {exc}"), 500)
 
 
+class BodyTooLarge(InputError):
+    """A streamed body passed the size limit after the answer had started."""
+
+
 class BodyLimitMiddleware:
     """Refuses bodies over ``max_bytes`` with 413 before they are read whole.
 
@@ -183,14 +192,21 @@ class BodyLimitMiddleware:
                 seen += len(message.get("body", b""))
                 if seen > self.max_bytes:
                     refused = True
-                    if not started:
-                        await self._refuse(send, seen)
+                    if started:
+                        # A streamed answer is under way (/validate/stream): the
+                        # route ends it with "event: error" and an audit record.
+                        raise BodyTooLarge(
+                            f"request body passed the limit of {self.max_bytes} bytes "
+                            "(RECEIPTGATE_MAX_BODY_BYTES) while streaming; the rest was "
+                            "not read"
+                        )
+                    await self._refuse(send, seen)
                     return {"type": "http.disconnect"}
             return message
 
         async def guarded_send(message: Message) -> None:
             nonlocal started
-            if refused:
+            if refused and not started:
                 return
             if message["type"] == "http.response.start":
                 started = True

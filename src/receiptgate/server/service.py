@@ -32,6 +32,7 @@ from receiptgate.provenance.policies import load_provenance_policies
 from receiptgate.results import ValidationResult
 from receiptgate.rubrics import Rubric, load_rubric_dir
 from receiptgate.server.auth import Principal, hash_key, load_keys_file
+from receiptgate.server.offload import Offload
 from receiptgate.server.ratelimit import RateLimiter
 from receiptgate.server.settings import ServerSettings
 from receiptgate.store import Store, open_store
@@ -40,6 +41,24 @@ logger = logging.getLogger("receiptgate.server")
 
 #: The registry that facts written through ``PUT /facts/api/{id}`` go to.
 API_REGISTRY = "api"
+
+
+def apply_api_facts(store: Store, gate: Gate, applied: set[str]) -> set[str]:
+    """Makes the gate's ``api`` registry hold the store's API facts; returns their ids.
+
+    ``applied`` are the ids applied before (removed from the gate when gone).
+    """
+    wanted: set[str] = set()
+    for fact in store.list_facts(API_REGISTRY):
+        try:
+            gate.update_fact(API_REGISTRY, fact.data)
+        except ConfigError as e:  # written by a newer or older instance
+            logger.error("stored fact %s is invalid and was skipped: %s", fact.fact_id, e)
+            continue
+        wanted.add(fact.fact_id)
+    for gone in applied - wanted:
+        gate.remove_fact(API_REGISTRY, gone)
+    return wanted
 
 
 class SessionCache:
@@ -104,8 +123,14 @@ class Service:
             if watched
             else None
         )
-        self.gate = self._build_gate(settings)
+        self.gate = self.build_gate(settings)
         self.limiter = RateLimiter(settings.rate_limit, settings.redis_url)
+        self.key_limiter = RateLimiter(
+            settings.key_rate_limit,
+            settings.redis_url,
+            namespace="validate-key",
+            setting="RECEIPTGATE_KEY_RATE_LIMIT",
+        )
         self.hook_limiter = RateLimiter(
             settings.hook_rate_limit,
             settings.redis_url,
@@ -142,12 +167,16 @@ class Service:
             else None
         )
         self._poller: threading.Thread | None = None
+        #: Large validations run in worker processes (server/offload.py).
+        self.offload = Offload(settings, workers=settings.offload_workers)
         self.sync_facts()
 
     # -- building ------------------------------------------------------------------
 
     @staticmethod
-    def _build_gate(settings: ServerSettings) -> Gate:
+    def build_gate(settings: ServerSettings) -> Gate:
+        """The gate the settings describe (config, fact files, policy), with the
+        empty ``api`` registry that facts written through the API go to."""
         base_dir: Path | None = None
         if settings.config_path is not None:
             cfg, base_dir = load_config(settings.config_path)
@@ -194,17 +223,7 @@ class Service:
             return True
 
     def _apply_api_facts(self, gate: Gate, applied: set[str]) -> set[str]:
-        wanted: set[str] = set()
-        for fact in self.store.list_facts(API_REGISTRY):
-            try:
-                gate.update_fact(API_REGISTRY, fact.data)
-            except ConfigError as e:  # written by a newer or older instance
-                logger.error("stored fact %s is invalid and was skipped: %s", fact.fact_id, e)
-                continue
-            wanted.add(fact.fact_id)
-        for gone in applied - wanted:
-            gate.remove_fact(API_REGISTRY, gone)
-        return wanted
+        return apply_api_facts(self.store, gate, applied)
 
     # -- files changed on disk -----------------------------------------------------------
 
@@ -215,7 +234,7 @@ class Service:
         error logged and shown by ``/healthz``: a typo never empties the facts.
         """
         try:
-            gate = self._build_gate(self.settings)
+            gate = self.build_gate(self.settings)
         except ReceiptgateError as e:
             self.reload_error = str(e)
             logger.error("kept the previous facts: reloading %s failed: %s", changed, e)
@@ -224,6 +243,7 @@ class Service:
             self._applied_facts = self._apply_api_facts(gate, set())
             self._facts_version = self.store.facts_version()
             self.gate = gate  # requests read self.gate once per validation
+            self.offload.generation += 1  # the workers rebuild theirs
         self.reload_error = None
         logger.info("reloaded the gate after a change to %s", [str(p) for p in changed])
         return True
@@ -242,6 +262,10 @@ class Service:
 
         self._poller = threading.Thread(target=poll, name="receiptgate-facts", daemon=True)
         self._poller.start()
+        try:
+            self.offload.start()
+        except Exception:  # large validations then run in threads: slower, not lost
+            logger.exception("could not start the validation worker process")
         if self._files is not None:
             self._files.start()
         if self.bridge is not None:
@@ -249,6 +273,7 @@ class Service:
 
     def close(self) -> None:
         self._stop.set()
+        self.offload.close()
         if self._poller is not None:
             self._poller.join(timeout=5)
         if self._files is not None:

@@ -26,6 +26,8 @@ ENV_VARS: dict[str, str] = {
     "RECEIPTGATE_REDIS_URL": "Redis URL: rate limits shared by every instance",
     "RECEIPTGATE_RATE_LIMIT": "validations per key and user, e.g. '3/minute' (PRD default)",
     "RECEIPTGATE_HOOK_RATE_LIMIT": "hook events per key (POST /hooks/...), default '6000/minute'",
+    "RECEIPTGATE_OFFLOAD_WORKERS": "worker processes for large validations (default 1, 0: none)",
+    "RECEIPTGATE_KEY_RATE_LIMIT": "validations per key, all users together, default '60/minute'",
     "RECEIPTGATE_MAX_BODY_BYTES": "largest request body accepted (default 1048576)",
     "RECEIPTGATE_STORE_TEXT": "'1' stores full output text in the audit (default: spans only)",
     "RECEIPTGATE_API_KEYS": "comma-separated scope:key pairs (validate:rg_..., admin:rg_...)",
@@ -56,6 +58,9 @@ class ServerSettings:
         rubrics_dir: folder of rubrics a request can name by id.
         redis_url: shared rate-limit storage; in-process memory when ``None``.
         rate_limit: a ``limits`` rate string, per API key and user.
+        key_rate_limit: the budget of one API key, all its users together: a
+            caller that makes up a new ``user_id`` per request gets no more.
+        offload_workers: worker processes for large validations (0: in threads).
         hook_rate_limit: the budget of ``POST /hooks/{event}`` calls per API key (an
             agent turn sends a dozen events, so they do not use ``rate_limit``).
         max_body_bytes: larger request bodies are refused with 413 before being read.
@@ -82,6 +87,8 @@ class ServerSettings:
     rubrics_dir: Path | None = None
     redis_url: str | None = None
     rate_limit: str = "3/minute"
+    key_rate_limit: str = "60/minute"
+    offload_workers: int = 1
     hook_rate_limit: str = "6000/minute"
     max_body_bytes: int = 1_048_576
     store_text: bool = False
@@ -120,6 +127,8 @@ class ServerSettings:
             rubrics_dir=path("RECEIPTGATE_RUBRICS"),
             redis_url=env.get("RECEIPTGATE_REDIS_URL", "").strip() or None,
             rate_limit=env.get("RECEIPTGATE_RATE_LIMIT", "").strip() or "3/minute",
+            key_rate_limit=env.get("RECEIPTGATE_KEY_RATE_LIMIT", "").strip() or "60/minute",
+            offload_workers=_int(env, "RECEIPTGATE_OFFLOAD_WORKERS", 1, minimum=0),
             hook_rate_limit=env.get("RECEIPTGATE_HOOK_RATE_LIMIT", "").strip() or "6000/minute",
             max_body_bytes=_int(env, "RECEIPTGATE_MAX_BODY_BYTES", 1_048_576, minimum=1024),
             store_text=_bool(env, "RECEIPTGATE_STORE_TEXT"),

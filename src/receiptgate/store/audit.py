@@ -209,6 +209,7 @@ class AuditMixin(StoreBase):
         ids = ", ".join(job.record["id"] for job in batch[:3])
         more = f" (+{len(batch) - 3} more)" if len(batch) > 3 else ""
         what = f"recording audit record {ids}{more}"
+        self.check_file(what)
         if self.dialect == "sqlite":
             self._insert_records_raw(batch, what, sqlite3.Error, begin="BEGIN IMMEDIATE")
             return

@@ -222,4 +222,7 @@ def open_store(
     except BaseException:
         engine.dispose()
         raise
-    return Store(engine, url=shown, key_cache_ttl=key_cache_ttl, write_lock=write_lock)
+    store = Store(engine, url=shown, key_cache_ttl=key_cache_ttl, write_lock=write_lock)
+    if parsed.get_backend_name() == "sqlite" and parsed.database:
+        store.remember_file(Path(parsed.database))
+    return store

@@ -20,6 +20,7 @@ from fastapi.concurrency import run_in_threadpool
 from receiptgate.hooks.events import EVENTS
 from receiptgate.server.deps import JSONBytes, ServiceDep, ValidateKey, check_rate
 from receiptgate.server.errors import ApiError
+from receiptgate.server.schemas import JSON_OBJECT
 from receiptgate.text.clean import clean_data, replaced_note
 
 router = APIRouter(tags=["hooks"])
@@ -29,12 +30,16 @@ router = APIRouter(tags=["hooks"])
     "/hooks/{event}",
     response_class=JSONBytes,
     summary="Dispatch one runtime hook event (SPEC §7) to the gate's handlers",
+    responses=JSON_OBJECT,
 )
 async def hook(
     service: ServiceDep,
     principal: ValidateKey,
     payload: dict[str, Any] = Body(description="The event, JSON as in the seeds."),  # noqa: B008
-    event: str = Path(description="The event name, e.g. before_message_write."),
+    event: str = Path(
+        description="The event name, e.g. before_message_write.",
+        json_schema_extra={"enum": list(EVENTS)},
+    ),
 ) -> JSONBytes:
     if event not in EVENTS:
         raise ApiError(404, "not_found", f"no hook event {event!r} (known: {', '.join(EVENTS)})")

@@ -8,10 +8,9 @@ from typing import Any
 from fastapi import APIRouter, Path, Request
 
 from receiptgate.evidence.receipts import inline_receipts, parse_receipts
-from receiptgate.server.deps import ServiceDep, ValidateKey, json_body
+from receiptgate.server.deps import ServiceDep, ValidateKey, decode_body, json_body
 from receiptgate.server.errors import ApiError
 from receiptgate.server.models import ReceiptsRequest
-from receiptgate.text.clean import decode_utf8
 
 router = APIRouter(tags=["sessions"])
 
@@ -45,7 +44,7 @@ async def add_receipts(
         body = json_body(raw, ReceiptsRequest)
         receipts = inline_receipts(body.receipts, body.messages)
     else:
-        receipts = parse_receipts(decode_utf8(raw, "body"), source_name="body")
+        receipts = parse_receipts(decode_body(raw), source_name="body")
     if not receipts:
         raise ApiError(422, "invalid_input", "body: no receipts given")
     total = service.ingest(session_id, receipts)

@@ -29,15 +29,15 @@ from fastapi.concurrency import run_in_threadpool
 from starlette.responses import StreamingResponse
 from starlette.types import Receive, Scope, Send
 
-from receiptgate._exceptions import ReceiptgateError
+from receiptgate._exceptions import InputError, ReceiptgateError
 from receiptgate._ids import new_id
 from receiptgate.evidence.receipts import inline_receipts
 from receiptgate.results import ValidationResult
 from receiptgate.server.deps import ServiceDep, ValidateKey, check_rate, json_body
-from receiptgate.server.errors import ApiError, error_body
+from receiptgate.server.errors import ApiError, BodyTooLarge, error_body
 from receiptgate.server.models import ValidateRequest
 from receiptgate.server.service import Service
-from receiptgate.stream import SentenceEvent, StreamGate
+from receiptgate.stream import StreamGate
 
 router = APIRouter(tags=["validate"])
 T = TypeVar("T")
@@ -84,7 +84,7 @@ async def validate_stream(
 ) -> StreamingResponse:
     ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if ctype == "application/json":
-        body = json_body(await request.body(), ValidateRequest)
+        body = await run_in_threadpool(json_body, await request.body(), ValidateRequest)
         chunks: AsyncIterator[str] | None = None
     else:
         body = ValidateRequest(
@@ -106,19 +106,22 @@ async def validate_stream(
 
     async def events() -> AsyncIterator[str]:
         text_parts: list[str] = []
+        turn = body.turn_id or new_id()
         try:
             source = chunks if chunks is not None else _once(body.text)
             async for piece in source:
                 text_parts.append(piece)
-                for ev in await run_in_threadpool(_locked, session_lock, gate_stream.feed, piece):
-                    yield sse("sentence", ev.to_dict())
+                # The events of one piece leave as one write, serialised off the loop.
+                out = await run_in_threadpool(_locked, session_lock, _feed, gate_stream, piece)
+                if out:
+                    yield out
             final_events, result = await run_in_threadpool(
                 _locked, session_lock, _close, gate_stream
             )
-            for ev in final_events:
-                yield sse("sentence", ev.to_dict())
-            text = "".join(text_parts)
-            turn = body.turn_id or new_id()
+            if final_events:
+                yield final_events
+            text = gate_stream.text
+            result.notes.extend(body.cleaning_notes())
             await run_in_threadpool(
                 service.store.record_validation,
                 result,
@@ -128,17 +131,39 @@ async def validate_stream(
                 key_name=key_name,
                 store_text=service.settings.store_text,
             )
-            report = result.to_dict()
-            report.update(turn_id=turn, session_id=body.session_id, revised_plan=None)
-            if result.delivered_text is not None and result.delivered_text != text:
-                report["revised_plan"] = result.delivered_text
-            yield sse("report", report)
-        except ApiError as e:
-            yield sse("error", error_body(e.code, e.message, e.details))
-        except ReceiptgateError as e:
-            yield sse("error", error_body(type(e).__name__, str(e)))
+            yield await run_in_threadpool(_report_event, result, text, turn, body.session_id)
         except Exception as e:
-            yield sse("error", error_body("internal_error", f"{type(e).__name__}: {e}"))
+            # After the 200 went out the only way to refuse is this event; the audit
+            # records the stream as cut off (the fail mode applied, never a pass).
+            if isinstance(e, ApiError):
+                error = error_body(e.code, e.message, e.details)
+            elif isinstance(e, ReceiptgateError):
+                code = "body_too_large" if isinstance(e, BodyTooLarge) else type(e).__name__
+                error = error_body(code, str(e))
+            else:
+                error = error_body("internal_error", f"{type(e).__name__}: {e}")
+            try:
+                failed = service.gate.failed(
+                    "".join(text_parts),
+                    e,
+                    agent_id=body.agent_id,
+                    channel=body.channel,
+                    hook=body.hook,
+                    trust=body.trust,
+                )
+                await run_in_threadpool(
+                    service.store.record_validation,
+                    failed,
+                    failed.source_text or "",
+                    session_id=body.session_id,
+                    turn_id=turn,
+                    key_name=key_name,
+                    store_text=service.settings.store_text,
+                )
+                error["audit_id"] = failed.id
+            except Exception as audit_error:  # the store is down too: say so
+                error["audit_error"] = f"{type(audit_error).__name__}: {audit_error}"
+            yield sse("error", error)
 
     return _SSEResponse(
         events(),
@@ -147,17 +172,35 @@ async def validate_stream(
     )
 
 
+def _report_event(result: ValidationResult, text: str, turn: str, session: str | None) -> str:
+    """The ``report`` event (a large report is serialised off the event loop)."""
+    report = result.to_dict()
+    report.update(turn_id=turn, session_id=session, revised_plan=None)
+    if result.delivered_text is not None and result.delivered_text != text:
+        report["revised_plan"] = result.delivered_text
+    return sse("report", report)
+
+
 async def _once(text: str) -> AsyncIterator[str]:
     yield text
 
 
 async def _decoded(request: Request) -> AsyncIterator[str]:
+    """The body's chunks as text; bytes that are not UTF-8 end the stream (text/clean.py)."""
     decoder = codecs.getincrementaldecoder("utf-8")()
-    async for chunk in request.stream():
-        piece = decoder.decode(chunk)
-        if piece:
-            yield piece
-    tail = decoder.decode(b"", final=True)
+    seen = 0
+    try:
+        async for chunk in request.stream():
+            piece = decoder.decode(chunk)
+            seen += len(chunk)
+            if piece:
+                yield piece
+        tail = decoder.decode(b"", final=True)
+    except UnicodeDecodeError as e:
+        raise InputError(
+            f"body: not UTF-8 text (byte 0x{e.object[e.start]:02x} near offset "
+            f"{max(0, seen - len(e.object) + e.start)})"
+        ) from None
     if tail:
         yield tail
 
@@ -196,6 +239,10 @@ def _open_stream(
     return stream, lock
 
 
-def _close(stream: StreamGate) -> tuple[list[SentenceEvent], ValidationResult]:
+def _feed(stream: StreamGate, piece: str) -> str:
+    return "".join(sse("sentence", ev.to_dict()) for ev in stream.feed(piece))
+
+
+def _close(stream: StreamGate) -> tuple[str, ValidationResult]:
     events = stream.flush()
-    return events, stream.close()
+    return "".join(sse("sentence", ev.to_dict()) for ev in events), stream.close()
