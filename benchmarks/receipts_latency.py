@@ -35,9 +35,9 @@ from _common import (
     table,
     time_calls,
 )
-from receiptgate.checks.receipts import ReceiptIndex
 from receiptgate.config import GateConfig
 from receiptgate.engine import Gate
+from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import RECEIPT_KINDS, Receipt
 from receiptgate.results import ValidationResult
 
@@ -315,7 +315,7 @@ def measure_index(quick: bool) -> list[dict[str, Any]]:
         rows.append(
             {
                 "receipts": receipts_count,
-                "indexed_values": sum(len(e.occurrences) for e in index.entries),
+                "indexed_values": sum(len(r.leaves) for e in index.entries for r in e.records),
                 "runs": runs,
                 **_summary(samples),
             }

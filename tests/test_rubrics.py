@@ -119,7 +119,7 @@ def test_when_budgets_or_fail_modes_decide_the_verdict_then_the_default_still_fo
     registry = DetectorRegistry()
     load_plugin_detectors(registry)
     registry.register(Broken())
-    for mode, grade in (("fail_open", "correct"), ("fail_closed", "incorrect")):
+    for mode, grade in (("fail_open", "partially_correct"), ("fail_closed", "incorrect")):
         gate = Gate(GateConfig(fail_mode=mode), detectors=registry)
         r = gate.validate("The deploy failed. Revenue grew 37%.", now=NOW)
         assert r.fail_mode_applied == mode

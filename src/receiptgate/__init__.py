@@ -30,7 +30,7 @@ _EXPORTS: dict[str, str] = {
     "InputError": "receiptgate._exceptions",
     "Pattern": "receiptgate.claims.detectors.base",
     "Receipt": "receiptgate.evidence.receipts",
-    "ReceiptIndex": "receiptgate.checks.receipts",
+    "ReceiptIndex": "receiptgate.evidence.index",
     "ReceiptgateError": "receiptgate._exceptions",
     "Rubric": "receiptgate.rubrics",
     "RubricScore": "receiptgate.rubrics",
@@ -108,12 +108,12 @@ if TYPE_CHECKING:
         UserError,
     )
     from receiptgate.api import build_gate, load_receipt_files
-    from receiptgate.checks.receipts import ReceiptIndex
     from receiptgate.claims.detectors.base import Detector, DetectorRegistry, Pattern
     from receiptgate.claims.models import DetectedClaim, HardFact
     from receiptgate.config import GateConfig, load_config, parse_config
     from receiptgate.engine import Gate
     from receiptgate.evidence.facts import load_registry_file
+    from receiptgate.evidence.index import ReceiptIndex
     from receiptgate.evidence.receipts import (
         Receipt,
         load_receipts,

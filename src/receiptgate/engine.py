@@ -13,8 +13,8 @@ import dataclasses
 import logging
 import threading
 import time
-from collections.abc import Iterable, Sequence
-from datetime import UTC, datetime
+from collections.abc import Callable, Iterable, Sequence
+from datetime import UTC, datetime, timedelta
 from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
@@ -30,15 +30,23 @@ from receiptgate.checkers.base import (
     targets_for,
 )
 from receiptgate.checkers.external import is_external
+from receiptgate.checks.arithmetic import derive
 from receiptgate.checks.grounding import is_grounded, ungrounded_names
-from receiptgate.checks.ledger import check_action, check_attribution, check_state
-from receiptgate.checks.receipts import (
-    ClaimContext,
-    HardFactMatch,
-    ReceiptIndex,
-    match_hard_fact,
-    qualifiers_of,
+from receiptgate.checks.ledger import (
+    LedgerResult,
+    check_action,
+    check_attribution,
+    check_state,
 )
+from receiptgate.checks.records import (
+    Anchor,
+    Match,
+    anchor,
+    check_availability,
+    check_figure,
+    record_claims,
+)
+from receiptgate.checks.words import content_words
 from receiptgate.claims.collect import PLAN, clause_of, clause_text, facts_by_sentence
 from receiptgate.claims.detect import ClaimDetector, cap_claims
 from receiptgate.claims.detectors.base import HEDGED_CONFIDENCE, DetectorRegistry
@@ -53,7 +61,8 @@ from receiptgate.claims.hard import (
     risk_class,
     sentence_anchors,
 )
-from receiptgate.claims.models import DetectedClaim
+from receiptgate.claims.hardfacts import extract_hard_facts
+from receiptgate.claims.models import DetectedClaim, HardFact
 from receiptgate.claims.sentence_type import NO_HARD_FACT_TYPES, classify, compile_hedges
 from receiptgate.config import GateConfig
 from receiptgate.evidence.facts import (
@@ -64,6 +73,7 @@ from receiptgate.evidence.facts import (
     load_registry,
     parse_fact,
 )
+from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import TRUST_LEVELS, Receipt, TrustLevel
 from receiptgate.policy.decide import ClaimEval, back_labels, decide, rfc_only, tag_sentence
 from receiptgate.policy.explain import TAG_REASON, evidence_of, suggestion
@@ -440,7 +450,7 @@ class Gate:
         result.sentences = [
             SentenceResult(s.index, s.text, s.start, s.end, s.kind) for s in sentences
         ]
-        types = [classify(s.text, s.kind, self._hedges) for s in sentences]
+        types: list[str] = [classify(s.text, s.kind, self._hedges) for s in sentences]
 
         # 1. claims: detectors, then the hard facts no detector claim holds
         index = self._index_for(policy)
@@ -453,8 +463,7 @@ class Gate:
             c for c in found.claims if types[c.sentence_index] not in ("question", "imperative")
         ]
         risks: dict[int, list[RiskClass]] = {}
-        anchors: dict[int, list[str]] | None = {} if receipts else None
-        claims = self._add_hard_claims(work, sentences, types, claims, now, risks, anchors)
+        claims = self._add_hard_claims(work, sentences, types, claims, now, risks)
         cap = cfg.performance.max_claims_per_output
         unchecked = set(found.unchecked)
         kept, more = cap_claims(claims, cap)
@@ -477,15 +486,25 @@ class Gate:
         if ledger is not None and self.policy.grounded_names != "off" and is_grounded(ledger):
             claims = ungrounded_names(sentences, types, claims, ledger)
             result.claims = claims
+        anchors = anchor(work, sentences, ledger) if ledger is not None else None
+        types = _check_user_restatements(sentences, types, ledger)
+        found_values: dict[int, list[Match]] = {}
+        if anchors is not None and ledger is not None:
+            claims, found_values = self._add_record_claims(
+                claims, sentences, types, anchors, ledger, risks
+            )
+            result.claims = claims
         evals = [ClaimEval(i, c, risks=risks.get(id(c), [])) for i, c in enumerate(claims)]
         by_sentence: dict[int, list[ClaimEval]] = {}
         for ev in evals:
             by_sentence.setdefault(ev.claim.sentence_index, []).append(ev)
+            if id(ev.claim) in found_values:
+                ev.hard.extend(found_values[id(ev.claim)])
         for ev in evals:
             self._gather(ev, index, ledger, now, work, sentences[ev.claim.sentence_index])
         for sidx, group in by_sentence.items():
             self._match_hard(
-                group, ledger, work, sentences[sidx], (anchors or {}).get(sidx, []), now
+                group, ledger, work, sentences[sidx], anchors[sidx] if anchors else Anchor(), now
             )
         for sidx, group in by_sentence.items():
             back_labels(group, by_sentence.get(sidx - 1, []))
@@ -495,7 +514,10 @@ class Gate:
         claim_policy = self.policy
         for s, stype in zip(result.sentences, types, strict=True):
             group = by_sentence.get(s.index, [])
-            hedged = stype == "hedged" or any(
+            # A promise ("it will reach you within 5 to 7 business days") is no observed
+            # fact: like a hedge, it excuses a missing receipt for a timeframe, never for
+            # money or a percentage (policy ``hedging``).
+            hedged = stype in ("hedged", "future") or any(
                 e.claim.confidence <= HEDGED_CONFIDENCE for e in group
             )
             action = "pass"
@@ -642,7 +664,6 @@ class Gate:
         claims: list[DetectedClaim],
         now: datetime,
         risks: dict[int, list[RiskClass]],
-        anchors: dict[int, list[str]] | None,
     ) -> list[DetectedClaim]:
         """Attaches hard facts to value claims and makes claims of the rest."""
         small = self.policy.small_numbers_are_facts
@@ -657,8 +678,6 @@ class Gate:
             facts = sentence_facts.get(s.index)
             if not facts or stype in NO_HARD_FACT_TYPES:
                 continue
-            if anchors is not None:
-                anchors[s.index] = sentence_anchors(s.text, facts)
             words: RiskWords | None = None
             for h in facts:
                 if not requires_receipt(h, small):
@@ -703,13 +722,59 @@ class Gate:
             return
         if c.category == "action":
             if c.assertion != "forged_label":
-                ev.ledger = check_action(ledger, c, work[c.offset : sentence.end])
+                # A passive report ("'a.txt' has been written to 'b.txt'") names its object
+                # before the verb; an active one ("I wrote b.txt") after it.
+                start = sentence.start if c.detector_id.endswith("passive_done") else c.offset
+                ev.ledger = check_action(ledger, c, work[start : sentence.end])
         elif c.category in ("system_state", "operational_status", "existence"):
             res = check_state(ledger, c, clause_of(work, sentence, c))
             if res.status != "unsupported":
                 ev.ledger = res
+            elif (avail := _AVAILABILITY.get(c.assertion)) is not None:
+                found = check_availability(ledger, sentence.text, avail)
+                if found is not None:
+                    ev.ledger = LedgerResult(*found)
         elif c.category == "attribution":
             ev.ledger = check_attribution(ledger, c)
+
+    def _add_record_claims(
+        self,
+        claims: list[DetectedClaim],
+        sentences: Sequence[Sentence],
+        types: Sequence[str],
+        anchors: Sequence[Anchor],
+        ledger: ReceiptIndex,
+        risks: dict[int, list[RiskClass]],
+    ) -> tuple[list[DetectedClaim], dict[int, list[Match]]]:
+        """Claims for the ids, names, states and values a sentence restates (checks/records)."""
+        out = list(claims)
+        matches: dict[int, list[Match]] = {}
+        taken: dict[int, list[tuple[int, int]]] = {}
+        for c in claims:
+            for h in c.hard_facts:
+                taken.setdefault(c.sentence_index, []).append((h.start, h.end))
+        for s, stype in zip(sentences, types, strict=True):
+            if stype == "code":
+                continue
+            for rc in record_claims(s, anchors[s.index], ledger, taken.get(s.index, ())):
+                claim = DetectedClaim(
+                    category="record",
+                    detector_id=f"record.{rc.kind}",
+                    matched_text=rc.text,
+                    offset=rc.start,
+                    end=rc.end,
+                    subject=rc.text,
+                    assertion=rc.kind,
+                    confidence=0.9,
+                    sentence_index=s.index,
+                    value=rc.text,
+                    hard_facts=[rc.match.fact],
+                )
+                out.append(claim)
+                matches[id(claim)] = [rc.match]
+                risks[id(claim)] = ["general"]
+        out.sort(key=lambda c: (c.sentence_index, c.offset))
+        return out, matches
 
     def _match_hard(
         self,
@@ -717,54 +782,82 @@ class Gate:
         ledger: ReceiptIndex | None,
         work: str,
         sentence: Sentence,
-        anchors: list[str],
+        anchor_: Anchor,
         now: datetime,
     ) -> None:
-        """Receipts for the hard facts of one sentence's claims."""
+        """Receipts for the hard facts of one sentence's claims (checks/records)."""
         if ledger is None:
             for ev in group:
                 ev.hard.extend(
-                    HardFactMatch(h, "unsupported", detail=f"no receipts: nothing backs {h.text}")
+                    Match(h, "unsupported", detail=f"no receipts: nothing backs {h.text}")
                     for h in ev.claim.hard_facts
                 )
             return
-        linked = frozenset(
+        all_facts = sorted((h for ev in group for h in ev.claim.hard_facts), key=lambda h: h.start)
+        sentence_words = clause_words(work, sentence.start, sentence.end, all_facts, None)
+        named = sentence_anchors(
+            sentence.text, extract_hard_facts(sentence.text, now=now)
+        )  # with its ids and hosts, which are no claims of their own
+        freshness = self.policy.freshness
+        linked = {
             ev.ledger.receipt_id
             for ev in group
             if ev.ledger is not None and ev.ledger.status == "supported" and ev.ledger.receipt_id
-        )
-        all_facts = sorted((h for ev in group for h in ev.claim.hard_facts), key=lambda h: h.start)
-        sentence_words = clause_words(work, sentence.start, sentence.end, all_facts, None)
-        # Periods the sentence names outside its own figures ("in FY2025"); the year
-        # inside "March 26, 2026" is the figure itself, not a qualifier.
-        blanked = list(work[sentence.start : sentence.end])
-        for h in all_facts:
-            for k in range(max(h.start, sentence.start), min(h.end, sentence.end)):
-                blanked[k - sentence.start] = " "
-        qualifiers = qualifiers_of("".join(blanked))
-        freshness = self.policy.freshness
+        }
+        pending: list[tuple[ClaimEval, int, HardFact, frozenset[str], Any]] = []
         for ev in group:
+            if ev.claim.category == "record":
+                continue  # checked when it was found
+            risk = ev.worst_risk() or "general"
+            limit = self.policy.risk_classes[risk].freshness
+
+            def fresh(r: Receipt, limit: timedelta | None = limit) -> bool:
+                return ledger.is_fresh(r, _tighter(freshness.get(r.kind), limit), now)
+
             for h in ev.claim.hard_facts:
-                c_left, c_right = clause_bounds(work, sentence.start, sentence.end, h)
-                ctx = ClaimContext(
-                    clause_words(work, sentence.start, sentence.end, all_facts, h),
-                    sentence_words,
-                    tuple(anchors),
-                    qualifiers,
-                    linked,
-                    work[c_left:c_right].lower(),
-                    tuple(
-                        v
-                        for o in all_facts
-                        if o is not h
-                        and c_left <= o.start < c_right
-                        and o.kind in ("number", "date", "datetime", "identifier")
-                        for v in {o.text.lower(), o.value.lower()}
-                    ),
+                clause = clause_words(work, sentence.start, sentence.end, all_facts, h)
+                m = check_figure(
+                    ledger, h, anchor_, clause, sentence_words, fresh, sentence.text, named
                 )
-                risk = ev.worst_risk() or "general"
-                limit = self.policy.risk_classes[risk].freshness
-                ev.hard.append(match_hard_fact(ledger, h, ctx, freshness, limit, now))
+                if m.status == "unsupported":
+                    m = self._derived(ledger, h, anchor_, fresh, sentence.text) or m
+                ev.hard.append(m)
+                if m.status == "supported" and m.receipt_id:
+                    linked.add(m.receipt_id)
+                elif m.status == "unsupported":
+                    pending.append((ev, len(ev.hard) - 1, h, clause, fresh))
+        # A receipt that backs another claim of the sentence is what it is about: the
+        # test run behind "I ran the tests and all 42 pass".
+        for ev, at, h, clause, fresh in pending if linked else ():
+            ev.hard[at] = check_figure(
+                ledger,
+                h,
+                anchor_,
+                clause,
+                sentence_words,
+                fresh,
+                sentence.text,
+                named,
+                frozenset(linked),
+            )
+
+    @staticmethod
+    def _derived(
+        ledger: ReceiptIndex,
+        h: HardFact,
+        anchor_: Anchor,
+        fresh: Callable[[Receipt], bool],
+        sentence: str,
+    ) -> Match | None:
+        """A figure no record holds, computed from figures they do (checks/arithmetic)."""
+        d = derive(ledger, h, anchor_.records, fresh, sentence)
+        if d is None:
+            return None
+        r = ledger.receipt_of(d.leaf) if d.leaf is not None else None
+        rid, kind = (r.id, r.kind) if r is not None else (None, None)
+        if d.status == "supported":
+            return Match(h, "supported", rid, kind, f"derived: {d.formula}")
+        return Match(h, "contradicted", rid, kind, f"miscalculated: {d.formula}")
 
     def _detector_for(self, categories: frozenset[str]) -> ClaimDetector:
         """Detection depth "contradiction-only": detectors whose claims a fact can check."""
@@ -858,6 +951,41 @@ def _clean_id(name: str, value: str | None, notes: list[str]) -> str | None:
     if n:
         notes.append(replaced_note(name, n))
     return value
+
+
+def _check_user_restatements(
+    sentences: Sequence[Sentence], types: list[str], ledger: ReceiptIndex | None
+) -> list[str]:
+    """A sentence that restates the user's request ("You mentioned you want to return the
+    lamp") is T7 only when the user's messages hold its words; else a plain statement."""
+    if "user" not in types:
+        return types
+    user = ledger.user_words if ledger is not None else set()
+    out = list(types)
+    for s, t in zip(sentences, types, strict=True):
+        if t == "user":
+            words = content_words(s.text) - _YOU_WORDS
+            if not user or not words or len(words & user) * 2 < len(words):
+                out[s.index] = "statement"
+    return out
+
+
+_AVAILABILITY = {
+    "available": True,
+    "in_stock": True,
+    "not_available": False,
+    "unavailable": False,
+    "out_of_stock": False,
+}
+_YOU_WORDS = frozenset("mentioned said asked requested like want wish prefer would".split())
+
+
+def _tighter(a: timedelta | None, b: timedelta | None) -> timedelta | None:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return min(a, b)
 
 
 def _trusted_only(

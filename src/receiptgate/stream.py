@@ -30,9 +30,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from receiptgate._exceptions import InputError
-from receiptgate.checks.receipts import ReceiptIndex
 from receiptgate.claims.models import DetectedClaim
 from receiptgate.engine import Gate
+from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
 from receiptgate.policy.explain import suggestion
 from receiptgate.results import (

@@ -34,7 +34,7 @@ from receiptgate.adapters.openai_agents import (
     receiptgate_guardrails,
     receiptgate_output_guardrail,
 )
-from receiptgate.checks.receipts import ReceiptIndex
+from receiptgate.evidence.index import ReceiptIndex
 from scripted_agents import ScriptedModel, message, tool_call
 
 NOW = datetime(2026, 3, 11, 10, 0, tzinfo=UTC)

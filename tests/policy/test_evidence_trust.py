@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import pytest
 
 from receiptgate import Gate, Receipt
-from receiptgate.checks.receipts import ReceiptIndex
+from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.policy.policy_file import ClaimPolicy
 
 NOW = datetime(2026, 3, 11, 10, tzinfo=UTC)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from receiptgate.checks.receipts import ReceiptIndex
+from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt, TrustLevel
 
 

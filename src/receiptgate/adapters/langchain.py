@@ -41,8 +41,8 @@ from langchain_core.runnables import Runnable, RunnableConfig, RunnableLambda
 from langchain_core.runnables.config import ensure_config
 
 from receiptgate.adapters._ledger import ReceiptLedger, jsonable, now_utc, validate_kwargs
-from receiptgate.checks.receipts import ReceiptIndex
 from receiptgate.engine import Gate
+from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt, TrustLevel
 from receiptgate.results import ValidationResult
 

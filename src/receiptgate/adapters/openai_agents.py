@@ -34,8 +34,8 @@ from agents.tool import Tool
 from pydantic import BaseModel
 
 from receiptgate.adapters._ledger import ReceiptLedger, jsonable, now_utc, validate_kwargs
-from receiptgate.checks.receipts import ReceiptIndex
 from receiptgate.engine import Gate
+from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt, TrustLevel
 from receiptgate.results import ValidationResult
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
-from receiptgate.checks.receipts import ReceiptIndex
 from receiptgate.claims.hard import NOT_NAMES
 from receiptgate.claims.models import DetectedClaim
 from receiptgate.claims.sentence_type import NO_HARD_FACT_TYPES
+from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.text.segment import Sentence
 
 #: Receipt kinds that make a session "grounded" (answers are built from them).

@@ -14,11 +14,12 @@ output that mentions the subject with a state word.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from receiptgate.checks.receipts import ReceiptEntry, ReceiptIndex, names_other_host
 from receiptgate.checks.words import content_words, stem
 from receiptgate.claims.models import DetectedClaim
+from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 
 _TEST_RUN = re.compile(
     r"\b(?:pytest|py\.test|unittest|tox|nox|npm\s+(?:run\s+)?test|yarn\s+test|pnpm\s+test|"
@@ -82,7 +83,25 @@ ACTION_TOOLS: dict[str, re.Pattern[str]] = {
     "searched": re.compile(r"\b(?:search|google|bing|web|query|find|grep|lookup)"),
     "fetched": re.compile(r"\b(?:fetch|http|get|curl|wget|request|api|download|browse|call)"),
     "queried": re.compile(r"\b(?:query|sql|select|db|database|psql|mysql|sqlite|crm|lookup)"),
+    "cancelled": re.compile(r"\bcancel"),
+    "refunded": re.compile(r"\b(?:refund|return)"),
+    "charged": re.compile(r"\b(?:pay|charge|payment|bill)"),
+    "transferred": re.compile(r"\b(?:transfer|send|pay|move)"),
+    "requested": re.compile(
+        r"\b(?:request|submit|exchange|return|modify|update|cancel|place|order|book|create)"
+    ),
 }
+
+#: What a call whose tool is not named (a transcript that kept only results) must show
+#: to count as each state-changing action: the new state in its result.
+_RESULT_SHOWS: dict[str, re.Pattern[str]] = {
+    "cancelled": re.compile(r"cancel", re.IGNORECASE),
+    "refunded": re.compile(r"refund", re.IGNORECASE),
+    "charged": re.compile(r"payment|charge|paid", re.IGNORECASE),
+    "requested": re.compile(r"request|exchange|return|pending|modif", re.IGNORECASE),
+}
+#: Tool names that say nothing about what the call did.
+_UNNAMED = frozenset({"", "tool", "function", "call", "action", "unknown"})
 
 _SOURCES: dict[str, re.Pattern[str]] = {
     "logs": re.compile(r"\b(?:logs?|journalctl|syslog|stderr|stdout|tail|grep)|\.log\b"),
@@ -142,7 +161,9 @@ _OBJECT_SYNONYMS: dict[str, re.Pattern[str]] = {
     "ticket": re.compile(r"\b(?:ticket|issue|jira|incident|case)"),
     "pull request": re.compile(r"\b(?:pull|pr\b|merge request)"),
 }
-_IDENTIFIER = re.compile(r"[\w.-]*[/@][\w./@-]+|[\w-]+\.[a-z]{2,5}\b|[A-Z]+-\d+|\b[\w]+-\d+\b")
+_IDENTIFIER = re.compile(
+    r"[\w.-]*[/@][\w./@-]+|[\w-]+\.[a-z]{2,5}\b|[A-Z]+-\d+|\b[\w]+-\d+\b|#\w*\d\w*"
+)
 _ENVS = re.compile(r"\b(prod|production|staging|stage|dev|development|test|qa|preview|sandbox)\b")
 _ENV_CANON = {"prod": "production", "stage": "staging", "development": "dev"}
 
@@ -210,7 +231,8 @@ def _object_words(claim: DetectedClaim) -> frozenset[str]:
 
 _GENERIC_OBJECTS = frozenset(
     "result results output it them everything file files report changes change data the "
-    "fix update work code".split()
+    "fix update work code your my our identity account details detail information info "
+    "profile record records user successfully id ids number".split()
 )
 
 
@@ -305,6 +327,16 @@ def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> L
     matching = _calls_for(view, kind)
     if not matching and kind in ("checked", "ran"):
         matching = tools
+    # A call whose tool is not named counts when its result shows the action done.
+    shows = _RESULT_SHOWS.get(kind)
+    matching = matching + [
+        e
+        for e in tools
+        if (e.receipt.tool or "").strip().lower() in _UNNAMED
+        and e not in matching
+        and e.receipt.content.strip()
+        and (shows is None or shows.search(e.receipt.content))
+    ]
     about = _ObjectMatcher.of(claim, tail)
     mentioned = [e for e in matching if about(e)]
     answered = [e for e in mentioned if not e.receipt.meta.get("missing_result")]
@@ -543,6 +575,10 @@ def _rows_about(text: str, subject: str) -> str:
 _HOSTLIKE = re.compile(r"\b[a-z][a-z]*-?\d+[a-z0-9-]*\b")
 
 
+#: Formats whose content is data (records), not a program's status output.
+_DATA_FORMATS = frozenset({"json", "jsonl", "yaml"})
+
+
 def check_state(index: ReceiptIndex, claim: DetectedClaim, clause: str = "") -> LedgerResult:
     """Checks "X is running / not installed / broken" against tool output about X."""
     state = claim_state(claim)
@@ -568,6 +604,8 @@ def check_state(index: ReceiptIndex, claim: DetectedClaim, clause: str = "") -> 
     for e in _entries_about(index, subject):
         if e.receipt.kind not in ("tool", "web", "db", "memory") or not _about_subject(e, subject):
             continue
+        if e.format in _DATA_FORMATS and base in ("installed", "exists"):
+            continue  # a data document's field is no installed package: records decide
         if names_other_host(_HOSTLIKE.findall(clause.lower()), e.text.split("\n", 1)[0]):
             continue  # the clause names build-03; this is build-02's output
         observed = _observe(e, base, subject)
@@ -610,3 +648,18 @@ def _env_conflict(entry: ReceiptEntry, sentence: str) -> tuple[str, str] | None:
     if actual and not claimed & actual:
         return sorted(claimed)[0], sorted(actual)[0]
     return None
+
+
+_SERIAL = re.compile(r"([a-z][a-z-]*?[-_.]?)\d+")
+
+
+def names_other_host(names: Iterable[str], text: str) -> bool:
+    """The sentence names hosts (``web-02``); the text names none of them but a sibling.
+
+    "web-02" in the sentence and only "web-01" in the receipt: another host, another
+    value. ``text`` is lowercased.
+    """
+    serial = [(n, m.group(1)) for n in names if (m := _SERIAL.fullmatch(n))]
+    if not serial or any(n in text for n, _ in serial):
+        return False
+    return any(re.search(rf"\b{re.escape(prefix)}\d", text) for _, prefix in serial)

@@ -5,7 +5,7 @@ time, duration, version and identifier in a span and normalises each one to a
 comparable ``value`` key, so that equal values written differently give equal
 keys ("2.4 million USD", "$2,400,000" and "USD 2.4M" all give ``"USD 2400000"``).
 Whether a receipt concerns the same subject as a claim is decided elsewhere
-(``receiptgate.checks.words`` and ``checks.receipts``).
+(``receiptgate.checks.records``).
 
 Value keys (``number`` is set for money, percent, count, duration and number;
 ``unit`` is the currency, ``%``/``pp``, the count noun, the duration unit, the
@@ -853,6 +853,9 @@ def _numphrase(
         # "5 x86", "3a7": the word runs into digits, so it is not a unit.
         if not usp:
             return _glued(seg, low, p, s, x, vs, unit, ue)
+    elif unit in ("business", "working", "calendar") and nxt in ("day", "days") and not mult:
+        # "5 to 7 business days": a duration in days, not a count of "business".
+        return _duration(s, nxt_end, x, nxt, "", 0, word, ws, now)
     elif unit in _DUR_UNITS and (not usp or unit not in _DUR_GLUED_ONLY):
         if mult:
             return _bare(p, s, sign, num)

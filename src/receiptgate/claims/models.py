@@ -20,6 +20,7 @@ ClaimCategory = Literal[
     "temporal",
     "action",
     "attribution",
+    "record",
 ]
 
 #: The RFC-003 categories, checked against fact registries with the trust-tier table.
@@ -38,6 +39,7 @@ ALL_CATEGORIES: tuple[ClaimCategory, ...] = (
     "temporal",
     "action",
     "attribution",
+    "record",
 )
 
 HardFactKind = Literal[

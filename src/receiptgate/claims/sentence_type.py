@@ -18,6 +18,9 @@ SentenceType = Literal[
     "greeting",
     "imperative",
     "intent",
+    "future",
+    "label",
+    "user",
     "opinion",
     "inference",
     "hedged",
@@ -26,6 +29,11 @@ SentenceType = Literal[
 
 #: Sentence types whose numbers and dates are not assertions (instructions, questions).
 NO_HARD_FACT_TYPES = frozenset({"code", "question", "greeting", "imperative"})
+#: Sentence types that carry no claim of their own: with no claim found in them they
+#: get no tag and do not move the verdict (SPEC §4).
+NO_CLAIM_TYPES = frozenset(
+    {"code", "question", "greeting", "imperative", "intent", "future", "label"}
+)
 
 _WORD = re.compile(r"[a-z']+")
 
@@ -50,6 +58,48 @@ _OPINION = frozenset(
         """.split()
 )
 _LEAD_LABEL = re.compile(r"^\w+\s*:")  # "Update: the deploy finished." is a report
+# Courtesy that asserts nothing: thanks, apologies, offers of more help, wishes.
+_COURTESY = re.compile(
+    r"^(?:have\s+a\s+(?:great|good|nice|wonderful)|i\s+apologi[sz]e|(?:i'?m|i\s+am|we'?re)\s+sorry|"
+    r"(?:please\s+)?feel\s+free|if\s+(?:there\s+is|there's|you\s+have|you\s+need)\s+anything|"
+    r"take\s+your\s+time|thank\s+you|thanks|you'?re\s+welcome|glad\s+to\s+help|"
+    r"happy\s+to\s+help|no\s+(?:problem|worries)|of\s+course|certainly|absolutely|"
+    r"(?:i\s+)?hope\s+(?:this|that|you))\b",
+    re.IGNORECASE,
+)
+# A short opening clause before the sentence proper ("No worries, I can ...", "Once you
+# confirm, I'll ...", "To proceed with the return, please ...", "Unfortunately, we ...").
+_OPENER = re.compile(
+    r"^(?:(?:no\s+(?:worries|problem)|sure|certainly|of\s+course|great|alright|all\s+right|okay|ok|"
+    r"now|also|additionally|however|unfortunately|fortunately|if\s+so|in\s+that\s+case|"
+    r"to\s+(?:proceed|confirm|continue|clarify|summari[sz]e)[^,]{0,60}|once\s+[^,]{1,60}|"
+    r"before\s+[^,]{1,60}|after\s+[^,]{1,60}|for\s+(?:the|your|this)\s+[^,]{1,40}|"
+    r"in\s+your\s+[^,]{1,40}|based\s+on\s+[^,]{1,60}|so|then|next|first|finally|"
+    r"absolutely|perfect|thank\s+you|thanks)\s*[,!:.]\s+)",
+    re.IGNORECASE,
+)
+# "You will receive an email", "The refund will be processed": what will happen, a
+# promise or a plan, not a fact about the evidence (figures in it are still checked).
+_FUTURE_MAIN = re.compile(
+    r"^(?:\S+\s+){0,10}?(?:will|'ll|is\s+going\s+to|are\s+going\s+to)\s+"
+    r"(?:be\s+|then\s+|also\s+|now\s+)?\w+",
+    re.IGNORECASE,
+)
+# The user's own request, restated: "You mentioned ...", "you'd like to ...".
+_USER_RESTATED = re.compile(
+    r"^(?:you\s+(?:mentioned|said|asked|requested|told\s+me|indicated|wish|want|would\s+like|"
+    r"'d\s+like|prefer|chose|selected|provided)|you'd\s+like|as\s+you\s+(?:requested|asked|"
+    r"mentioned))\b",
+    re.IGNORECASE,
+)
+# Abilities and limits ("we cannot cancel single items", "I'm unable to place orders"):
+# what the agent may do, a rule of its operator, not an observation.
+_ABILITY = re.compile(
+    r"^(?:i|we)\s+(?:can(?:not|'t)?|could(?:n't)?|am\s+unable|'m\s+unable|are\s+unable|"
+    r"am\s+not\s+able|'m\s+not\s+able|are\s+not\s+able|can\s+only|only\s+can|"
+    r"do\s+not\s+have\s+the\s+ability|don't\s+have\s+the\s+ability)\b",
+    re.IGNORECASE,
+)
 _QUESTION_END = re.compile(r"\?[\s\"'”’)]*$")
 _INTENT = re.compile(
     r"^(?:i['’]ll|i\s+will|we['’]ll|we\s+will|let\s+me|let['’]s|i['’]m\s+going\s+to|"
@@ -113,12 +163,39 @@ def _is_inference(words: list[str], lowered: str) -> bool:
     return "if" in words and bool(_IF_THEN.search(lowered))
 
 
+def _body(text: str) -> str:
+    """The sentence without markdown emphasis and without short opening clauses."""
+    out = text.replace("**", "").replace("__", "").strip()
+    for _ in range(3):
+        m = _OPENER.match(out)
+        if m is None or len(out) - m.end() < 3:
+            break
+        out = out[m.end() :]
+    return out
+
+
 def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
     """Classifies one sentence (``kind`` from the segmenter)."""
     if kind in ("code", "heading"):
         return "code"
     if _QUESTION_END.search(text):
         return "question"
+    body = _body(text)
+    if body.rstrip("*_ ").endswith(":"):
+        return "label"  # "Here are the details:": the lines under it carry the claims
+    if _COURTESY.match(body) or _COURTESY.match(text.replace("**", "").strip()):
+        return "greeting"
+    if body is not text:
+        lowered_body = body.lower()
+        words_body = _WORD.findall(lowered_body)
+        if words_body and words_body[0] in _IMPERATIVE:
+            return "imperative"
+        if _INTENT.match(body):
+            return "intent"
+    if _ABILITY.match(body):
+        return "intent"
+    if _USER_RESTATED.match(body):
+        return "user"
     lowered = text.lower()
     words = _WORD.findall(lowered)
     if kind == "table_row":
@@ -135,6 +212,8 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         return "opinion"  # "I think the new dashboard is great."
     if hedges.found(words, " ".join(lowered.split())):
         return "hedged"
+    if _FUTURE_MAIN.match(body) and not _is_inference(words, lowered):
+        return "future"  # figures in it are still checked (a sunset date is a commitment)
     if _is_inference(words, lowered):
         return "inference"
     return "statement"

@@ -26,8 +26,8 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from receiptgate.checks.receipts import ReceiptIndex
 from receiptgate.engine import Gate
+from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt, inline_receipts
 from receiptgate.hooks.events import HookEvent
 from receiptgate.hooks.gate_handlers import gate_dispatcher

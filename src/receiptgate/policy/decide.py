@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from receiptgate.checks.ledger import LedgerResult
-from receiptgate.checks.receipts import HardFactMatch
+from receiptgate.checks.records import Match
 from receiptgate.claims.models import RFC_CATEGORIES, DetectedClaim
 from receiptgate.evidence.facts import FactCheckResult
 from receiptgate.policy.policy_file import ClaimPolicy, RiskClass
@@ -48,7 +48,7 @@ class ClaimEval:
     claim: DetectedClaim
     fact: FactCheckResult | None = None
     ledger: LedgerResult | None = None
-    hard: list[HardFactMatch] = field(default_factory=list)
+    hard: list[Match] = field(default_factory=list)
     risks: list[RiskClass] = field(default_factory=list)
     label_backed: bool | None = None  # for verification labels: do receipts back the sentence?
     label_kinds: set[str] = field(default_factory=set)  # the kinds of evidence behind a label
@@ -284,6 +284,8 @@ def tag_sentence(
 ) -> Literal["T1", "T2", "T3", "T4", "T5", "T6", "T7"] | None:
     """The sentence's tag (SPEC §4): contradiction wins, then gaps, then the best support."""
     if not evals:
+        if sentence_type == "user":
+            return "T7"  # the user's own request, restated (the engine checked the overlap)
         if sentence_type == "inference":
             return "T2"
         if sentence_type == "hedged":

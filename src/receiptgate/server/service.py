@@ -17,10 +17,10 @@ from typing import Any
 
 from receiptgate._exceptions import ConfigError, InputError, ReceiptgateError
 from receiptgate.bridge import Bridge, FactsFileWatcher
-from receiptgate.checks.receipts import ReceiptIndex
 from receiptgate.config import GateConfig, load_config
 from receiptgate.engine import Gate
 from receiptgate.evidence.facts import FactRegistry, load_registry_file
+from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
 from receiptgate.hooks import HookDispatcher, HookEvent
 from receiptgate.hooks.gate_handlers import gate_dispatcher

@@ -81,7 +81,7 @@ ACTION_VERBS: dict[str, str] = {
     "merged": "deployed",
     "scheduled": "created",
     "booked": "created",
-    "cancelled": "fixed",
+    "cancelled": "cancelled",
     "deleted": "fixed",
     "removed": "fixed",
     "migrated": "fixed",
@@ -91,6 +91,28 @@ ACTION_VERBS: dict[str, str] = {
     "rotated": "fixed",
     "reverted": "fixed",
     "rolled back": "deployed",
+    "authenticated": "checked",
+    "located": "checked",
+    "found": "checked",
+    "looked up": "checked",
+    "pulled up": "checked",
+    "accessed": "checked",
+    "retrieved": "fetched",
+    "copied": "saved",
+    "moved": "saved",
+    "renamed": "fixed",
+    "canceled": "cancelled",
+    "refunded": "refunded",
+    "charged": "charged",
+    "paid": "charged",
+    "transferred": "transferred",
+    "requested": "requested",
+    "submitted": "requested",
+    "initiated": "requested",
+    "processed": "requested",
+    "exchanged": "requested",
+    "placed": "requested",
+    "reserved": "created",
 }
 
 _VERB_ALT = "|".join(
@@ -107,6 +129,10 @@ _TESTS = (
 _FIRST_PERSON = re.compile(r"\b(?:I|we|We)\b(?:['’]ve)?\s+(?:\w+\s+){0,2}?(?:" + _VERB_ALT + r")\b")
 _TO_AFTER = re.compile(r"\s+to\b")
 _MENTIONS_TESTS = re.compile(r"\b(?:tests?|suite|specs?|pytest|jest|ci)\b", re.IGNORECASE)
+#: Passive forms that report a thing's state rather than the agent's action.
+_NOT_AGENT_PASSIVE = frozenset(
+    {"shipped", "released", "started", "stopped", "found", "read", "opened", "called", "paid"}
+)
 _INTENT_BEFORE = re.compile(r"\b(?:will|should|can|could|would|might|going\s+to|need\s+to)\s*$")
 
 
@@ -143,6 +169,15 @@ class ActionDetector(Detector):
             subject="self",
             assertion="ran",
             obj="after",
+            confidence=0.85,
+        ),
+        Pattern(
+            "passive_done",
+            rf"\b(?:has|have|had)\s+been\s+(?:successfully\s+|now\s+|also\s+|just\s+)*"
+            rf"({_VERB_ALT})\b|\b(?:was|were)\s+successfully\s+({_VERB_ALT})\b",
+            subject="self",
+            assertion="ran",
+            obj="before",
             confidence=0.85,
         ),
         Pattern(
@@ -214,6 +249,15 @@ class ActionDetector(Detector):
             verb = " ".join(match.group(1).lower().split())
             claim.assertion = ACTION_VERBS.get(verb, "ran")
             claim.value = verb
+        if name == "passive_done":
+            verb = " ".join((match.group(1) or match.group(2)).lower().split())
+            if verb in _NOT_AGENT_PASSIVE:
+                return None  # "has been shipped/delivered": the order's state, not our act
+            claim.assertion = ACTION_VERBS.get(verb, "ran")
+            claim.value = verb
+            before = text[sentence.start : match.start()].lower()
+            if _INTENT_BEFORE.search(before[-20:]) or re.search(r"\b(?:not|n't|never)\s*$", before):
+                return None
         if name == "and_did" and not _FIRST_PERSON.search(text, sentence.start, match.start()):
             return None  # "... and deployed" continues an "I ..." or "we ..." sentence only
         if name in ("did", "and_did"):

@@ -1,0 +1,454 @@
+"""receiptgate on real agent traffic: tau-bench retail replies against their JSON tool results.
+
+Every case is one reply a GPT-model customer-service agent wrote right after its
+tools answered (``benchmarks/retail_cases.py``), checked as a user would check
+it: ``gate.validate(reply, receipts=<the transcript before it>)`` with the
+default config and policy. Labels: ``benchmarks/data/taubench_retail_labels.jsonl``
+(written by hand without reading the code, rules in ``taubench_retail_labels.md``);
+``dev`` is conversations 0-39 (what rules were tuned on), ``test`` 40-68 (kept for
+measurement).
+
+The report:
+
+1. **honest replies** (labelled clean): share passed, flagged, blocked;
+2. **bad replies** (labelled bad): share flagged or blocked, and at the wrong sentence;
+3. **mutations**: in every clean reply, each grounded value (a money amount, an id,
+   a person's name, a card's last four digits, a status, a count) that a tool
+   result holds is changed to a value no tool result holds, one at a time; a
+   mutation is caught when the gate blocks *the sentence holding it*. The values
+   are found and changed here, by rules that do not use the gate's extraction;
+4. **layout**: the tool results pretty-printed (indent 2), with keys in reverse
+   order, and as CSV rows (flattened ``a.b.0.c`` headers): the share of replies
+   whose verdict is unchanged;
+5. **latency**: in-process median and p90 per reply, overall and by transcript size.
+
+Run: ``.venv/bin/python benchmarks/realworld.py [--split dev|test|all] [--json]
+[--show-failures N]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import re
+import statistics
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import ROOT, percentile, table
+from receiptgate.api import build_gate
+from receiptgate.engine import Gate
+from receiptgate.evidence.receipts import Receipt, parse_receipts
+from receiptgate.results import ValidationResult
+from retail_cases import RETAIL_FILE, RetailCase, cases
+
+LABELS = ROOT / "benchmarks" / "data" / "taubench_retail_labels.jsonl"
+NOW = datetime(2026, 3, 11, 10, tzinfo=UTC)
+
+
+@dataclass
+class Labelled:
+    case: RetailCase
+    label: dict[str, Any]
+
+    @property
+    def clean(self) -> bool:
+        return bool(self.label["label"] == "clean")
+
+
+def load(split: str) -> list[Labelled]:
+    labels = {}
+    with LABELS.open(encoding="utf-8") as f:
+        for line in f:
+            row = json.loads(line)
+            labels[row["id"]] = row
+    out = []
+    for c in cases():
+        row = labels.get(c.id)
+        if row is not None and (split == "all" or row["split"] == split):
+            out.append(Labelled(c, row))
+    return out
+
+
+def receipts_of(case: RetailCase, render: Callable[[Any], str] | None = None) -> list[Receipt]:
+    transcript = case.transcript()
+    if render is not None:
+        for m in transcript["messages"]:
+            if m["role"] == "tool":
+                try:
+                    m["content"] = render(json.loads(m["content"]))
+                except json.JSONDecodeError:
+                    pass  # a plain-text result ("isabella_lopez_6490") stays as it is
+    return parse_receipts(json.dumps(transcript), source_name=case.id)
+
+
+def sentence_action(result: ValidationResult, start: int, end: int) -> str:
+    """The worst action of the sentences overlapping ``[start, end)``."""
+    rank = {"pass": 0, "warn": 1, "block": 2}
+    worst = "pass"
+    for s in result.sentences:
+        if s.start < end and start < s.end and rank[s.action] > rank[worst]:
+            worst = s.action
+    return worst
+
+
+# ------------------------------------------------------------------- mutations
+
+
+@dataclass(frozen=True)
+class Mutation:
+    kind: str
+    start: int
+    end: int
+    original: str
+    replacement: str
+
+
+_MONEY = re.compile(r"\$\s?(\d{1,3}(?:,\d{3})*(?:\.\d{2})?|\d+(?:\.\d{2})?)(?![\d,])")
+_ORDER = re.compile(r"#W\d{7}\b")
+_LONG_ID = re.compile(r"(?<![\w#])\d{10}(?!\d)")
+_LAST4 = re.compile(r"(?:ending in|ends in|last four digits(?: of)?|ending with)\s+(\d{4})\b")
+_SNAKE_ID = re.compile(r"\b[a-z]+(?:_[a-z]+)*_\d{4,}\b")
+_STATUS = ("pending", "delivered", "cancelled", "processed", "shipped")
+_OTHER_STATUS = {"pending": "delivered", "delivered": "pending", "cancelled": "delivered",
+                 "processed": "pending", "shipped": "pending"}  # fmt: skip
+_NAMES = ("Rebecca", "Marcus", "Hiroshi", "Ingrid", "Tomasz", "Priya")
+_COUNT = re.compile(
+    r"\b(\d{1,2})\s+(items?|orders?|options?|variants?|products?|t-shirts?|pairs?)\b", re.I
+)
+
+
+def _in_evidence(value: str, evidence: str) -> bool:
+    return value in evidence
+
+
+def _money_variants(amount: str, evidence_numbers: set[str]) -> str | None:
+    x = float(amount.replace(",", ""))
+    for delta in (0.13, -0.11, 0.29, -0.27):
+        y = round(x * (1 + delta) + 3.17, 2)
+        shown = f"{y:,.2f}" if "." in amount else f"{round(y):,}"
+        if shown.replace(",", "") not in evidence_numbers and y > 0:
+            return shown
+    return None
+
+
+def mutations(case: RetailCase) -> Iterator[Mutation]:
+    """Grounded values of the reply (the evidence holds them) and a changed copy of each."""
+    tool_text = "\n".join(m.content for m in case.history if m.role == "tool")
+    numbers = set(re.findall(r"\d+(?:\.\d+)?", tool_text))
+    numbers |= {n.rstrip("0").rstrip(".") for n in numbers if "." in n}
+    reply = case.reply
+    for m in _MONEY.finditer(reply):
+        raw = m.group(1)
+        plain = raw.replace(",", "")
+        if plain in numbers or plain.rstrip("0").rstrip(".") in numbers:
+            new = _money_variants(raw, numbers)
+            if new is not None:
+                yield Mutation("money", m.start(1), m.end(1), raw, new)
+    for m in _ORDER.finditer(reply):
+        if m.group() in tool_text:
+            digits = m.group()[2:]
+            new = f"#W{(int(digits) + 3_141_593) % 10_000_000:07d}"
+            if new not in tool_text:
+                yield Mutation("id", m.start(), m.end(), m.group(), new)
+    for m in _LONG_ID.finditer(reply):
+        if m.group() in tool_text:
+            new = f"{(int(m.group()) + 2_718_281_828) % 10**10:010d}"
+            if new not in tool_text:
+                yield Mutation("id", m.start(), m.end(), m.group(), new)
+    for m in _SNAKE_ID.finditer(reply):
+        if m.group() in tool_text:
+            head, _, digits = m.group().rpartition("_")
+            new = f"{head}_{(int(digits) + 4321) % 10 ** len(digits):0{len(digits)}d}"
+            if new not in tool_text:
+                yield Mutation("id", m.start(), m.end(), m.group(), new)
+    for m in _LAST4.finditer(reply):
+        if f'"{m.group(1)}"' in tool_text:
+            new = f"{(int(m.group(1)) + 5555) % 10000:04d}"
+            if new not in tool_text:
+                yield Mutation("card digits", m.start(1), m.end(1), m.group(1), new)
+    names = set(re.findall(r'"(?:first_name|last_name)":\s*"([^"]+)"', tool_text))
+    for name in sorted(names):
+        for m in re.finditer(rf"\b{re.escape(name)}\b", reply):
+            new = next(n for n in _NAMES if n not in tool_text and n != name)
+            yield Mutation("name", m.start(), m.end(), name, new)
+            break
+    for status in _STATUS:
+        if f'"status": "{status}"' not in tool_text:
+            continue
+        for m in re.finditer(rf"\b{status}\b", reply):
+            new = _OTHER_STATUS[status]
+            yield Mutation("status", m.start(), m.end(), status, new)
+            break
+    for m in _COUNT.finditer(reply):
+        n = int(m.group(1))
+        new = str(n + 3)
+        yield Mutation("count", m.start(1), m.end(1), m.group(1), new)
+
+
+def apply(text: str, mutation: Mutation) -> str:
+    return text[: mutation.start] + mutation.replacement + text[mutation.end :]
+
+
+# --------------------------------------------------------------------- layouts
+
+
+def _reverse_keys(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _reverse_keys(value[k]) for k in sorted(value, reverse=True)}
+    if isinstance(value, list):
+        return [_reverse_keys(v) for v in value]
+    return value
+
+
+def _flatten(value: Any, prefix: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out.update(_flatten(v, f"{prefix}.{k}" if prefix else str(k)))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out.update(_flatten(v, f"{prefix}.{i}" if prefix else str(i)))
+    else:
+        out[prefix or "value"] = value
+    return out
+
+
+def as_csv(value: Any) -> str:
+    """One CSV row per object (a list of objects gives one row each); nested keys are
+    flattened into ``a.b.0.c`` headers."""
+    rows = value if isinstance(value, list) and all(isinstance(v, dict) for v in value) else [value]
+    flat = [_flatten(r) for r in rows]
+    headers: list[str] = []
+    for r in flat:
+        headers.extend(k for k in r if k not in headers)
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(headers)
+    for r in flat:
+        writer.writerow(["" if r.get(h) is None else r.get(h) for h in headers])
+    return buf.getvalue()
+
+
+LAYOUTS: dict[str, Callable[[Any], str]] = {
+    "pretty (indent 2)": lambda v: json.dumps(v, indent=2),
+    "keys reversed": lambda v: json.dumps(_reverse_keys(v)),
+    "CSV rows": as_csv,
+}
+
+
+# ---------------------------------------------------------------------- running
+
+
+@dataclass
+class Report:
+    split: str
+    honest: Counter[str] = field(default_factory=Counter)
+    bad_caught: int = 0
+    bad_at_sentence: int = 0
+    bad_total: int = 0
+    mutations: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
+    layout_same: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
+    latency_us: list[tuple[int, float]] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+
+
+def run(gate: Gate, items: list[Labelled], split: str, show: int) -> Report:
+    rep = Report(split)
+    for item in items:
+        case = item.case
+        receipts = receipts_of(case)
+        started = time.perf_counter()
+        result = gate.validate(case.reply, receipts=receipts, now=NOW)
+        took = (time.perf_counter() - started) * 1e6
+        size = sum(len(m.content) for m in case.history)
+        rep.latency_us.append((size, took))
+        if item.clean:
+            rep.honest[result.verdict] += 1
+            if result.verdict != "pass" and len(rep.failures) < show:
+                why = [
+                    f"    [{s.tag} {s.action}] {s.text[:90]!r}: {'; '.join(s.reasons)[:220]}"
+                    for s in result.sentences
+                    if s.action != "pass"
+                ]
+                rep.failures.append(f"{case.id} honest -> {result.verdict}\n" + "\n".join(why))
+        else:
+            rep.bad_total += 1
+            caught = result.verdict != "pass"
+            rep.bad_caught += caught
+            hits = 0
+            for bad in item.label["bad"]:
+                start = case.reply.find(bad["sentence"])
+                if start >= 0 and sentence_action(result, start, start + len(bad["sentence"])) in (
+                    "warn",
+                    "block",
+                ):
+                    hits += 1
+            rep.bad_at_sentence += bool(item.label["bad"]) and hits == len(item.label["bad"])
+        if item.clean:
+            for mutation in mutations(case):
+                mutated = gate.validate(apply(case.reply, mutation), receipts=receipts, now=NOW)
+                delta = len(mutation.replacement) - len(mutation.original)
+                blocked = sentence_action(mutated, mutation.start, mutation.end + delta) == "block"
+                counts = rep.mutations[mutation.kind]
+                counts[0] += blocked
+                counts[1] += 1
+                if not blocked and len(rep.failures) < show:
+                    rep.failures.append(
+                        f"{case.id} mutation {mutation.kind} {mutation.original!r} -> "
+                        f"{mutation.replacement!r} not blocked ({mutated.verdict})"
+                    )
+            for name, render in LAYOUTS.items():
+                other = gate.validate(case.reply, receipts=receipts_of(case, render), now=NOW)
+                same = rep.layout_same[name]
+                same[0] += other.verdict == result.verdict
+                same[1] += 1
+    return rep
+
+
+def pct(n: int, d: int) -> str:
+    return f"{100 * n / d:.1f}%" if d else "—"
+
+
+def summary(rep: Report) -> dict[str, Any]:
+    honest = sum(rep.honest.values())
+    lat = sorted(t for _, t in rep.latency_us)
+    buckets: dict[str, list[float]] = defaultdict(list)
+    for size, t in rep.latency_us:
+        key = (
+            "<2k"
+            if size < 2000
+            else "2-5k"
+            if size < 5000
+            else "5-10k"
+            if size < 10000
+            else ">=10k"
+        )
+        buckets[key].append(t)
+    all_mut = [sum(v[0] for v in rep.mutations.values()), sum(v[1] for v in rep.mutations.values())]
+    layouts = [
+        sum(v[0] for v in rep.layout_same.values()),
+        sum(v[1] for v in rep.layout_same.values()),
+    ]
+    return {
+        "split": rep.split,
+        "honest": {"n": honest, **{k: rep.honest[k] for k in ("pass", "flag", "block")}},
+        "bad": {"n": rep.bad_total, "caught": rep.bad_caught, "at_sentence": rep.bad_at_sentence},
+        "mutations": {k: {"blocked": v[0], "n": v[1]} for k, v in sorted(rep.mutations.items())},
+        "mutations_all": {"blocked": all_mut[0], "n": all_mut[1]},
+        "layout": {k: {"same": v[0], "n": v[1]} for k, v in rep.layout_same.items()},
+        "layout_all": {"same": layouts[0], "n": layouts[1]},
+        "latency_us": {
+            "median": round(statistics.median(lat)) if lat else 0,
+            "p90": round(percentile(lat, 90)) if lat else 0,
+            "by_transcript_chars": {
+                k: round(statistics.median(v)) for k, v in sorted(buckets.items()) if v
+            },
+        },
+    }
+
+
+def print_tables(reports: list[dict[str, Any]]) -> None:
+    rows = []
+    for r in reports:
+        h = r["honest"]
+        rows.append(
+            [r["split"], str(h["n"]), pct(h["pass"], h["n"]), pct(h["flag"], h["n"]),
+             pct(h["block"], h["n"]), f"{r['bad']['caught']}/{r['bad']['n']}",
+             f"{r['bad']['at_sentence']}/{r['bad']['n']}",
+             pct(r["mutations_all"]["blocked"], r["mutations_all"]["n"]),
+             pct(r["layout_all"]["same"], r["layout_all"]["n"]),
+             str(r["latency_us"]["median"]), str(r["latency_us"]["p90"])]
+        )  # fmt: skip
+    print(
+        table(
+            [
+                "split",
+                "honest",
+                "pass",
+                "flag",
+                "block",
+                "bad caught",
+                "at sentence",
+                "mutations blocked",
+                "layout same",
+                "median µs",
+                "p90 µs",
+            ],
+            rows,
+            [False] + [True] * 10,
+        )  # fmt: skip
+    )
+    print()
+    kinds = sorted({k for r in reports for k in r["mutations"]})
+    mrows = []
+    for k in kinds:
+        cells = [k]
+        for r in reports:
+            m = r["mutations"].get(k, {"blocked": 0, "n": 0})
+            cells.append(f"{pct(m['blocked'], m['n'])} of {m['n']}")
+        mrows.append(cells)
+    print(
+        table(
+            ["mutated value", *[r["split"] for r in reports]],
+            mrows,
+            [False] + [True] * len(reports),
+        )
+    )
+    print()
+    lrows = []
+    for name in LAYOUTS:
+        cells = [name]
+        for r in reports:
+            v = r["layout"].get(name, {"same": 0, "n": 0})
+            cells.append(pct(v["same"], v["n"]))
+        lrows.append(cells)
+    print(table(["layout", *[r["split"] for r in reports]], lrows, [False] + [True] * len(reports)))
+    print()
+    sizes = sorted({k for r in reports for k in r["latency_us"]["by_transcript_chars"]})
+    srows = [
+        [s, *[str(r["latency_us"]["by_transcript_chars"].get(s, "—")) for r in reports]]
+        for s in sizes
+    ]
+    print(table(["transcript chars", *[f"{r['split']} median µs" for r in reports]], srows,
+                [False] + [True] * len(reports)))  # fmt: skip
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--split", choices=["dev", "test", "all", "both"], default="both")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--show-failures", type=int, default=0, metavar="N")
+    parser.add_argument("--limit", type=int, default=0, help="first N cases per split (smoke)")
+    args = parser.parse_args(argv)
+    if not RETAIL_FILE.is_file():
+        raise SystemExit(f"{RETAIL_FILE}: not found (../shared/data beside the project)")
+    gate = build_gate()
+    splits = ["dev", "test"] if args.split == "both" else [args.split]
+    reports = []
+    for split in splits:
+        items = load(split)
+        if args.limit:
+            items = items[: args.limit]
+        rep = run(gate, items, split, args.show_failures)
+        reports.append(summary(rep))
+        for f in rep.failures:
+            print(f, file=sys.stderr)
+    if args.json:
+        print(json.dumps(reports, indent=2))
+    else:
+        print_tables(reports)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

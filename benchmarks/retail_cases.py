@@ -1,0 +1,117 @@
+"""The replies of ``../shared/data/taubench-retail`` as benchmark cases.
+
+Each case is one assistant reply that follows at least one tool result, with
+everything before it in the same conversation as its transcript: user turns,
+assistant turns, and each ``tool:`` block as the result of the tool call made by
+the ``assistant: None`` turn before it (the file kept no tool names or arguments).
+
+A case id is ``r{conversation:02d}m{message:03d}``: the conversation's line in
+``retail_fewshot.jsonl`` (from 0) and the message's position in that
+conversation (from 0). Ids are stable as long as the file is.
+
+Run ``python benchmarks/retail_cases.py [ID ...]`` to print cases as text, or
+``--list`` for one line each.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+RETAIL_FILE = ROOT.parent / "shared" / "data" / "taubench-retail" / "retail_fewshot.jsonl"
+_BLOCK = re.compile(r"\n(?=(?:user|assistant|tool): )")
+
+
+@dataclass(frozen=True)
+class Message:
+    role: str  # user | assistant | tool
+    content: str  # "None" for an assistant turn that called a tool
+
+
+@dataclass(frozen=True)
+class RetailCase:
+    id: str
+    conversation: int
+    message: int
+    reply: str
+    history: tuple[Message, ...]
+
+    def transcript(self) -> dict[str, Any]:
+        """The history as an OpenAI-format transcript (SPEC §10)."""
+        messages: list[dict[str, Any]] = []
+        for i, m in enumerate(self.history):
+            if m.role == "assistant" and m.content == "None":
+                call_id = f"call_{i}"
+                messages.append(
+                    {
+                        "role": "assistant",
+                        "content": None,
+                        "tool_calls": [
+                            {
+                                "id": call_id,
+                                "type": "function",
+                                # The file kept no tool names; "tool" says only that.
+                                "function": {"name": "tool", "arguments": "{}"},
+                            }
+                        ],
+                    }
+                )
+            elif m.role == "tool":
+                prev = messages[-1] if messages else None
+                call_id = (
+                    prev["tool_calls"][0]["id"] if prev and prev.get("tool_calls") else f"call_{i}"
+                )
+                messages.append({"role": "tool", "tool_call_id": call_id, "content": m.content})
+            else:
+                messages.append({"role": m.role, "content": m.content})
+        return {"messages": messages}
+
+
+def conversations(path: Path = RETAIL_FILE) -> list[list[Message]]:
+    out: list[list[Message]] = []
+    with path.open(encoding="utf-8") as f:
+        for line in f:
+            text = json.loads(line)["messages_display"]
+            msgs = []
+            for block in _BLOCK.split(text):
+                role, _, content = block.partition(": ")
+                msgs.append(Message(role, content.strip()))
+            out.append(msgs)
+    return out
+
+
+def cases(path: Path = RETAIL_FILE) -> Iterator[RetailCase]:
+    for ci, msgs in enumerate(conversations(path)):
+        seen_tool = False
+        for mi, m in enumerate(msgs):
+            if m.role == "tool":
+                seen_tool = True
+            elif m.role == "assistant" and m.content != "None" and seen_tool:
+                yield RetailCase(f"r{ci:02d}m{mi:03d}", ci, mi, m.content, tuple(msgs[:mi]))
+
+
+def _show(case: RetailCase) -> str:
+    lines = [f"=== {case.id}"]
+    for m in case.history:
+        lines.append(f"  [{m.role}] {m.content}")
+    lines.append(f">>> REPLY {case.id}:\n{case.reply}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    all_cases = list(cases())
+    if args == ["--list"]:
+        for c in all_cases:
+            print(c.id, c.reply[:100].replace("\n", " "))
+    else:
+        wanted = set(args)
+        for c in all_cases:
+            if not wanted or c.id in wanted:
+                print(_show(c))

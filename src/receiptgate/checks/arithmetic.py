@@ -1,0 +1,256 @@
+"""Derived figures: a total, a difference, a refund, a balance, a share, computed from
+figures the records hold.
+
+A claimed figure that no record holds is tried as the result of one operation on
+at most three values of the same kind (money with money in one currency, counts
+with counts) taken from the records the sentence is about — else from the newest
+results: a sum of two or three, a difference, a count times a value, a percentage
+of a value, or the sum of one field over the rows of a list (an order's item
+prices). A match supports the sentence with its formula as the evidence:
+``$412.50 = 2 × 206.25 (call_4 items[1].price)``.
+
+Written-out arithmetic ("$217.06 - $200.80 = $16.26") is checked as written; a
+sentence that names the operation ("total", "difference", "remaining", "refund",
+"each", "per person") of values it also names, with another result, is a
+contradiction whose detail gives the right value.
+
+The search is bounded: at most ``MAX_OPERANDS`` values, each kind of operation
+costing one pass or one pass per pair over them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from receiptgate.claims.models import HardFact
+from receiptgate.evidence.index import ReceiptIndex
+from receiptgate.evidence.receipts import Receipt
+from receiptgate.evidence.records import Leaf, Record
+
+#: Values the search considers at most (the nearest first).
+MAX_OPERANDS = 48
+#: Of those, the nearest that may form a sum of three.
+_TRIPLE_SPAN = 12
+_TOLERANCE = 0.011
+_ARITHMETIC = re.compile(
+    r"([$€£]?\s?-?[\d,]+(?:\.\d+)?)\s*(?:\([^)]{0,20}\)\s*)?([+\-−–×x*/])\s*"
+    r"([$€£]?\s?-?[\d,]+(?:\.\d+)?)\s*(?:\([^)]{0,20}\)\s*)?=\s*([$€£]?\s?-?[\d,]+(?:\.\d+)?)"
+)
+_NAMES_OPERATION = re.compile(
+    r"\b(?:total|sum|difference|remaining|left|balance|refund|each|per\s+(?:person|item|night|"
+    r"passenger)|combined|altogether|in\s+all|subtotal)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Operand:
+    value: float
+    leaf: Leaf | None
+    shown: str
+
+
+@dataclass(frozen=True, slots=True)
+class Derivation:
+    """How a claimed figure follows from the records, or what it should have been."""
+
+    status: str  # supported | contradicted
+    formula: str
+    leaf: Leaf | None  # one operand's leaf (for the receipt id)
+
+
+def _num(text: str) -> float | None:
+    cleaned = re.sub(r"[^\d.\-]", "", text.replace("−", "-").replace("–", "-"))
+    try:
+        return float(cleaned)
+    except ValueError:
+        return None
+
+
+def written_arithmetic(sentence: str, h: HardFact) -> Derivation | None:
+    """``A op B = C`` in the sentence, with ``h`` as C: right or wrong as written."""
+    for m in _ARITHMETIC.finditer(sentence):
+        c = _num(m.group(4))
+        if c is None or h.number is None or abs(c - h.number) > _TOLERANCE:
+            continue
+        a, b = _num(m.group(1)), _num(m.group(3))
+        if a is None or b is None:
+            continue
+        op = m.group(2)
+        result = {
+            "+": a + b,
+            "-": a - b,
+            "−": a - b,
+            "–": a - b,
+            "×": a * b,
+            "x": a * b,
+            "*": a * b,
+            "/": a / b if b else float("nan"),
+        }[op]
+        formula = f"{_show(a)} {op} {_show(b)} = {_show(result)}"
+        if abs(result - c) <= _TOLERANCE:
+            return Derivation("supported", formula, None)
+        return Derivation("contradicted", f"{formula}, not {_show(c)}", None)
+    return None
+
+
+def _show(x: float) -> str:
+    return f"{x:,.2f}".rstrip("0").rstrip(".") if not float(x).is_integer() else f"{int(x):,}"
+
+
+def operands(
+    index: ReceiptIndex,
+    h: HardFact,
+    records: Sequence[Record],
+    fresh: Callable[[Receipt], bool],
+) -> list[Operand]:
+    """The values of ``h``'s kind to compute with: the anchored records' first, then
+    the newest results', nearest first, at most ``MAX_OPERANDS``."""
+    out: list[Operand] = []
+    seen: set[int] = set()
+
+    def take(leaves: Iterable[Leaf]) -> None:
+        for leaf in leaves:
+            v = leaf.value
+            if len(out) >= MAX_OPERANDS or id(leaf) in seen or v.number is None:
+                continue
+            if not _same_kind(h, leaf) or not fresh(index.receipt_of(leaf)):
+                continue
+            seen.add(id(leaf))
+            out.append(Operand(v.number, leaf, v.shown))
+
+    for rec in records:
+        for r in rec.subtree():
+            take(r.leaves)
+        for r in rec.lineage():
+            take(r.leaves)
+    for entry in reversed(index.entries[-6:]):
+        for rec in entry.records:
+            for r in rec.subtree():
+                take(r.leaves)
+    return out
+
+
+def _same_kind(h: HardFact, leaf: Leaf) -> bool:
+    v = leaf.value
+    if h.kind == "money":
+        return v.kind in ("money", "number") and (v.unit is None or h.unit in (None, v.unit))
+    if h.kind in ("count", "number"):
+        return v.kind in ("count", "number")
+    if h.kind == "percent":
+        return v.kind in ("percent", "number")
+    return False
+
+
+def derive(
+    index: ReceiptIndex,
+    h: HardFact,
+    records: Sequence[Record],
+    fresh: Callable[[Receipt], bool],
+    sentence: str,
+) -> Derivation | None:
+    """A formula over the records that gives ``h`` (see the module doc), or ``None``."""
+    if h.number is None or h.kind not in ("money", "count", "number", "percent"):
+        return None
+    written = written_arithmetic(sentence, h)
+    if written is not None:
+        return written
+    target = h.number
+    ops = operands(index, h, records, fresh)
+    if not ops:
+        return None
+    found = _search(ops, target)
+    if found is not None:
+        return found
+    return _wrong_total(ops, target, records, sentence)
+
+
+def _search(ops: list[Operand], target: float) -> Derivation | None:
+    by_value: dict[float, Operand] = {}
+    for o in ops:
+        by_value.setdefault(round(o.value, 2), o)
+
+    def find(x: float) -> Operand | None:
+        return by_value.get(round(x, 2))
+
+    # The sum of one field over a list's rows (an order's item prices).
+    for total, parts in _list_sums(ops):
+        if abs(total - target) <= _TOLERANCE and len(parts) >= 2:
+            terms = " + ".join(_show(p.value) for p in parts[:6])
+            more = " + …" if len(parts) > 6 else ""
+            return Derivation("supported", f"{_show(target)} = {terms}{more}", parts[0].leaf)
+    for i, a in enumerate(ops):
+        if (b := find(target - a.value)) is not None and b is not a:
+            return _ok(target, f"{_show(a.value)} + {_show(b.value)}", a, b)
+        if (b := find(a.value - target)) is not None and b is not a and a.value > target:
+            return _ok(target, f"{_show(a.value)} − {_show(b.value)}", a, b)
+        for n in range(2, 10):
+            if abs(a.value * n - target) <= _TOLERANCE:
+                return _ok(target, f"{n} × {_show(a.value)}", a)
+        for b in ops[i + 1 : i + 1 + _TRIPLE_SPAN] if i < _TRIPLE_SPAN else ():
+            # Three operands only among the nearest values (the anchored records'): a
+            # wider search would find some sum for almost any figure.
+            c = find(target - a.value - b.value)
+            if c is not None and c not in (a, b) and ops.index(c) < _TRIPLE_SPAN:
+                terms = f"{_show(a.value)} + {_show(b.value)} + {_show(c.value)}"
+                return _ok(target, terms, a, b, c)
+            if b.value:
+                for x, y in ((a, b), (b, a)):
+                    if abs(x.value * y.value / 100 - target) <= _TOLERANCE:
+                        return _ok(target, f"{_show(y.value)}% of {_show(x.value)}", x, y)
+    return None
+
+
+def _ok(target: float, expression: str, *parts: Operand) -> Derivation:
+    where = ", ".join(_where(p) for p in parts if p.leaf is not None)
+    return Derivation(
+        "supported",
+        f"{_show(target)} = {expression} ({where})",
+        next((p.leaf for p in parts if p.leaf is not None), None),
+    )
+
+
+def _where(p: Operand) -> str:
+    assert p.leaf is not None
+    return f"{p.leaf.path}"
+
+
+def _list_sums(ops: list[Operand]) -> list[tuple[float, list[Operand]]]:
+    """Per field over sibling rows (``items[*].price``): the sum and its terms."""
+    groups: dict[tuple[int, str], list[Operand]] = {}
+    for o in ops:
+        leaf = o.leaf
+        if leaf is None or leaf.record.parent is None:
+            continue
+        key = (id(leaf.record.parent), re.sub(r"\[\d+\]", "[*]", leaf.path))
+        groups.setdefault(key, []).append(o)
+    return [(sum(o.value for o in parts), parts) for parts in groups.values() if len(parts) > 1]
+
+
+def _wrong_total(
+    ops: list[Operand], target: float, records: Sequence[Record], sentence: str
+) -> Derivation | None:
+    """A sentence that names a total of an anchored list, with another result."""
+    if not records or not re.search(r"\b(?:total|sum|altogether|in\s+all)\b", sentence, re.I):
+        return None
+    anchored = {id(r) for rec in records for r in rec.subtree()}
+    sums = [
+        (total, parts)
+        for total, parts in _list_sums(ops)
+        if parts[0].leaf is not None and id(parts[0].leaf.record) in anchored
+    ]
+    if len(sums) != 1:
+        return None
+    total, parts = sums[0]
+    terms = " + ".join(_show(p.value) for p in parts[:6])
+    return Derivation(
+        "contradicted",
+        f"{terms} = {_show(total)}, not {_show(target)}",
+        parts[0].leaf,
+    )
+
+
+def names_operation(sentence: str) -> bool:
+    return bool(_NAMES_OPERATION.search(sentence))

@@ -1,0 +1,139 @@
+"""Receipt content formats: each turns text into a data tree, or says it is not its format.
+
+A *tree* is what ``json.loads`` returns: dicts, lists and scalars. Every format
+is one small module with a ``Format`` subclass (``name``, ``parse``); the
+registry tries them in order and the first that returns a tree wins; text no
+format reads stays text (its figures are read from the prose). The detector
+registry (``claims/detectors/base.py``) is the model: built-ins and plugins
+register the same way.
+
+A tool result that arrives as a JSON string holding JSON is parsed once more,
+so ``"{\\"price\\": 153}"`` gives the same records as ``{"price": 153}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+#: Content longer than this is not parsed into records (its figures are still read
+#: as text): a bound on the cost one receipt can have.
+MAX_PARSE_CHARS = 2_000_000
+
+
+class Format:
+    """One content format. Subclasses set ``name`` and implement ``parse``."""
+
+    name: ClassVar[str] = ""
+
+    def parse(self, text: str) -> Any | None:
+        """The data tree of ``text``, or ``None`` when it is not in this format.
+
+        Must be cheap to refuse: check the shape of the first line before parsing.
+        """
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class Parsed:
+    """What a receipt's content turned out to be."""
+
+    format: str  # a Format's name, or "text"
+    tree: Any  # the data tree; the text itself for "text"
+
+
+class FormatRegistry:
+    """Formats in the order they are tried."""
+
+    def __init__(self, formats: Iterable[Format] = ()) -> None:
+        self._formats: list[Format] = []
+        for f in formats:
+            self.register(f)
+
+    def register(self, fmt: Format) -> None:
+        if not fmt.name or any(f.name == fmt.name for f in self._formats):
+            raise ValueError(f"format {fmt.name!r}: a format needs a unique name")
+        self._formats.append(fmt)
+
+    def __iter__(self) -> Any:
+        return iter(self._formats)
+
+    def parse(self, text: str) -> Parsed:
+        """The first format that reads ``text``; plain text when none does."""
+        stripped = text.strip()
+        if not stripped or len(stripped) > MAX_PARSE_CHARS:
+            return Parsed("text", text)
+        for fmt in self._formats:
+            try:
+                tree = fmt.parse(stripped)
+            except (ValueError, TypeError, RecursionError):
+                tree = None
+            if tree is not None and _has_structure(tree):
+                return Parsed(fmt.name, _reparse_strings(tree, self))
+        return Parsed("text", text)
+
+
+def _has_structure(tree: Any) -> bool:
+    """A tree worth reading as records: a mapping, or a list holding one."""
+    if isinstance(tree, dict):
+        return bool(tree)
+    if isinstance(tree, list):
+        return any(isinstance(v, dict | list) for v in tree)
+    return False
+
+
+def _reparse_strings(tree: Any, registry: FormatRegistry, depth: int = 0) -> Any:
+    """JSON inside a string value (a tool that returns JSON as text) becomes a tree."""
+    if depth > 3:
+        return tree
+    if isinstance(tree, dict):
+        return {k: _reparse_strings(v, registry, depth) for k, v in tree.items()}
+    if isinstance(tree, list):
+        return [_reparse_strings(v, registry, depth) for v in tree]
+    if isinstance(tree, str) and len(tree) > 1 and tree.lstrip()[:1] in "{[":
+        from receiptgate.evidence.formats.json_format import JsonFormat
+
+        inner = JsonFormat().parse(tree.strip())
+        if inner is not None and _has_structure(inner):
+            return _reparse_strings(inner, registry, depth + 1)
+    return tree
+
+
+def builtin_formats() -> list[Format]:
+    """The built-in formats, in the order they are tried."""
+    from receiptgate.evidence.formats.cli_table import CliTableFormat
+    from receiptgate.evidence.formats.csv_format import CsvFormat
+    from receiptgate.evidence.formats.json_format import JsonFormat, JsonLinesFormat
+    from receiptgate.evidence.formats.key_value import KeyValueFormat
+    from receiptgate.evidence.formats.markdown_table import MarkdownTableFormat
+    from receiptgate.evidence.formats.yaml_format import YamlFormat
+
+    return [
+        JsonFormat(),
+        JsonLinesFormat(),
+        MarkdownTableFormat(),
+        CsvFormat(),
+        CliTableFormat(),
+        YamlFormat(),
+        KeyValueFormat(),
+    ]
+
+
+_DEFAULT: FormatRegistry | None = None
+
+
+def default_registry() -> FormatRegistry:
+    """The registry with the built-in formats (built once)."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = FormatRegistry(builtin_formats())
+    return _DEFAULT
+
+
+def parse_content(text: str, registry: FormatRegistry | None = None) -> Parsed:
+    """``text`` as a data tree in the first format that reads it (see the module doc)."""
+    return (registry or default_registry()).parse(text)
+
+
+Parser = Callable[[str], Any]

@@ -1,0 +1,73 @@
+"""CSV and TSV with a header row; dotted headers (``items.0.price``) are field paths."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from receiptgate.evidence.formats import Format
+
+
+def unflatten(row: dict[str, Any]) -> dict[str, Any]:
+    """``{"a.b": 1, "a.c.0": 2}`` -> ``{"a": {"b": 1, "c": [2]}}`` (empty cells dropped)."""
+    out: dict[str, Any] = {}
+    for key, value in row.items():
+        if value is None or value == "":
+            continue
+        parts = key.split(".") if "." in key else [key]
+        node: Any = out
+        for i, part in enumerate(parts):
+            last = i == len(parts) - 1
+            nxt: Any = value if last else ([] if _index(parts[i + 1]) else {})
+            if isinstance(node, list) and not _index(part):
+                break  # a list cannot take a named field: keep what was built
+            if isinstance(node, list):
+                index = int(part) if part.isdigit() else len(node)
+                while len(node) <= index:
+                    node.append(None)
+                if node[index] is None or last:
+                    node[index] = nxt
+                node = node[index]
+            else:
+                if part not in node or last:
+                    node[part] = nxt
+                node = node[part]
+    kept: dict[str, Any] = _drop_holes(out)
+    return kept
+
+
+def _index(part: str) -> bool:
+    """A path segment that is a list position ("0".."999"); longer digit runs are keys
+    ("variants.6259501109.price": an id, not position six billion)."""
+    return part.isdigit() and len(part) <= 3
+
+
+def _drop_holes(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _drop_holes(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_drop_holes(v) for v in value if v is not None]
+    return value
+
+
+class CsvFormat(Format):
+    """Comma- or tab-separated rows under a header: a list of objects."""
+
+    name = "csv"
+
+    def parse(self, text: str) -> Any | None:
+        first, _, rest = text.partition("\n")
+        if not rest.strip():
+            return None
+        delimiter = "\t" if first.count("\t") >= 1 else ","
+        if first.count(delimiter) < 1 or first.lstrip()[:1] in "{[|#":
+            return None
+        rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
+        header = [h.strip() for h in rows[0]]
+        if len(set(header)) != len(header) or not all(header):
+            return None
+        body = [r for r in rows[1:] if any(c.strip() for c in r)]
+        if not body or any(len(r) != len(header) for r in body):
+            return None
+        return [unflatten({h: c.strip() for h, c in zip(header, r, strict=True)}) for r in body]

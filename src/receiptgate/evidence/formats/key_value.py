@@ -1,0 +1,49 @@
+"""``key: value`` and ``key=value`` lines; a repeated key starts a new record."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from receiptgate.evidence.formats import Format
+
+_PAIR = re.compile(r"^\s*([A-Za-z_][\w .\-/()]{0,60}?)\s*(?::|=)\s*(.*?)\s*$")
+# logfmt: several key=value pairs on a line ("quarter=2025-Q4 revenue_usd=2400000").
+# One field alone on its line ("revenue_usd=2300000"): a record of one field.
+_FIELD_ONLY = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+=\S+")
+_LOGFMT = re.compile(r"""([A-Za-z_][\w.\-]*)=("(?:[^"\\]|\\.)*"|'[^']*'|\S*)""")
+
+
+class KeyValueFormat(Format):
+    """Lines of ``key: value`` (at least two, and most lines): an object, or a list of
+    objects when keys repeat (``name: a / status: up / name: b / status: down``); or
+    logfmt, several ``key=value`` pairs a line, one object a line."""
+
+    name = "key_value"
+
+    def parse(self, text: str) -> Any | None:
+        lines = [ln for ln in text.split("\n") if ln.strip()]
+        rows = [_LOGFMT.findall(ln) for ln in lines]
+        single = len(lines) == 1 and len(rows[0]) == 1 and _FIELD_ONLY.fullmatch(lines[0].strip())
+        if single or (rows and sum(len(r) >= 2 for r in rows) >= max(1, 0.6 * len(lines))):
+            # One record a line: every line a row of key=value pairs.
+            lines_ = []
+            for ln, pairs in zip(lines, rows, strict=True):
+                if not pairs:
+                    continue
+                row = {k: v.strip("\"'") for k, v in pairs}
+                rest = _LOGFMT.sub(" ", ln).strip()
+                if rest:  # "2026-03-06T17:45:10Z deploy service=api ...": the line's head
+                    row.setdefault("message", rest)
+                lines_.append(row)
+            return lines_[0] if len(lines_) == 1 else lines_
+        pairs = [m for ln in lines if (m := _PAIR.match(ln)) is not None and m.group(2)]
+        if len(pairs) < 2 or len(pairs) < 0.6 * len(lines):
+            return None
+        records: list[dict[str, str]] = [{}]
+        for m in pairs:
+            key, value = m.group(1).strip(), m.group(2)
+            if key in records[-1]:
+                records.append({})
+            records[-1][key] = value
+        return records[0] if len(records) == 1 else records

@@ -1,0 +1,38 @@
+"""YAML mappings and lists, every scalar kept as text (typed later, from its field)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import yaml
+
+from receiptgate.evidence.formats import Format
+
+# A first line that starts a YAML mapping or list: "key:" or "- ".
+_START = re.compile(r"^(?:[A-Za-z_][\w .\-/]*:(?:\s|$)|-\s)")
+
+
+class YamlFormat(Format):
+    """A YAML document of at least two lines, read with the base loader.
+
+    The base loader keeps every scalar a string: YAML 1.1 would read ``06:00:00`` as
+    21600 and ``no`` as false, which are not what a tool printed.
+    """
+
+    name = "yaml"
+
+    def parse(self, text: str) -> Any | None:
+        lines = [ln for ln in text.split("\n") if ln.strip() and not ln.lstrip().startswith("#")]
+        if len(lines) < 2 or not _START.match(lines[0]):
+            return None
+        nested = any(ln[:1] in " \t-" for ln in lines[1:])
+        try:
+            tree = yaml.load(text, Loader=yaml.BaseLoader)
+        except yaml.YAMLError:
+            return None
+        if isinstance(tree, dict) and (nested or len(tree) >= 2):
+            return tree
+        if isinstance(tree, list) and any(isinstance(v, dict) for v in tree):
+            return tree
+        return None

@@ -1,0 +1,227 @@
+"""The evidence of a session, indexed once: receipts, their records, and lookups by value.
+
+Build it once per session (``ReceiptIndex(receipts)``, then ``add`` as receipts
+arrive) and pass it to ``Gate.validate(receipts=...)``: a claim then costs a few
+dictionary lookups, never a scan of every receipt. A plain list of receipts is
+indexed per call.
+
+Each receipt's content is parsed by the formats registry (``evidence/formats``)
+into records (``evidence/records``); text that no format reads is read as prose.
+The index keeps:
+
+* ``by_key``: lookup key of a typed value (``n:153``, ``d:2024-05-17``,
+  ``i:#w4923227``, ``w:pending``) -> the leaves that hold it;
+* ``records_by_id`` / ``records_by_name``: an id or name -> the records it names;
+* ``id_shapes``: the shapes of the ids in the evidence (``#W9999999``), so that a
+  sentence's token of the same shape that no record holds is a wrong id;
+* ``entries``: each receipt with its words and text, for the action ledger.
+
+Relative dates inside a receipt resolve against its ``created_at`` (or the time
+it was added); freshness is judged at query time against ``now``.
+Not thread-safe for concurrent ``add``; reads after ``add`` returns are safe.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from collections import OrderedDict, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+
+from receiptgate.checks.words import content_words
+from receiptgate.evidence.formats import parse_content
+from receiptgate.evidence.receipts import Receipt
+from receiptgate.evidence.records import Leaf, Record, records_of, text_records
+from receiptgate.evidence.values import STATE_WORDS, words_of
+
+_SHAPE_RUN = re.compile(r"[A-Z]+|[a-z]+|[0-9]+|[^A-Za-z0-9]")
+
+
+def id_shape(token: str) -> str:
+    """The shape of an id: letters and digits as classes with their counts.
+
+    ``#W4923227`` -> ``#A1d7``; ``credit_card_8897086`` -> ``a_a_d7``; ``K7Q2XM`` and
+    ``ZFA04Y`` -> ``x6`` (mixed upper-case letters and digits of one length).
+    """
+    mixed = token.isalnum() and token.upper() == token and any(c.isdigit() for c in token)
+    if mixed and any(c.isalpha() for c in token) and not re.fullmatch(r"[A-Z]+\d+", token):
+        return f"x{len(token)}"
+    out = []
+    for m in _SHAPE_RUN.finditer(token):
+        run = m.group()
+        if run.isdigit():
+            out.append(f"d{len(run)}")
+        elif run.isupper():
+            out.append(f"A{len(run)}" if len(run) <= 3 else "A")
+        elif run.islower():
+            out.append("a")
+        else:
+            out.append(run)
+    return "".join(out)
+
+
+@dataclass(slots=True)
+class ReceiptEntry:
+    receipt: Receipt
+    words: frozenset[str]
+    text: str  # tool name, args and content, lowercased (for the action ledger)
+    format: str = "text"
+    records: list[Record] = field(default_factory=list)
+    context_words: frozenset[str] = frozenset()  # the call's tool, source and arguments
+
+
+#: Records built from a receipt's content, by content (an agent's transcript is sent again
+#: with every reply, so the same results are read again and again). Records are
+#: read-only once built, so indexes share them.
+_BUILT: OrderedDict[tuple[str, str, str], tuple[str, list[Record]]] = OrderedDict()
+_BUILT_MAX = 4096
+_BUILT_LOCK = threading.Lock()
+
+
+def _built(r: Receipt, args: str, when: datetime) -> tuple[str, list[Record]]:
+    """The format and records of a receipt's content and arguments (cached)."""
+    key = (r.content, args, when.date().isoformat())
+    with _BUILT_LOCK:
+        found = _BUILT.get(key)
+        if found is not None:
+            _BUILT.move_to_end(key)
+            return found
+    parsed = parse_content(r.content)
+    text = parsed.format == "text"
+    records = text_records(r.content, when) if text else records_of(parsed.tree)
+    if r.args:
+        # Values passed to a tool count too: deploy(version="2.3.1"), get_order("#W1").
+        args_records = records_of({"args": r.args})
+        for rec in args_records:
+            rec.path = rec.path or "args"
+        records.extend(args_records)
+    built = (parsed.format, records)
+    with _BUILT_LOCK:
+        _BUILT[key] = built
+        while len(_BUILT) > _BUILT_MAX:
+            _BUILT.popitem(last=False)
+    return built
+
+
+class ReceiptIndex:
+    """The receipts of a session, indexed for lookups by value, id and word.
+
+    Args:
+        receipts: the receipts to index now.
+        now: the reference time for relative dates inside receipts without
+            ``created_at``, and for freshness.
+    """
+
+    def __init__(self, receipts: Sequence[Receipt] = (), *, now: datetime | None = None) -> None:
+        self.now = now or datetime.now(UTC)
+        self.entries: list[ReceiptEntry] = []
+        self.entries_by_word: dict[str, list[int]] = defaultdict(list)
+        self.by_key: dict[str, list[Leaf]] = defaultdict(list)
+        #: Field name (lowercase) -> the leaves of that field, across receipts.
+        self.by_field: dict[str, list[Leaf]] = defaultdict(list)
+        self.records_by_id: dict[str, list[Record]] = defaultdict(list)
+        self.records_by_name: dict[str, list[Record]] = defaultdict(list)
+        self.name_words: set[str] = set()
+        #: First words of names and of short text values (where a lookup can start).
+        self.name_heads: set[str] = set()
+        self.word_heads: set[str] = set()
+        #: Person names ("mia li") and their words, from first/last name fields.
+        self.people: set[str] = set()
+        self.people_words: set[str] = set()
+        #: Words of the user's own messages (a name the user gave is grounded).
+        self.user_words: set[str] = set()
+        self.id_shapes: dict[str, set[str]] = defaultdict(set)
+        #: Field words of state-like fields -> the values seen ("status" -> {"pending"}).
+        self.states: dict[str, set[str]] = defaultdict(set)
+        self.words: set[str] = set()
+        #: Derived views (the action ledger's) cached per index size.
+        self.cache: dict[str, object] = {}
+        self._position: dict[int, int] = {}  # id(root record) -> entry position
+        for r in receipts:
+            self.add(r)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def add(self, r: Receipt) -> None:
+        """Indexes one more receipt."""
+        i = len(self.entries)
+        args = json.dumps(r.args, ensure_ascii=False) if r.args else ""
+        context = " ".join(x for x in (r.source or "", r.tool or "", args) if x)
+        context_words = content_words(context)
+        entry = ReceiptEntry(
+            r,
+            content_words(r.content) | context_words,
+            f"{context}\n{r.content}".lower(),
+            context_words=context_words,
+        )
+        entry.format, entry.records = _built(r, args, r.created_at or self.now)
+        for rec in entry.records:
+            if rec.parent is None:
+                self._position[id(rec)] = i
+            self._file(rec, text=entry.format == "text")
+        if entry.format == "text":
+            self.words.update(words_of(r.content))
+        if r.kind == "user":
+            self.user_words.update(words_of(r.content))
+        for w in entry.words:
+            self.entries_by_word[w].append(i)
+        self.entries.append(entry)
+        self.cache.clear()
+
+    def _file(self, rec: Record, *, text: bool) -> None:
+        for ident in rec.ids:
+            self.records_by_id[ident].append(rec)
+        for name in rec.names:
+            self.records_by_name[name].append(rec)
+            self.name_words.update(name.split())
+            self.name_heads.add(name.split(" ", 1)[0])
+        for person in rec.people:
+            self.people.add(person)
+            self.people_words.update(person.split())
+        for leaf in rec.leaves:
+            for key in leaf.value.keys:
+                self.by_key[key].append(leaf)
+                if key.startswith("w:"):
+                    self.word_heads.add(key[2:].split(" ", 1)[0])
+            if leaf.path != "text":
+                self.by_field[leaf.key.lower()].append(leaf)
+            v = leaf.value
+            if v.kind == "id":
+                self.id_shapes[id_shape(v.shown.strip())].add(v.shown.strip().lower())
+            elif v.kind in ("word", "text") and not text:
+                low = v.shown.lower()
+                self.words.update(words_of(low))
+                code = v.shown.isupper() and len(v.shown) <= 3  # "NY": an address's state
+                if v.kind == "word" and set(leaf.words) & STATE_WORDS and not code:
+                    self.states[leaf.key.lower()].add(" ".join(low.split()))
+
+    # -- lookups ---------------------------------------------------------------------
+
+    def leaves(self, keys: Iterable[str]) -> list[Leaf]:
+        """Leaves filed under any of ``keys`` (each once)."""
+        seen: dict[int, Leaf] = {}
+        for key in keys:
+            for leaf in self.by_key.get(key, ()):
+                seen.setdefault(id(leaf), leaf)
+        return list(seen.values())
+
+    def receipt_of(self, leaf: Leaf | Record) -> Receipt:
+        rec = leaf.record if isinstance(leaf, Leaf) else leaf
+        return self.entries[self.position(rec)].receipt
+
+    def position(self, leaf: Leaf | Record) -> int:
+        """The position (in ``entries``) of the receipt a leaf or record came from."""
+        rec = leaf.record if isinstance(leaf, Leaf) else leaf
+        return self._position[id(rec.root)]
+
+    def is_fresh(
+        self, receipt: Receipt, limit: timedelta | None, now: datetime | None = None
+    ) -> bool:
+        """Whether ``receipt`` is inside the freshness window ``limit`` at ``now``."""
+        if limit is None or receipt.created_at is None:
+            return True
+        return (now or self.now) - receipt.created_at <= limit

@@ -1,0 +1,231 @@
+"""Records: a receipt's data tree as typed leaves grouped under the objects they describe.
+
+Each leaf keeps its field path (``reservations[2].flights[0].price``), its field
+name and its typed :class:`~receiptgate.evidence.values.Value`. A *record* is
+the nearest object with an id-like or name-like field (``order_id``, ``id``,
+``flight_number``, ``name``, ``first_name``), or the whole document; an object
+without one (``address``, ``options``) belongs to the record around it. A
+record knows the ids and names that point at it, so a sentence that names
+``#W4923227`` finds that order, its items and its payments.
+
+Plain text (a user message, a log) becomes one record whose leaves are the
+figures, dates and ids read from the prose.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from receiptgate.checks.words import content_words
+from receiptgate.claims.hardfacts import extract_hard_facts
+from receiptgate.claims.models import HardFact
+from receiptgate.evidence.values import (
+    ID_KEYS,
+    NAME_KEYS,
+    Value,
+    fact_keys,
+    key_words,
+    leaf_value,
+)
+
+#: Leaves one receipt contributes at most (a bound on the cost of one receipt).
+MAX_LEAVES = 20_000
+
+
+@dataclass(slots=True, eq=False)
+class Record:
+    """One object a receipt describes (an order, a flight, a user), or a whole text."""
+
+    path: str  # "" for the document root
+    parent: Record | None = None
+    ids: list[str] = field(default_factory=list)  # lowercase ids that name it
+    names: list[str] = field(default_factory=list)  # lowercase names that name it
+    people: list[str] = field(default_factory=list)  # person names ("mia li") among them
+    leaves: list[Leaf] = field(default_factory=list)
+    children: list[Record] = field(default_factory=list)
+
+    @property
+    def root(self) -> Record:
+        """The document record this one belongs to (one per receipt and part)."""
+        node = self
+        while node.parent is not None:
+            node = node.parent
+        return node
+
+    def subtree(self) -> Iterator[Record]:
+        yield self
+        for child in self.children:
+            yield from child.subtree()
+
+    def subtree_leaves(self) -> Iterator[Leaf]:
+        for rec in self.subtree():
+            yield from rec.leaves
+
+    def lineage(self) -> Iterator[Record]:
+        node: Record | None = self
+        while node is not None:
+            yield node
+            node = node.parent
+
+    def label(self) -> str:
+        return self.ids[0] if self.ids else (self.names[0] if self.names else self.path or "")
+
+
+@dataclass(slots=True, eq=False)
+class Leaf:
+    """One typed value at one field path."""
+
+    record: Record
+    path: str
+    key: str  # the field name ("price"); a list's field for its items ("orders")
+    words: tuple[str, ...]  # words of the field and of its parent field
+    value: Value
+
+
+def _is_id_key(words: tuple[str, ...], key: str) -> bool:
+    return bool(words) and (
+        words[-1] in ID_KEYS or key.endswith(("_id", "Id", "_number", "Number", "_code"))
+    )
+
+
+def _is_name_key(key: str) -> bool:
+    return key.lower() in NAME_KEYS
+
+
+def _path(parent: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{parent}[{key}]"
+    if re.fullmatch(r"[A-Za-z_][\w-]*", key):
+        return f"{parent}.{key}" if parent else key
+    escaped = key.replace('"', '\\"')
+    return f'{parent}["{escaped}"]'
+
+
+class _Builder:
+    def __init__(self) -> None:
+        self.records: list[Record] = []
+        self.leaves = 0
+
+    def record(self, path: str, parent: Record | None) -> Record:
+        rec = Record(path, parent)
+        if parent is not None:
+            parent.children.append(rec)
+        self.records.append(rec)
+        return rec
+
+    def walk(self, node: Any, path: str, rec: Record, key: str, parent_key: str) -> None:
+        if self.leaves >= MAX_LEAVES:
+            return
+        if isinstance(node, dict):
+            self._object(node, path, rec, key)
+        elif isinstance(node, list):
+            for i, item in enumerate(node):
+                if isinstance(item, dict):
+                    # A row of a list is a record of its own (a table row, an array item).
+                    row = self.record(_path(path, i), rec)
+                    self._object(item, _path(path, i), row, key, row=True)
+                else:
+                    self.walk(item, _path(path, i), rec, key, parent_key)
+        else:
+            words = key_words(key) + key_words(parent_key)
+            value = leaf_value(key, node, None)
+            if value is not None:
+                rec.leaves.append(Leaf(rec, path, key, words, value))
+                self.leaves += 1
+
+    def _object(
+        self, obj: dict[str, Any], path: str, rec: Record, via: str, *, row: bool = False
+    ) -> None:
+        scalars = {k: v for k, v in obj.items() if not isinstance(v, dict | list)}
+        id_fields = [k for k, v in scalars.items() if _is_id_key(key_words(k), k) and v]
+        name_fields = [k for k, v in scalars.items() if _is_name_key(k) and isinstance(v, str)]
+        own = rec
+        if (id_fields or name_fields) and path and not row:
+            own = self.record(path, rec)
+        if via and re.search(r"\d", via) and " " not in via and own is not rec:
+            own.ids.append(via.lower())  # {"credit_card_889": {...}}: the key names it
+        for k in id_fields:
+            v = str(scalars[k]).strip().lower()
+            own.ids.append(v)
+            if v.startswith("#"):
+                own.ids.append(v[1:])
+        for k in name_fields:
+            own.names.append(" ".join(str(scalars[k]).lower().split()))
+        first, last = scalars.get("first_name"), scalars.get("last_name")
+        if isinstance(first, str) and isinstance(last, str):
+            own.names.append(f"{first} {last}".lower())
+            own.people.append(f"{first} {last}".lower())
+        for k, v in obj.items():
+            child = _path(path, k)
+            if isinstance(v, dict | list):
+                self.walk(v, child, own, k, via)
+            elif self.leaves < MAX_LEAVES:
+                value = leaf_value(k, v, scalars)
+                if value is not None:
+                    own.leaves.append(Leaf(own, child, k, key_words(k) + key_words(via), value))
+                    self.leaves += 1
+
+
+def records_of(tree: Any) -> list[Record]:
+    """The records of one data tree (the first is the document's root)."""
+    b = _Builder()
+    root = b.record("", None)
+    b.walk(tree, "", root, "", "")
+    return b.records
+
+
+# ------------------------------------------------------------------- plain text
+
+_ID_TOKEN = re.compile(r"(?<![\w#])#?[A-Za-z0-9][A-Za-z0-9_\-]*\d[A-Za-z0-9_\-]*(?![\w])")
+_NUMBERISH = re.compile(r"^-?[\d,]+(?:\.\d+)?$")
+
+
+def text_value(h: HardFact) -> Value | None:
+    """A figure read from prose, as a leaf value."""
+    keys = fact_keys(h)
+    if not keys:
+        return None
+    return Value(h.kind, keys, h.text, h.number, h.unit)
+
+
+_WINDOW = 80
+_VERSION_IN_TOKEN = re.compile(r"(?<=[/@:_-])v?(\d+\.\d+\.\d+(?:[-+.][0-9A-Za-z.]+)?)\b")
+
+
+def _window_words(text: str, h: HardFact) -> tuple[str, ...]:
+    """The words around a figure on its line: what the figure is about."""
+    line_start = text.rfind("\n", 0, h.start) + 1
+    line_end = text.find("\n", h.end)
+    line_end = len(text) if line_end < 0 else line_end
+    left = max(line_start, h.start - _WINDOW)
+    right = min(line_end, h.end + _WINDOW)
+    return tuple(content_words(text[left : h.start] + " " + text[h.end : right]))
+
+
+def text_records(text: str, now: datetime | None) -> list[Record]:
+    """One record for a text: its figures and id-like tokens as leaves."""
+    rec = Record("")
+    for h in extract_hard_facts(text, now=now):
+        if h.kind == "identifier":
+            continue
+        value = text_value(h)
+        if value is not None:
+            rec.leaves.append(Leaf(rec, "text", "text", _window_words(text, h), value))
+    for m in _VERSION_IN_TOKEN.finditer(text):
+        # "nginx/1.24.0", "node-v22.4.0": a version inside a longer token.
+        version = m.group(1)
+        value = Value("version", (f"v:{version}",), m.group())
+        rec.leaves.append(Leaf(rec, "text", "text", (), value))
+    for m in _ID_TOKEN.finditer(text):
+        tok = m.group()
+        if _NUMBERISH.match(tok) and len(tok) < 6:
+            continue
+        low = tok.lower()
+        keys = (f"i:{low}", f"i:{low.lstrip('#')}")
+        rec.leaves.append(Leaf(rec, "text", "text", (), Value("id", keys, tok)))
+        rec.ids.append(low.lstrip("#"))
+    return [rec]

@@ -1,0 +1,416 @@
+"""Typed values: what a field of a record holds, and when a claimed figure equals it.
+
+A leaf of a tool result becomes a :class:`Value` from its raw value, its field
+name and its siblings: ``{"price": 153}`` is money, ``{"count": 2}`` a count,
+``{"scheduled_departure_time_est": "06:00:00"}`` a time in US Eastern time,
+``{"date": "2024-05-17"}`` a date, ``{"status": "pending"}`` a state. Each value
+is filed under *lookup keys* (``n:153``, ``t:06:00``, ``tz:11:00Z``,
+``d:2024-05-17``, ``md:05-17``, ``w:pending``), and a claimed hard fact is looked
+up under the keys it can equal, so "May 17" finds ``2024-05-17`` and
+"6:00 AM EST" finds ``06:00:00`` in a ``*_est`` field. Equality is then checked
+by type (money with money in one currency, a count with a whole number, ...).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any, Final
+
+from receiptgate.claims.models import HardFact
+
+#: Field words that make a number money.
+MONEY_WORDS: Final = frozenset(
+    """price prices amount amounts cost costs balance subtotal fee fees refund refunds
+    paid charge charges charged payment payments fare fares tax taxes revenue salary usd eur gbp
+    value deposit credit debit spend spent budget invoice""".split()
+)
+COUNT_WORDS: Final = frozenset(
+    "count counts quantity qty num number total items passengers bags seats nights".split()
+)
+PERCENT_WORDS: Final = frozenset("pct percent percentage ratio share util utilization".split())
+_CURRENCY_WORDS: Final = {"usd": "USD", "eur": "EUR", "gbp": "GBP", "jpy": "JPY", "chf": "CHF"}
+#: Zone abbreviations in field names ("departure_time_est") and their UTC offsets (minutes).
+ZONES: Final = {
+    "utc": 0, "gmt": 0, "z": 0, "est": -300, "edt": -240, "cst": -360, "cdt": -300,
+    "mst": -420, "mdt": -360, "pst": -480, "pdt": -420, "cet": 60, "cest": 120,
+    "bst": 60, "ist": 330, "jst": 540, "aest": 600,
+}  # fmt: skip
+ID_KEYS: Final = frozenset({"id", "uuid", "key", "code", "sku", "number", "ref", "reference"})
+NAME_KEYS: Final = frozenset({"name", "title", "first_name", "last_name", "full_name", "username"})
+#: Field words of short enumerated values: a claimed word that differs is a contradiction.
+STATE_WORDS: Final = frozenset(
+    "status state phase stage health condition availability result outcome".split()
+)
+
+#: Common values of a ``status`` field: a sentence that calls an anchored record by one
+#: of these is checked against the record's status even when no receipt used the word.
+STATUS_VOCABULARY: Final = frozenset(
+    """pending processing processed shipped delivered cancelled canceled completed confirmed
+    booked active inactive suspended expired failed succeeded running stopped open closed
+    resolved""".split()
+)
+
+_KEY_SPLIT = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])")
+_ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
+_ISO_DT = re.compile(
+    r"^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?$"
+)
+_TIME = re.compile(r"^(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp]\.?[Mm]\.?)?\s*([A-Za-z]{1,4})?$")
+_MONEY_TEXT = re.compile(r"^([$€£])\s?(-?[\d,]*\.?\d+)$|^(-?[\d,]*\.?\d+)\s?(USD|EUR|GBP)$")
+_NUMBER_TEXT = re.compile(r"^-?\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^-?\d+(?:\.\d+)?$")
+_PERCENT_TEXT = re.compile(r"^(-?\d+(?:\.\d+)?)\s?%$")
+_ID_TEXT = re.compile(r"^#?[A-Za-z0-9][A-Za-z0-9_\-./:#]*$")
+_WORD = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
+_EMBEDDED = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.])")
+_SYMBOL_CURRENCY: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
+
+
+@functools.lru_cache(maxsize=8192)
+def key_words(key: str) -> tuple[str, ...]:
+    """``scheduled_departure_time_est`` -> ``("scheduled", "departure", "time", "est")``."""
+    return tuple(w.lower() for w in _KEY_SPLIT.split(key) if w)
+
+
+def num_key(x: float) -> str:
+    """The lookup key of a magnitude (``153``, ``153.0`` and ``"153.00"`` are equal)."""
+    r = round(x, 6)
+    return f"n:{int(r)}" if float(r).is_integer() else f"n:{r!r}"
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """A typed leaf value.
+
+    Attributes:
+        kind: money, count, number, percent, date, datetime, time, bool, id, word or text.
+        keys: lookup keys it is filed under.
+        shown: how evidence lines show it.
+        number: the magnitude of a numeric value.
+        unit: the currency of money, the zone of a time.
+    """
+
+    kind: str
+    keys: tuple[str, ...]
+    shown: str
+    number: float | None = None
+    unit: str | None = None
+
+    @property
+    def numeric(self) -> bool:
+        return self.number is not None
+
+
+def _currency(words: tuple[str, ...], siblings: dict[str, Any] | None) -> str | None:
+    for w in words:
+        if w in _CURRENCY_WORDS:
+            return _CURRENCY_WORDS[w]
+    if siblings:
+        cur = siblings.get("currency") or siblings.get("currency_code")
+        if isinstance(cur, str) and len(cur.strip()) == 3:
+            return cur.strip().upper()
+    return None
+
+
+def _zone(words: tuple[str, ...], siblings: dict[str, Any] | None) -> str | None:
+    for w in reversed(words):
+        if w in ZONES:
+            return w
+    if siblings:
+        tz = siblings.get("timezone") or siblings.get("tz") or siblings.get("time_zone")
+        if isinstance(tz, str) and tz.strip().lower() in ZONES:
+            return tz.strip().lower()
+    return None
+
+
+#: Field-name units of durations ("duration_min", "p95_ms", "term_months") in seconds,
+#: days or months (the three scales claims are compared on).
+_DURATION_FIELD: Final[dict[str, tuple[str, float]]] = {
+    "ms": ("s", 0.001), "msec": ("s", 0.001), "millis": ("s", 0.001),
+    "milliseconds": ("s", 0.001), "s": ("s", 1), "sec": ("s", 1), "secs": ("s", 1),
+    "seconds": ("s", 1), "min": ("s", 60), "mins": ("s", 60), "minutes": ("s", 60),
+    "h": ("s", 3600), "hr": ("s", 3600), "hrs": ("s", 3600), "hours": ("s", 3600),
+    "days": ("d", 1), "day": ("d", 1), "weeks": ("d", 7), "wk": ("d", 7),
+    "months": ("mo", 1), "month": ("mo", 1), "years": ("mo", 12), "yrs": ("mo", 12),
+}  # fmt: skip
+
+
+def _duration_keys(x: float, scale: str, factor: float) -> tuple[str, ...]:
+    return (f"dur:{scale}:{num_key(x * factor)[2:]}",)
+
+
+def _number_value(x: float, words: tuple[str, ...], siblings: dict[str, Any] | None) -> Value:
+    shown = f"{int(x)}" if float(x).is_integer() else f"{x}"
+    keys: tuple[str, ...] = (num_key(x),)
+    ws = set(words)
+    if float(x).is_integer() and abs(x) >= 100_000:
+        keys += (f"i:{int(x)}",)  # a long number is also a name (an item, a ticket)
+    if float(x).is_integer() and 1900 <= x <= 2100 and ws & {"year", "yr", "fy"}:
+        keys += (f"d:{int(x)}",)
+    if ws & MONEY_WORDS:
+        return Value("money", keys, shown, x, _currency(words, siblings))
+    if ws & PERCENT_WORDS or (0 < abs(x) < 1 and ws & {"rate", "ratio", "share"}):
+        extra = (num_key(x * 100),) if 0 < abs(x) <= 1 else ()
+        return Value("percent", keys + extra, shown, x, "%")
+    unit = next((_DURATION_FIELD[w] for w in reversed(words) if w in _DURATION_FIELD), None)
+    if unit is not None:
+        return Value("duration", keys + _duration_keys(x, *unit), shown, x)
+    if float(x).is_integer() and ws & COUNT_WORDS:
+        return Value("count", keys, shown, x)
+    if 0 < abs(x) < 1:
+        keys += (num_key(x * 100),)  # "0.861" in a row is the 86.1% a sentence reports
+    return Value("number", keys, shown, x)
+
+
+def _utc_time(h: int, m: int, zone: str) -> str:
+    total = (h * 60 + m - ZONES[zone]) % (24 * 60)
+    return f"tz:{total // 60:02d}:{total % 60:02d}Z"
+
+
+def _time_value(h: int, mi: int, zone: str | None, shown: str) -> Value:
+    keys = [f"t:{h:02d}:{mi:02d}"]
+    if zone is not None:
+        keys.append(_utc_time(h, mi, zone))
+    return Value("time", tuple(keys), shown, unit=zone)
+
+
+def _date_keys(y: int, mo: int, d: int) -> tuple[str, ...]:
+    return (
+        f"d:{y:04d}-{mo:02d}-{d:02d}",
+        f"md:{mo:02d}-{d:02d}",
+        f"d:{y:04d}-{mo:02d}",
+        f"d:{y:04d}-Q{(mo - 1) // 3 + 1}",
+        f"d:{y:04d}",
+    )
+
+
+def leaf_value(key: str, raw: Any, siblings: dict[str, Any] | None = None) -> Value | None:
+    """The typed value of one field, ``None`` for null and empty values."""
+    words = key_words(key)
+    if raw is None:
+        return None
+    if isinstance(raw, bool):
+        return Value("bool", (f"b:{str(raw).lower()}",), str(raw).lower())
+    if isinstance(raw, int | float):
+        return _number_value(float(raw), words, siblings)
+    if not isinstance(raw, str):
+        return None
+    text = raw.strip()
+    if not text:
+        return None
+    if (m := _ISO_DT.match(text)) is not None:
+        y, mo, d, h, mi = (int(m.group(i)) for i in range(1, 6))
+        try:
+            date(y, mo, d)
+        except ValueError:
+            return None
+        offset = m.group(7)
+        if offset and offset != "Z":
+            sign = -1 if offset[0] == "-" else 1
+            hh, mm = int(offset[1:3]), int(offset[-2:])
+            t = _time_value(h, mi, None, text)
+            total = (h * 60 + mi - sign * (hh * 60 + mm)) % (24 * 60)
+            utc = f"tz:{total // 60:02d}:{total % 60:02d}Z"
+            return Value("datetime", _date_keys(y, mo, d) + t.keys + (utc,), text, unit="offset")
+        zone = "utc" if offset == "Z" else _zone(words, siblings)
+        t = _time_value(h, mi, zone, text)
+        return Value("datetime", _date_keys(y, mo, d) + t.keys, text, unit=zone)
+    if (m := _ISO_DATE.match(text)) is not None:
+        y, mo, d = (int(m.group(i)) for i in range(1, 4))
+        try:
+            date(y, mo, d)
+        except ValueError:
+            return None
+        return Value("date", _date_keys(y, mo, d), text)
+    if (m := _TIME.match(text)) is not None and ":" in text:
+        h, mi = int(m.group(1)), int(m.group(2))
+        ampm = (m.group(4) or "").lower().replace(".", "")
+        if ampm == "pm" and h < 12:
+            h += 12
+        elif ampm == "am" and h == 12:
+            h = 0
+        suffix = (m.group(5) or "").lower()
+        zone = suffix if suffix in ZONES else _zone(words, siblings)
+        if h < 24 and mi < 60:
+            return _time_value(h, mi, zone, text)
+    if (m := _MONEY_TEXT.match(text)) is not None:
+        digits = (m.group(2) or m.group(3)).replace(",", "")
+        cur = _SYMBOL_CURRENCY.get(m.group(1) or "") or (m.group(4) or "").upper() or None
+        x = float(digits)
+        return Value("money", (num_key(x),), text, x, cur)
+    if (m := _PERCENT_TEXT.match(text)) is not None:
+        x = float(m.group(1))
+        return Value("percent", (num_key(x),), text, x, "%")
+    if _NUMBER_TEXT.match(text) and not (len(text) >= 6 and text.isdigit() and text[0] == "0"):
+        x = float(text.replace(",", ""))
+        value = _number_value(x, words, siblings)
+        if len(text.replace(",", "").replace(".", "")) >= 6 and "." not in text:
+            # A long run of digits is also a name: "6259501109" is an item id.
+            return Value(value.kind, (*value.keys, f"i:{text.lower()}"), text, x, value.unit)
+        return value
+    low = " ".join(text.lower().split())
+    if any(c.isdigit() for c in text) and len(text) <= 60:
+        parsed = _from_prose(text)
+        if parsed is not None:
+            return parsed
+    if _ID_TEXT.match(text) and (any(c.isdigit() for c in text) or set(words) & ID_KEYS):
+        bare = low.lstrip("#")
+        keys = (f"i:{low}", f"i:{bare}") if bare != low else (f"i:{low}",)
+        return Value("id", keys, text)
+    # Numbers inside a short text ("Suite 640", "750ml", "123 Elm Street") are found
+    # by number too; equality then asks for the same characters (see _equal).
+    embedded = tuple(dict.fromkeys(num_key(float(n)) for n in _EMBEDDED.findall(text)))
+    if len(low) <= 60 and low.count(" ") <= 5:
+        return Value("word", (f"w:{low}", *embedded), text)
+    return Value("text", embedded, text)
+
+
+def _from_prose(text: str) -> Value | None:
+    """A short string the claim extractor reads as one figure ("03/27/2026", "2025-Q4",
+    "v22.4.0", "Feb 25 08:00:00 2026 GMT", "30 days"): typed as a claim would be."""
+    from receiptgate.claims.hardfacts import extract_hard_facts
+
+    facts = [h for h in extract_hard_facts(text) if h.kind != "identifier"]
+    if len(facts) != 1 or facts[0].end - facts[0].start < len(text.strip()) * 0.6:
+        return None
+    h = facts[0]
+    keys = fact_keys(h)
+    if not keys:
+        return None
+    return Value(h.kind, keys, text, h.number, h.unit)
+
+
+# ------------------------------------------------------------------ claims
+
+
+_YEAR_IN = re.compile(r"\b(?:19|20)\d\d\b")
+
+
+_YEARLESS_DAY = re.compile(
+    r"^(?:[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?"
+    r"[A-Za-z]{3,9}\.?)$"
+)
+_ISO_DURATION = re.compile(r"^P(?:T)?(\d+(?:\.\d+)?)([YMWDHS])$")
+
+
+def _duration_from_iso(value: str) -> tuple[str, ...]:
+    m = _ISO_DURATION.match(value)
+    if m is None:
+        return ()
+    x, unit = float(m.group(1)), m.group(2)
+    if value.startswith("PT"):
+        factor = {"H": 3600.0, "M": 60.0, "S": 1.0}.get(unit)
+        return _duration_keys(x, "s", factor) if factor else ()
+    if unit in ("D", "W"):
+        return _duration_keys(x, "d", 7.0 if unit == "W" else 1.0)
+    if unit in ("M", "Y"):
+        return _duration_keys(x, "mo", 12.0 if unit == "Y" else 1.0)
+    return ()
+
+
+def fact_keys(h: HardFact, *, claimed: bool = False) -> tuple[str, ...]:
+    """The lookup keys of a hard fact: claimed (``claimed=True``) or read from evidence.
+
+    A date written without a year ("March 27") is looked up by month and day; a
+    dated receipt is also filed under its month, quarter and year, so that it backs
+    "in March 2026" and "in Q1".
+    """
+    kind, v = h.kind, h.value
+    if kind in ("money", "count", "number", "percent") and h.number is not None:
+        keys = [num_key(h.number)]
+        if kind == "percent":
+            keys.append(num_key(h.number / 100))
+        if kind == "count" and h.unit:
+            unit = _DURATION_FIELD.get(h.unit) or _DURATION_FIELD.get(h.unit + "s")
+            if unit is not None:
+                keys.extend(_duration_keys(h.number, *unit))
+        return tuple(keys)
+    if kind == "duration":
+        return _duration_from_iso(v)
+    if kind == "version":
+        return (f"v:{v.lstrip('v')}",)
+    if kind == "date":
+        day = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", v)
+        if day is not None:
+            if claimed:
+                return (f"md:{v[5:]}",) if _YEARLESS_DAY.match(h.text.strip()) else (f"d:{v}",)
+            y, mo = int(day.group(1)), int(day.group(2))
+            return (f"d:{v}", f"md:{v[5:]}", f"d:{v[:7]}", f"d:{y}-Q{(mo - 1) // 3 + 1}", f"d:{y}")
+        month = re.fullmatch(r"(\d{4})-(\d{2})", v)
+        if month is not None and not claimed:
+            y, mo = int(month.group(1)), int(month.group(2))
+            return (f"d:{v}", f"d:{y}-Q{(mo - 1) // 3 + 1}", f"d:{y}")
+        return (f"d:{v}",)
+    if kind == "time":
+        return (f"tz:{v}",) if v.endswith("Z") else (f"t:{v[:5]}",)
+    if kind == "datetime":
+        out = [f"d:{v[:10]}"] if len(v) >= 10 else []
+        if not claimed and len(v) >= 10:
+            out.append(f"md:{v[5:10]}")
+        if len(v) >= 16:
+            out.append(f"tz:{v[11:16]}Z" if v.endswith("Z") else f"t:{v[11:16]}")
+            if v.endswith("Z") and not claimed:
+                out.append(f"t:{v[11:16]}")  # "01:00" said of a UTC stamp is read as written
+        return tuple(out)
+    return ()
+
+
+def claim_keys(h: HardFact) -> tuple[str, ...]:
+    """The lookup keys a claimed hard fact can be found under."""
+    return fact_keys(h, claimed=True)
+
+
+def compatible(h: HardFact, v: Value) -> bool:
+    """Whether a claimed hard fact and a leaf value are the same kind of thing."""
+    kind = h.kind
+    if kind == "money":
+        if v.kind not in ("money", "number"):
+            return False
+        return v.unit is None or h.unit is None or v.unit == h.unit
+    if kind == "percent":
+        return v.kind in ("percent", "number")
+    if kind in ("count", "number"):
+        if v.kind == "money" and kind == "count":
+            return False
+        return v.kind in ("count", "number", "money", "percent") and v.number is not None
+    if kind in ("date", "datetime"):
+        # A year field ("founded_year": 2014) holds a date too.
+        return v.kind in ("date", "datetime") or any(k.startswith("d:") for k in v.keys)
+    if kind == "time":
+        return v.kind in ("time", "datetime")
+    if kind == "duration":
+        return v.kind in ("duration", "number", "count")
+    if kind == "version":
+        return v.kind == "version"
+    return False
+
+
+def same_family(h: HardFact, v: Value) -> bool:
+    """A value that a differing claim would contradict (money vs money, time vs time)."""
+    kind = h.kind
+    if kind == "money":
+        return v.kind == "money" and (v.unit is None or h.unit is None or v.unit == h.unit)
+    if kind == "percent":
+        return v.kind == "percent"
+    if kind == "count":
+        return v.kind == "count"
+    if kind in ("date", "datetime"):
+        return v.kind in ("date", "datetime")
+    if kind == "time":
+        return v.kind in ("time", "datetime")
+    if kind == "duration":
+        return v.kind == "duration"
+    if kind == "version":
+        return v.kind == "version"
+    return False
+
+
+def words_of(text: str) -> list[str]:
+    """Lowercase word tokens (for names, states and field words)."""
+    return _WORD.findall(text.lower())
+
+
+def iso_day(value: date | datetime) -> str:
+    return value.strftime("%Y-%m-%d")
