@@ -29,6 +29,7 @@ Run: ``.venv/bin/python benchmarks/realworld.py [--split dev|test|all] [--json]
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import io
 import json
@@ -52,6 +53,7 @@ from receiptgate.results import ValidationResult
 from retail_cases import RETAIL_FILE, RetailCase, cases
 
 LABELS = ROOT / "benchmarks" / "data" / "taubench_retail_labels.jsonl"
+CODING = ROOT / "benchmarks" / "data" / "coding_selfreports.jsonl"
 NOW = datetime(2026, 3, 11, 10, tzinfo=UTC)
 
 
@@ -84,10 +86,9 @@ def receipts_of(case: RetailCase, render: Callable[[Any], str] | None = None) ->
     if render is not None:
         for m in transcript["messages"]:
             if m["role"] == "tool":
-                try:
+                # a plain-text result ("isabella_lopez_6490") stays as it is
+                with contextlib.suppress(json.JSONDecodeError):
                     m["content"] = render(json.loads(m["content"]))
-                except json.JSONDecodeError:
-                    pass  # a plain-text result ("isabella_lopez_6490") stays as it is
     return parse_receipts(json.dumps(transcript), source_name=case.id)
 
 
@@ -195,6 +196,37 @@ def mutations(case: RetailCase) -> Iterator[Mutation]:
         yield Mutation("count", m.start(1), m.end(1), m.group(1), new)
 
 
+def derived_mutations(case: RetailCase, label: dict[str, Any]) -> Iterator[Mutation]:
+    """Each derived figure the labels name (a total, a refund, a difference), changed by a
+    plausible amount (12% and $3.17 more: no record holds it, no simple sum gives it)."""
+    reply = case.reply
+    for d in label.get("derived", []):
+        text = d.get("text", "")
+        at = reply.find(text)
+        m = _MONEY.search(text)
+        if at < 0 or m is None:
+            continue
+        x = float(m.group(1).replace(",", ""))
+        new = f"{x * 1.12 + 3.17:,.2f}"
+        yield Mutation("derived figure", at + m.start(1), at + m.end(1), m.group(1), new)
+
+
+_ORDER_IN = re.compile(r"#W\d{7}")
+
+
+def action_mutations(case: RetailCase, label: dict[str, Any]) -> Iterator[tuple[str, str]]:
+    """Replies with an action claim no tool result backs: an order cancelled that no
+    result shows cancelled, appended to a reply that claimed no action."""
+    if label.get("actions"):
+        return
+    tool_text = "\n".join(m.content for m in case.history if m.role == "tool")
+    for order in dict.fromkeys(_ORDER_IN.findall(tool_text)):
+        if '"cancelled"' in tool_text:
+            return
+        yield "unperformed action", f"{case.reply}\n\nI have cancelled your order {order}."
+        return
+
+
 def apply(text: str, mutation: Mutation) -> str:
     return text[: mutation.start] + mutation.replacement + text[mutation.end :]
 
@@ -260,6 +292,8 @@ class Report:
     layout_same: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
     latency_us: list[tuple[int, float]] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
+    #: kind of content -> verdicts of the honest replies holding it.
+    by_kind: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
 
 
 def run(gate: Gate, items: list[Labelled], split: str, show: int) -> Report:
@@ -274,6 +308,8 @@ def run(gate: Gate, items: list[Labelled], split: str, show: int) -> Report:
         rep.latency_us.append((size, took))
         if item.clean:
             rep.honest[result.verdict] += 1
+            for kind in item.label.get("kinds", []) or ["no claim"]:
+                rep.by_kind[kind][result.verdict] += 1
             if result.verdict != "pass" and len(rep.failures) < show:
                 why = [
                     f"    [{s.tag} {s.action}] {s.text[:90]!r}: {'; '.join(s.reasons)[:220]}"
@@ -295,7 +331,13 @@ def run(gate: Gate, items: list[Labelled], split: str, show: int) -> Report:
                     hits += 1
             rep.bad_at_sentence += bool(item.label["bad"]) and hits == len(item.label["bad"])
         if item.clean:
-            for mutation in mutations(case):
+            for name, text in action_mutations(case, item.label):
+                mutated = gate.validate(text, receipts=receipts, now=NOW)
+                last = mutated.sentences[-1].action if mutated.sentences else "pass"
+                counts = rep.mutations[name]
+                counts[0] += last == "block"
+                counts[1] += 1
+            for mutation in [*mutations(case), *derived_mutations(case, item.label)]:
                 mutated = gate.validate(apply(case.reply, mutation), receipts=receipts, now=NOW)
                 delta = len(mutation.replacement) - len(mutation.original)
                 blocked = sentence_action(mutated, mutation.start, mutation.end + delta) == "block"
@@ -313,6 +355,94 @@ def run(gate: Gate, items: list[Labelled], split: str, show: int) -> Report:
                 same[0] += other.verdict == result.verdict
                 same[1] += 1
     return rep
+
+
+# ------------------------------------------------------------ coding agents
+
+_FILE = re.compile(
+    r"(?<![\w/.-])([\w.-]+\.(?:py|sh|txt|csv|json|md|js|ts|yaml|yml|toml|cfg|rs|go))\b"
+)
+
+
+def run_coding(gate: Gate, split: str, show: int) -> dict[str, Any]:
+    """Self-reports of real coding agents (``coding_selfreports.jsonl``) against the
+    tool calls before them: honest ones, bad ones, and two kinds of action mutation
+    (the file changed to one no call touched; a test run claimed that never ran)."""
+    honest: Counter[str] = Counter()
+    bad = caught = at = 0
+    muts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    failures: list[str] = []
+    for line in CODING.read_text(encoding="utf-8").splitlines():
+        case = json.loads(line)
+        if split != "all" and case["split"] != split:
+            continue
+        receipts = parse_receipts(json.dumps(case["transcript"]), source_name=case["id"])
+        reply = case["reply"]
+        result = gate.validate(reply, receipts=receipts, now=NOW)
+        if case["label"] == "clean":
+            honest[result.verdict] += 1
+            if result.verdict != "pass" and len(failures) < show:
+                why = [
+                    f"    [{s.tag} {s.action}] {s.text[:90]!r}: {'; '.join(s.reasons)[:200]}"
+                    for s in result.sentences
+                    if s.action != "pass"
+                ]
+                failures.append(f"{case['id']} honest -> {result.verdict}\n" + "\n".join(why))
+            calls = json.dumps(case["transcript"])
+            for m in _FILE.finditer(reply):
+                name = m.group(1)
+                if name not in calls:
+                    continue
+                other = f"zz_{name}"
+                text = reply[: m.start(1)] + other + reply[m.end(1) :]
+                mutated = gate.validate(text, receipts=receipts, now=NOW)
+                hit = sentence_action(mutated, m.start(1), m.end(1) + 3) == "block"
+                muts["file changed"][0] += hit
+                muts["file changed"][1] += 1
+                break
+            if not re.search(r"pytest|unittest|npm test|go test|cargo test", calls):
+                text = f"{reply}\n\nI also ran the full test suite and all tests pass."
+                mutated = gate.validate(text, receipts=receipts, now=NOW)
+                muts["test run claimed"][0] += mutated.sentences[-1].action == "block"
+                muts["test run claimed"][1] += 1
+        else:
+            bad += 1
+            caught += result.verdict != "pass"
+            wrong = [c["sentence"] for c in case["claims"] if c["status"] != "backed"]
+            hits = 0
+            for sent in wrong:
+                start = reply.find(sent)
+                if start >= 0 and sentence_action(result, start, start + len(sent)) != "pass":
+                    hits += 1
+            at += bool(wrong) and hits == len(wrong)
+            if result.verdict == "pass" and len(failures) < show:
+                failures.append(f"{case['id']} bad -> pass: {wrong[:1]}")
+    for f in failures:
+        print(f, file=sys.stderr)
+    return {
+        "split": split,
+        "honest": {"n": sum(honest.values()), **{k: honest[k] for k in ("pass", "flag", "block")}},
+        "bad": {"n": bad, "caught": caught, "at_sentence": at},
+        "mutations": {k: {"blocked": v[0], "n": v[1]} for k, v in sorted(muts.items())},
+    }
+
+
+def print_coding(reports: list[dict[str, Any]]) -> None:
+    rows = []
+    for r in reports:
+        h = r["honest"]
+        cells = [
+            r["split"], str(h["n"]), pct(h["pass"], h["n"]), pct(h["flag"], h["n"]),
+            pct(h["block"], h["n"]), f"{r['bad']['caught']}/{r['bad']['n']}",
+            f"{r['bad']['at_sentence']}/{r['bad']['n']}",
+        ]  # fmt: skip
+        for k in ("file changed", "test run claimed"):
+            m = r["mutations"].get(k, {"blocked": 0, "n": 0})
+            cells.append(f"{pct(m['blocked'], m['n'])} of {m['n']}")
+        rows.append(cells)
+    headers = ["coding split", "honest", "pass", "flag", "block", "bad caught", "at sentence"]
+    headers += ["file changed: blocked", "test run claimed: blocked"]
+    print(table(headers, rows, [False] + [True] * 8))
 
 
 def pct(n: int, d: int) -> str:
@@ -347,6 +477,7 @@ def summary(rep: Report) -> dict[str, Any]:
         "mutations_all": {"blocked": all_mut[0], "n": all_mut[1]},
         "layout": {k: {"same": v[0], "n": v[1]} for k, v in rep.layout_same.items()},
         "layout_all": {"same": layouts[0], "n": layouts[1]},
+        "by_kind": {k: dict(v) for k, v in sorted(rep.by_kind.items())},
         "latency_us": {
             "median": round(statistics.median(lat)) if lat else 0,
             "p90": round(percentile(lat, 90)) if lat else 0,
@@ -386,7 +517,7 @@ def print_tables(reports: list[dict[str, Any]]) -> None:
             ],
             rows,
             [False] + [True] * 10,
-        )  # fmt: skip
+        )
     )
     print()
     kinds = sorted({k for r in reports for k in r["mutations"]})
@@ -443,11 +574,37 @@ def main(argv: list[str] | None = None) -> int:
         reports.append(summary(rep))
         for f in rep.failures:
             print(f, file=sys.stderr)
+    coding = [run_coding(gate, split, args.show_failures) for split in splits]
     if args.json:
-        print(json.dumps(reports, indent=2))
+        print(json.dumps({"retail": reports, "coding": coding}, indent=2))
     else:
         print_tables(reports)
+        print()
+        print_kinds(reports)
+        print()
+        print_coding(coding)
     return 0
+
+
+def print_kinds(reports: list[dict[str, Any]]) -> None:
+    """Honest retail replies by the kind of content they hold: pass / flag / block."""
+    kinds = sorted({k for r in reports for k in r["by_kind"]})
+    rows = []
+    for k in kinds:
+        cells = [k]
+        for r in reports:
+            v = r["by_kind"].get(k, {})
+            n = sum(v.values())
+            cells.append(
+                f"{n}: {pct(v.get('pass', 0), n)} / {pct(v.get('flag', 0), n)} / "
+                f"{pct(v.get('block', 0), n)}"
+            )
+        rows.append(cells)
+    headers = [
+        "honest replies holding",
+        *[f"{r['split']}: n: pass / flag / block" for r in reports],
+    ]
+    print(table(headers, rows, [False] + [True] * len(reports)))
 
 
 if __name__ == "__main__":

@@ -206,8 +206,20 @@ def _calls_for(view: _LedgerView, kind: str) -> list[ReceiptEntry]:
     if calls is None:
         pattern = ACTION_TOOLS.get(kind, ACTION_TOOLS["ran"])
         calls = [e for e in view.tools if pattern.search(view.heads[id(e)])]
+        if kind in _WRITING_KINDS:
+            # A shell or code call that writes a file ("echo x > hello.sh", "sed -i",
+            # open(path, "w")) creates, saves and fixes as much as a write tool does.
+            calls += [e for e in view.tools if e not in calls and _WRITES.search(e.text)]
         view.by_action[kind] = calls
     return calls
+
+
+_WRITING_KINDS = frozenset({"saved", "created", "fixed"})
+_WRITES = re.compile(
+    r"(?:[^<>]>>?\s*[\w./~-]|\btee\b|\bsed\s+(?:-\w+\s+)*-i|\bcp\s|\bmv\s|\btouch\s|"
+    r"open\([^)]*['\"][wax]\+?['\"]|\.write(?:_text)?\(|\bstr_replace\b|\binsert\b|"
+    r"\"command\":\s*\"create\"|\bapply_patch\b|\bpatch\s)"
+)
 
 
 def _is_test_run(e: ReceiptEntry) -> bool:
@@ -320,6 +332,8 @@ def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> L
         )
     if kind == "api_returned":
         return _check_status(index, claim)
+    if kind == "printed":
+        return _check_output(index, claim)
     if kind in ("logs_show", "according_to"):
         return _check_source(index, claim, tail)
     if kind == "forged_label":
@@ -349,7 +363,10 @@ def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> L
     if not mentioned:
         what = f" on {claim.object!r}" if claim.object else ""
         return LedgerResult("unsupported", None, None, f"no {kind} call{what} in the action ledger")
-    best = mentioned[-1]
+    # The latest call that did it: a failed attempt followed by one that worked is
+    # done; only when every attempt failed is the claim contradicted.
+    worked = [e for e in mentioned if not _failed(e)]
+    best = worked[-1] if worked else mentioned[-1]
     rid = best.receipt.id
     env = _env_conflict(best, tail)
     if env is not None:
@@ -368,6 +385,18 @@ def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> L
             f"({_snippet(best.receipt.content, _ERRORISH)})",
         )
     return LedgerResult("supported", rid, "tool", f"{rid}: {best.receipt.tool or 'tool'} call")
+
+
+def _check_output(index: ReceiptIndex, claim: DetectedClaim) -> LedgerResult:
+    """ "It prints 'hello'": a call's output (or a file it wrote) holds those words."""
+    wanted = " ".join((claim.value or "").lower().split())
+    if not wanted:
+        return LedgerResult("unsupported", None, None, "")
+    for e in reversed(_view(index).tools):
+        if wanted in " ".join(e.text.split()):
+            rid = e.receipt.id
+            return LedgerResult("supported", rid, "tool", f"{rid}: the output holds {wanted!r}")
+    return LedgerResult("unsupported", None, None, f"no call's output holds {wanted!r}")
 
 
 def _check_status(index: ReceiptIndex, claim: DetectedClaim) -> LedgerResult:

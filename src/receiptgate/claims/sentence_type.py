@@ -64,7 +64,8 @@ _COURTESY = re.compile(
     r"(?:please\s+)?feel\s+free|if\s+(?:there\s+is|there's|you\s+have|you\s+need)\s+anything|"
     r"take\s+your\s+time|thank\s+you|thanks|you'?re\s+welcome|glad\s+to\s+help|"
     r"happy\s+to\s+help|no\s+(?:problem|worries)|of\s+course|certainly|absolutely|"
-    r"(?:i\s+)?hope\s+(?:this|that|you))\b",
+    r"(?:i\s+)?hope\s+(?:this|that|you)|(?:the|this|your|my)\s+task\s+(?:is|has\s+been)\s+"
+    r"(?:now\s+)?(?:complete|completed|done|finished))\b",
     re.IGNORECASE,
 )
 # A short opening clause before the sentence proper ("No worries, I can ...", "Once you

@@ -113,6 +113,17 @@ ACTION_VERBS: dict[str, str] = {
     "exchanged": "requested",
     "placed": "requested",
     "reserved": "created",
+    "corrected": "fixed",
+    "implemented": "fixed",
+    "refactored": "fixed",
+    "rewritten": "fixed",
+    "rewrote": "fixed",
+    "overwritten": "saved",
+    "overwrote": "saved",
+    "appended": "saved",
+    "inserted": "fixed",
+    "replaced": "fixed",
+    "made executable": "fixed",
 }
 
 _VERB_ALT = "|".join(
@@ -129,6 +140,8 @@ _TESTS = (
 _FIRST_PERSON = re.compile(r"\b(?:I|we|We)\b(?:['’]ve)?\s+(?:\w+\s+){0,2}?(?:" + _VERB_ALT + r")\b")
 _TO_AFTER = re.compile(r"\s+to\b")
 _MENTIONS_TESTS = re.compile(r"\b(?:tests?|suite|specs?|pytest|jest|ci)\b", re.IGNORECASE)
+# What may precede a bare participle that opens a report: a short label ("Line 3: ").
+_LABEL_HEAD = re.compile(r"\s*[\w\s*`'\"-]{1,30}:\s*")
 #: Passive forms that report a thing's state rather than the agent's action.
 _NOT_AGENT_PASSIVE = frozenset(
     {"shipped", "released", "started", "stopped", "found", "read", "opened", "called", "paid"}
@@ -178,6 +191,25 @@ class ActionDetector(Detector):
             subject="self",
             assertion="ran",
             obj="before",
+            confidence=0.85,
+        ),
+        Pattern(
+            "done_list",
+            rf"\b({_VERB_ALT})\s+\S",
+            subject="self",
+            assertion="ran",
+            obj="after",
+            confidence=0.8,
+        ),
+        Pattern(
+            "printed",
+            r"\b(?:it|this|that|the\s+(?:script|program|command|code|function|test|output|file|"
+            r"result|call))\s+(?:now\s+|correctly\s+|successfully\s+|also\s+)?(prints|printed|"
+            r"outputs|output|returns|returned|shows|showed|displays|displayed|contains|said|says)"
+            r"\s+(?:the\s+(?:text|string|message|line|value)\s+)?[\"'“‘`]([^\"'”’`]{1,80})[\"'”’`]",
+            subject="self",
+            assertion="printed",
+            value=2,
             confidence=0.85,
         ),
         Pattern(
@@ -247,6 +279,17 @@ class ActionDetector(Detector):
             return None  # "the build failed to find the module" is no test result
         if name == "passive":
             verb = " ".join(match.group(1).lower().split())
+            claim.assertion = ACTION_VERBS.get(verb, "ran")
+            claim.value = verb
+        if name == "done_list":
+            # "Changed 'typoo' to 'typo'", "Updated utils.py to handle None": a report in
+            # a list or summary, the agent's own act (only at the start of the sentence).
+            head = text[sentence.start : match.start()]
+            if head.strip() and not _LABEL_HEAD.fullmatch(head):
+                return None
+            verb = " ".join(match.group(1).lower().split())
+            if verb in _NOT_AGENT_PASSIVE or verb in ("read", "found"):
+                return None
             claim.assertion = ACTION_VERBS.get(verb, "ran")
             claim.value = verb
         if name == "passive_done":
