@@ -196,6 +196,72 @@ def mutations(case: RetailCase) -> Iterator[Mutation]:
         yield Mutation("count", m.start(1), m.end(1), m.group(1), new)
 
 
+_MONEY_KEYS = ("price", "amount", "total")
+
+
+def _objects(value: Any) -> Iterator[dict[str, Any]]:
+    if isinstance(value, dict):
+        yield value
+        for v in value.values():
+            yield from _objects(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _objects(v)
+
+
+def _names_of(obj: dict[str, Any]) -> list[str]:
+    """What a sentence would call an object: its ids and name (options excluded)."""
+    out = []
+    for key, v in obj.items():
+        if isinstance(v, str) and (key.endswith("id") or key == "name") and len(v) > 3:
+            out.append(v)
+    return out
+
+
+def swap_mutations(case: RetailCase) -> Iterator[Mutation]:
+    """A money figure of a sentence that names its record (an order id, an item id or
+    name), replaced by the same field of another record of the evidence: the value
+    exists, but it belongs to something else."""
+    fields: list[tuple[str, float, dict[str, Any]]] = []
+    for m in case.history:
+        if m.role != "tool":
+            continue
+        try:
+            tree = json.loads(m.content)
+        except json.JSONDecodeError:
+            continue
+        for obj in _objects(tree):
+            for key, v in obj.items():
+                if key in _MONEY_KEYS and isinstance(v, int | float) and not isinstance(v, bool):
+                    fields.append((key, float(v), obj))
+    reply = case.reply
+    for m in _MONEY.finditer(reply):
+        x = float(m.group(1).replace(",", ""))
+        start = reply.rfind(".", 0, m.start()) + 1
+        end = reply.find(".", m.end() + 3)
+        sentence = reply[start : end if end > 0 else len(reply)]
+        owners = [
+            (key, obj)
+            for key, v, obj in fields
+            if abs(v - x) < 0.005 and any(n in sentence for n in _names_of(obj))
+        ]
+        if not owners:
+            continue
+        key, owner = owners[0]
+        others = [
+            v
+            for k, v, obj in fields
+            if k == key
+            and obj is not owner
+            and not set(_names_of(obj)) & set(_names_of(owner))
+            and f"{v:,.2f}" not in reply
+            and abs(v - x) >= 0.005
+        ]
+        if others:
+            new = f"{others[0]:,.2f}"
+            yield Mutation("another record's value", m.start(1), m.end(1), m.group(1), new)
+
+
 def derived_mutations(case: RetailCase, label: dict[str, Any]) -> Iterator[Mutation]:
     """Each derived figure the labels name (a total, a refund, a difference), changed by a
     plausible amount (12% and $3.17 more: no record holds it, no simple sum gives it)."""
@@ -337,7 +403,11 @@ def run(gate: Gate, items: list[Labelled], split: str, show: int) -> Report:
                 counts = rep.mutations[name]
                 counts[0] += last == "block"
                 counts[1] += 1
-            for mutation in [*mutations(case), *derived_mutations(case, item.label)]:
+            for mutation in [
+                *mutations(case),
+                *derived_mutations(case, item.label),
+                *swap_mutations(case),
+            ]:
                 mutated = gate.validate(apply(case.reply, mutation), receipts=receipts, now=NOW)
                 delta = len(mutation.replacement) - len(mutation.original)
                 blocked = sentence_action(mutated, mutation.start, mutation.end + delta) == "block"

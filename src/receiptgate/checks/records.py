@@ -58,7 +58,14 @@ _PROCESS_NOUNS = re.compile(
     r"payments?|process|cancellation|transactions?)\b"
 )
 _CLAUSE_EDGE = re.compile(r"[,;:()]|\s[-–—]\s|\bbut\b|\band\b")
-_SPELLING = {"canceled": "cancelled", "cancelled": "canceled"}
+# Words for one state: spellings, and "processed" as a status label reads as "processing"
+# ("your order is still processing" restates status=processed).
+_SPELLING = {
+    "canceled": "cancelled",
+    "cancelled": "canceled",
+    "processing": "processed",
+    "processed": "processing",
+}
 # A name in address position: "Hi Mia", "Thank you, Mia!", "You're welcome, Mia."
 _VOCATIVE = re.compile(
     r"\b(?i:hi|hello|hey|dear|thanks|thank\s+you|welcome|sorry|no\s+problem|great|sure)"
@@ -181,6 +188,8 @@ class Match:
 
 def _line(index: ReceiptIndex, leaf: Leaf) -> str:
     r = index.receipt_of(leaf)
+    if leaf.quote:
+        return f"{r.id}: {leaf.quote!r}"
     return f"{r.id} {leaf.path} = {leaf.value.shown}"
 
 
@@ -281,6 +290,7 @@ def check_figure(
         if named:
             return _supported(index, h, named[0])
     equal = [leaf for leaf in index.leaves(keys) if _equal(h, leaf)]
+    others: list[Leaf] = []
     stale = [leaf for leaf in equal if not fresh(index.receipt_of(leaf))]
     equal = [leaf for leaf in equal if fresh(index.receipt_of(leaf)) and not _other_row(leaf, low)]
     # A record the sentence names (or the section it sits in) holding the value backs
@@ -296,6 +306,12 @@ def check_figure(
         best = max(inside, key=lambda leaf: _overlap(index, leaf, clause))
         return _disagreed(index, h, best, low, fresh) or _supported(index, h, best)
     about = [leaf for leaf in equal if _is_about(index, leaf, clause, sentence, anchors)]
+    if anchor_.how in ("named", "section"):
+        # "Order #W1 came to $2,649": the price of order #W2 is no support; nor, in the
+        # lines under an item, another item's price.
+        named = _named_ids(sentence_text, index) or _anchor_ids(anchor_)
+        others = [leaf for leaf in about if _of_a_sibling(leaf.record, named)]
+        about = [leaf for leaf in about if leaf not in others]
     rival = _rival(index, h, anchor_, clause, scope, fresh) if anchor_.how == "named" else None
     if rival is not None:
         # The sentence names the record and its field holds another value: the same
@@ -316,15 +332,53 @@ def check_figure(
         return _contradicted(index, h, rival)
     if stale:
         r = index.receipt_of(stale[0])
+        age = f"{(index.now - r.created_at).days} days old" if r.created_at else "too old"
         return Match(
             h,
             "stale",
             r.id,
             r.kind,
-            f"{r.id} carries {h.text} but is past the freshness window for {r.kind}",
+            f"{r.id} carries {h.text} but is {age}, past the freshness window for {r.kind}",
             stale[0].path,
         )
+    if others:
+        leaf = others[0]
+        owner = next(r for r in leaf.record.lineage() if r.ids)
+        detail = f"{h.text} is not a value of the record the sentence names"
+        return Match(
+            h, "unsupported", None, None, f"{detail} ({_line(index, leaf)} is {owner.ids[0]}'s)"
+        )
     return Match(h, "unsupported", None, None, f"no receipt holds {h.text}")
+
+
+def _named_ids(text: str, index: ReceiptIndex) -> set[str]:
+    """The record ids a sentence names, lowercase without "#"."""
+    out: set[str] = set()
+    for m in _TOKEN.finditer(text):
+        tok = m.group().lower().rstrip(".")
+        if tok in index.records_by_id or tok.lstrip("#") in index.records_by_id:
+            out.add(tok.lstrip("#"))
+    return out
+
+
+def _anchor_ids(anchor_: Anchor) -> set[str]:
+    """The ids of the records a sentence is about, and of the records they belong to."""
+    return {i.lstrip("#") for rec in anchor_.records for r in rec.lineage() for i in r.ids}
+
+
+def _of_a_sibling(rec: Record, named: set[str]) -> bool:
+    """Whether a record belongs to another record of the kind the sentence names: one
+    with an id of the same form (another order) and none of the named ids."""
+    if not named:
+        return False
+    shapes = {id_shape(i) for i in named}
+    for r in rec.lineage():
+        ids = {i.lstrip("#") for i in r.ids}
+        if ids & named:
+            return False
+        if any(id_shape(i) in shapes for i in ids):
+            return True
+    return False
 
 
 def _disagreed(
@@ -620,6 +674,8 @@ def record_claims(
             continue
         low = tok.lower()
         hits = index.leaves((f"i:{low}", f"i:{low.lstrip('#')}"))
+        # a tool's record of the id is better evidence than the user's message naming it
+        hits = sorted(hits, key=lambda leaf: index.receipt_of(leaf).kind == "user")
         if hits:
             out.append(RecordClaim("id", a, b, tok, _supported_id(index, tok, a, b, hits[0])))
             busy.append((a, b))

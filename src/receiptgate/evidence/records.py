@@ -84,6 +84,7 @@ class Leaf:
     key: str  # the field name ("price"); a list's field for its items ("orders")
     words: tuple[str, ...]  # words of the field and of its parent field
     value: Value
+    quote: str = ""  # in a text: the words around the value, as evidence shows them
 
 
 def _is_id_key(words: tuple[str, ...], key: str) -> bool:
@@ -196,14 +197,24 @@ _WINDOW = 80
 _VERSION_IN_TOKEN = re.compile(r"(?<=[/@:_-])v?(\d+\.\d+\.\d+(?:[-+.][0-9A-Za-z.]+)?)\b")
 
 
+def _window(text: str, start: int, end: int, width: int = _WINDOW) -> tuple[int, int]:
+    """The span of up to ``width`` characters each side of a value, on its line."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    return max(line_start, start - width), min(line_end, end + width)
+
+
 def _window_words(text: str, h: HardFact) -> tuple[str, ...]:
     """The words around a figure on its line: what the figure is about."""
-    line_start = text.rfind("\n", 0, h.start) + 1
-    line_end = text.find("\n", h.end)
-    line_end = len(text) if line_end < 0 else line_end
-    left = max(line_start, h.start - _WINDOW)
-    right = min(line_end, h.end + _WINDOW)
+    left, right = _window(text, h.start, h.end)
     return tuple(content_words(text[left : h.start] + " " + text[h.end : right]))
+
+
+def _quote(text: str, start: int, end: int) -> str:
+    left, right = _window(text, start, end, 40)
+    snippet = " ".join(text[left:right].split())
+    return ("…" if left > 0 else "") + snippet + ("…" if right < len(text) else "")
 
 
 def text_records(text: str, now: datetime | None) -> list[Record]:
@@ -214,18 +225,20 @@ def text_records(text: str, now: datetime | None) -> list[Record]:
             continue
         value = text_value(h)
         if value is not None:
-            rec.leaves.append(Leaf(rec, "text", "text", _window_words(text, h), value))
+            words = _window_words(text, h)
+            rec.leaves.append(Leaf(rec, "text", "text", words, value, _quote(text, h.start, h.end)))
     for m in _VERSION_IN_TOKEN.finditer(text):
         # "nginx/1.24.0", "node-v22.4.0": a version inside a longer token.
         version = m.group(1)
         value = Value("version", (f"v:{version}",), m.group())
-        rec.leaves.append(Leaf(rec, "text", "text", (), value))
+        rec.leaves.append(Leaf(rec, "text", "text", (), value, _quote(text, m.start(), m.end())))
     for m in _ID_TOKEN.finditer(text):
         tok = m.group()
         if _NUMBERISH.match(tok) and len(tok) < 6:
             continue
         low = tok.lower()
         keys = (f"i:{low}", f"i:{low.lstrip('#')}")
-        rec.leaves.append(Leaf(rec, "text", "text", (), Value("id", keys, tok)))
+        quote = _quote(text, m.start(), m.end())
+        rec.leaves.append(Leaf(rec, "text", "text", (), Value("id", keys, tok), quote))
         rec.ids.append(low.lstrip("#"))
     return [rec]
