@@ -44,6 +44,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import ROOT, percentile, table
 from receiptgate.api import build_gate
@@ -323,7 +325,9 @@ def _flatten(value: Any, prefix: str = "") -> dict[str, Any]:
 
 def as_csv(value: Any) -> str:
     """One CSV row per object (a list of objects gives one row each); nested keys are
-    flattened into ``a.b.0.c`` headers."""
+    flattened into ``a.b.0.c`` headers. A bare value stays as it is."""
+    if not isinstance(value, dict | list):
+        return str(value)
     rows = value if isinstance(value, list) and all(isinstance(v, dict) for v in value) else [value]
     flat = [_flatten(r) for r in rows]
     headers: list[str] = []
@@ -341,6 +345,7 @@ LAYOUTS: dict[str, Callable[[Any], str]] = {
     "pretty (indent 2)": lambda v: json.dumps(v, indent=2),
     "keys reversed": lambda v: json.dumps(_reverse_keys(v)),
     "CSV rows": as_csv,
+    "YAML": lambda v: yaml.safe_dump(v, sort_keys=False, allow_unicode=True),
 }
 
 

@@ -128,3 +128,27 @@ def test_input_cost_quick_prints_cost_by_size_and_the_small_request_beside_large
     assert "| /validate/stream | text 100 KB" in out
     for name in ("idle", "beside 2,000-receipt /validate", "beside 480 KB /validate/stream"):
         assert f"| {name}" in out, out
+
+
+TAUBENCH_RETAIL = ROOT.parent / "shared" / "data" / "taubench-retail"
+
+
+@pytest.mark.skipif(not TAUBENCH_RETAIL.is_dir(), reason="../shared/data/taubench-retail is absent")
+def test_realworld_limit_prints_the_retail_and_coding_tables() -> None:
+    out = run_script("realworld.py", "--limit", "5")
+    lines = out.splitlines()
+
+    def rows_under(header: str) -> list[str]:
+        at = lines.index(header)
+        return [line.split("|")[1].strip() for line in lines[at + 2 : at + 4]]
+
+    retail = next(line for line in lines if line.startswith("| split"))
+    for word in ("honest", "pass", "flag", "block", "bad caught", "mutations blocked"):
+        assert word in retail, retail
+    assert "layout same" in retail and "median µs" in retail
+    assert rows_under(retail) == ["dev", "test"]
+    assert "| mutated value" in out and "| layout " in out and "| honest replies holding" in out
+    coding = next(line for line in lines if line.startswith("| coding split"))
+    for word in ("honest", "bad caught", "file changed: blocked", "test run claimed: blocked"):
+        assert word in coding, coding
+    assert rows_under(coding) == ["dev", "test"]

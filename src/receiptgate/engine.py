@@ -30,7 +30,7 @@ from receiptgate.checkers.base import (
     targets_for,
 )
 from receiptgate.checkers.external import is_external
-from receiptgate.checks.arithmetic import derive
+from receiptgate.checks.arithmetic import derive, names_operation
 from receiptgate.checks.grounding import is_grounded, ungrounded_names
 from receiptgate.checks.ledger import (
     LedgerResult,
@@ -821,6 +821,11 @@ class Gate:
                 )
                 if m.status == "unsupported":
                     m = self._derived(ledger, h, anchor_, fresh, sentence.text) or m
+                elif m.status == "contradicted" and names_operation(sentence.text):
+                    # "the 20% discount on the lamp is $30.05": not the lamp's price,
+                    # a figure computed from it
+                    d = self._derived(ledger, h, anchor_, fresh, sentence.text)
+                    m = d if d is not None and d.status == "supported" else m
                 ev.hard.append(m)
                 if m.status == "supported" and m.receipt_id:
                     linked.add(m.receipt_id)

@@ -33,6 +33,7 @@ from receiptgate.evidence.records import Leaf, Record
 MAX_OPERANDS = 48
 #: Of those, the nearest that may form a sum of three.
 _TRIPLE_SPAN = 12
+_RATE_WORDS = frozenset("percent pct percentage rate discount off tax fee".split())
 _TOLERANCE = 0.011
 _ARITHMETIC = re.compile(
     r"([$€£]?\s?-?[\d,]+(?:\.\d+)?)\s*(?:\([^)]{0,20}\)\s*)?([+\-−–×x*/])\s*"
@@ -40,7 +41,8 @@ _ARITHMETIC = re.compile(
 )
 _NAMES_OPERATION = re.compile(
     r"\b(?:total|sum|difference|remaining|left|balance|refund|each|per\s+(?:person|item|night|"
-    r"passenger)|combined|altogether|in\s+all|subtotal)\b",
+    r"passenger)|combined|altogether|in\s+all|subtotal|discount|save|saving|savings|off)\b"
+    r"|\d\s?%",
     re.IGNORECASE,
 )
 
@@ -118,6 +120,8 @@ def operands(
                 continue
             if not _same_kind(h, leaf) or not fresh(index.receipt_of(leaf)):
                 continue
+            if any(k.startswith("i:") for k in v.keys):
+                continue  # "6259501109" is an item's name, not an amount
             seen.add(id(leaf))
             out.append(Operand(v.number, leaf, v.shown))
 
@@ -136,6 +140,12 @@ def operands(
 def _same_kind(h: HardFact, leaf: Leaf) -> bool:
     v = leaf.value
     if h.kind == "money":
+        if v.kind == "percent":
+            return True  # a rate: "20% of $150.25"
+        if v.kind == "number" and leaf.path != "text":
+            # a field that is no amount ("size": 12) is not added to prices; a rate
+            # ("discount": 20) is taken of them
+            return bool(set(leaf.words) & _RATE_WORDS)
         return v.kind in ("money", "number") and (v.unit is None or h.unit in (None, v.unit))
     if h.kind in ("count", "number"):
         return v.kind in ("count", "number")
@@ -167,7 +177,19 @@ def derive(
     return _wrong_total(ops, target, records, sentence)
 
 
+def _is_rate(o: Operand) -> bool:
+    """A percentage to take of an amount: a percent value, or a number in a field named
+    like one ("discount": 20); never an amount of money ("amount": 100)."""
+    if o.leaf is None or not 0 < o.value <= 100:
+        return False
+    v = o.leaf.value
+    return v.kind == "percent" or (v.kind == "number" and bool(set(o.leaf.words) & _RATE_WORDS))
+
+
 def _search(ops: list[Operand], target: float) -> Derivation | None:
+    rates = [o for o in ops if _is_rate(o)]
+    if len(rates) < len(ops):
+        ops = [o for o in ops if o not in rates]  # amounts are summed; rates are taken of them
     by_value: dict[float, Operand] = {}
     for o in ops:
         by_value.setdefault(round(o.value, 2), o)
@@ -196,10 +218,10 @@ def _search(ops: list[Operand], target: float) -> Derivation | None:
             if c is not None and c not in (a, b) and ops.index(c) < _TRIPLE_SPAN:
                 terms = f"{_show(a.value)} + {_show(b.value)} + {_show(c.value)}"
                 return _ok(target, terms, a, b, c)
-            if b.value:
-                for x, y in ((a, b), (b, a)):
-                    if abs(x.value * y.value / 100 - target) <= _TOLERANCE:
-                        return _ok(target, f"{_show(y.value)}% of {_show(x.value)}", x, y)
+    for a in ops[:_TRIPLE_SPAN]:
+        for rate in rates:
+            if rate is not a and abs(a.value * rate.value / 100 - target) <= _TOLERANCE:
+                return _ok(target, f"{_show(rate.value)}% of {_show(a.value)}", rate, a)
     return None
 
 

@@ -41,7 +41,8 @@ _HTTP_STATUS = re.compile(
 )
 _ERRORISH = re.compile(
     r"\b(?:error|errors|exception|traceback|failed|failure|fatal|denied|refused|bounced|"
-    r"rejected|not found|timed out|timeout)\b",
+    r"rejected|not found|timed out|timeout|no such file or directory|can't (?:read|open|stat)|"
+    r"cannot (?:open|read|access|stat|create)|is a directory|read-only file system)\b",
     re.IGNORECASE,
 )
 _NO_ERRORS = re.compile(r"\bno\s+(?:errors?|exceptions?|failures?)")
@@ -604,8 +605,9 @@ def _rows_about(text: str, subject: str) -> str:
 _HOSTLIKE = re.compile(r"\b[a-z][a-z]*-?\d+[a-z0-9-]*\b")
 
 
-#: Formats whose content is data (records), not a program's status output.
-_DATA_FORMATS = frozenset({"json", "jsonl", "yaml"})
+#: Formats whose content is data (records), not a program's status output (a CLI table
+#: such as ``kubectl get pods`` or ``docker ps`` is status output).
+_DATA_FORMATS = frozenset({"json", "jsonl", "yaml", "csv", "markdown_table"})
 
 
 def check_state(index: ReceiptIndex, claim: DetectedClaim, clause: str = "") -> LedgerResult:

@@ -282,6 +282,7 @@ def check_figure(
     behind "I ran the tests and all 42 pass"): a value they hold needs no more.
     """
     keys = claim_keys(h)
+    anchor_ = _for_figure(anchor_, h)
     scope = anchor_.scope()
     low = sentence_text.lower()
     if h.kind == "number" and h.text.isdigit() and len(h.text) >= 6:
@@ -309,8 +310,8 @@ def check_figure(
     if anchor_.how in ("named", "section"):
         # "Order #W1 came to $2,649": the price of order #W2 is no support; nor, in the
         # lines under an item, another item's price.
-        named = _named_ids(sentence_text, index) or _anchor_ids(anchor_)
-        others = [leaf for leaf in about if _of_a_sibling(leaf.record, named)]
+        ids = _named_ids(sentence_text, index) or _anchor_ids(anchor_)
+        others = [leaf for leaf in about if _of_a_sibling(leaf.record, ids)]
         about = [leaf for leaf in about if leaf not in others]
     rival = _rival(index, h, anchor_, clause, scope, fresh) if anchor_.how == "named" else None
     if rival is not None:
@@ -349,6 +350,26 @@ def check_figure(
             h, "unsupported", None, None, f"{detail} ({_line(index, leaf)} is {owner.ids[0]}'s)"
         )
     return Match(h, "unsupported", None, None, f"no receipt holds {h.text}")
+
+
+def _for_figure(anchor_: Anchor, h: HardFact) -> Anchor:
+    """In a sentence that names several records ("the Desk Lamp cost $19.99 and the
+    Office Chair $145.50"), a figure is about the one named nearest to it."""
+    spans = sorted({(a, b) for a, b, _ in anchor_.named})
+    if len(spans) < 2 or len({id(r) for _, _, r in anchor_.named}) < 2:
+        return anchor_
+
+    def distance(span: tuple[int, int]) -> tuple[int, int]:
+        a, b = span
+        if b <= h.start:
+            return (h.start - b, 0)
+        if a >= h.end:
+            return (a - h.end, 1)
+        return (0, 0)
+
+    near = min(spans, key=distance)
+    named = [n for n in anchor_.named if (n[0], n[1]) == near]
+    return Anchor(list(dict.fromkeys(r for _, _, r in named)), anchor_.how, named)
 
 
 def _named_ids(text: str, index: ReceiptIndex) -> set[str]:
@@ -401,7 +422,7 @@ def _disagreed(
             continue
         if other.value.keys[:1] == support.value.keys[:1] or not fresh(index.receipt_of(other)):
             continue
-        if rec.ids or other.record.ids or _other_row(other, low):
+        if _has_id(rec) or _has_id(other.record) or _other_row(other, low):
             continue  # records with ids change over time; state checks read the latest
         if _tell_apart(rec, other.record, support.key):
             continue  # two releases, two days: other fields say they are other things
@@ -410,6 +431,11 @@ def _disagreed(
         detail = f"contradicts {_line(index, other)}, claimed {h.text} (though {agree} agrees)"
         return Match(h, "contradicted", r.id, r.kind, detail, other.path)
     return None
+
+
+def _has_id(rec: Record) -> bool:
+    """Whether a record is, or belongs to, a record with an id (an order's payment)."""
+    return any(r.ids for r in rec.lineage())
 
 
 def _tell_apart(a: Record, b: Record, key: str) -> bool:
@@ -506,7 +532,7 @@ def _is_about(
     with no content words ("It was 37%.") is about anything.
     """
     entry = index.entries[index.position(leaf)]
-    if leaf.path == "text" and entry.receipt.content.strip() == leaf.value.shown.strip():
+    if leaf.path == "text" and _bare(entry.receipt.content) == leaf.value.shown.strip():
         # The call returned just this value ("17.99" from a calculator): it is about
         # what the call asked, so the call's own words must not say otherwise.
         context = entry.context_words - _TOOL_WORDS
@@ -529,6 +555,13 @@ def _is_about(
     return len((sentence - GENERIC) & words) >= 2
 
 
+def _bare(content: str) -> str:
+    """A result's one value: without YAML's document markers (``---``, ``...``) or quotes."""
+    lines = [ln.strip() for ln in content.strip().splitlines()]
+    lines = [ln for ln in lines if ln not in ("---", "...")]
+    return " ".join(lines).strip("\"'")
+
+
 # "behind Contoso (22%)": a name right before a parenthesised value owns it.
 _NAMED_BEFORE = re.compile(r"\b([A-Z][a-zA-Z0-9&-]+)\s*\(\s*[$€£]?\s*$")
 
@@ -546,7 +579,14 @@ def _owned_by_other_name(content: str, leaf: Leaf, anchors: Sequence[str]) -> bo
     return True
 
 
-_TOOL_WORDS = frozenset(content_words("tool exec run cmd command bash shell sh call function"))
+# Words of a call that say nothing about its subject: how it ran, or that it computed
+# ("calculate", "expression": a calculator's answer is about what the reply computes).
+_TOOL_WORDS = frozenset(
+    content_words(
+        "tool exec run cmd command bash shell sh call function "
+        "calculate calculator compute expression evaluate eval math formula"
+    )
+)
 
 
 def _row_text(index: ReceiptIndex, leaf: Leaf) -> str:
@@ -805,7 +845,10 @@ def _state_claim(
     shown: str,
 ) -> RecordClaim | None:
     holders: list[Leaf] = []
-    for rec in _latest(index, anchor_.records):
+    # the newest record of each id that holds the field (a later call naming the order
+    # in its arguments, or failing, says nothing of its status)
+    having = [r for r in anchor_.records if any(x.key.lower() == fieldname for x in r.leaves)]
+    for rec in _latest(index, having):
         holders.extend(leaf for leaf in rec.leaves if leaf.key.lower() == fieldname)
     if not holders:
         return None

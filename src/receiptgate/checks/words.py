@@ -155,6 +155,9 @@ FIELD_SYNONYMS: dict[str, str] = {
     "expires": "expire expiry valid until",
     "enddate": "end ends until",
     "startdate": "start starts begin",
+    "price": "cost costs priced",
+    "amount": "paid pay charged charge",
+    "balance": "remaining left",
 }
 _CAMEL = re.compile(r"([a-z])([A-Z])")
 

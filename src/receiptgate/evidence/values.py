@@ -55,6 +55,7 @@ STATUS_VOCABULARY: Final = frozenset(
 
 _KEY_SPLIT = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])")
 _ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
+_DOTTED_DATE = re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{4})$")
 _ISO_DT = re.compile(
     r"^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?$"
 )
@@ -149,7 +150,8 @@ def _number_value(x: float, words: tuple[str, ...], siblings: dict[str, Any] | N
         keys += (f"i:{int(x)}",)  # a long number is also a name (an item, a ticket)
     if float(x).is_integer() and 1900 <= x <= 2100 and ws & {"year", "yr", "fy"}:
         keys += (f"d:{int(x)}",)
-    if ws & MONEY_WORDS:
+    # The field's last word is its unit: "restocking_fee_percent" is a percent of a fee.
+    if ws & MONEY_WORDS and not (words and words[-1] in PERCENT_WORDS):
         return Value("money", keys, shown, x, _currency(words, siblings))
     if ws & PERCENT_WORDS or (0 < abs(x) < 1 and ws & {"rate", "ratio", "share"}):
         extra = (num_key(x * 100),) if 0 < abs(x) <= 1 else ()
@@ -200,6 +202,9 @@ def leaf_value(key: str, raw: Any, siblings: dict[str, Any] | None = None) -> Va
     text = raw.strip()
     if not text:
         return None
+    if text.lower() in ("true", "false"):
+        # CSV cells, YAML read as text, "True" from Python: the same flag as JSON's true.
+        return Value("bool", (f"b:{text.lower()}",), text.lower())
     if (m := _ISO_DT.match(text)) is not None:
         y, mo, d, h, mi = (int(m.group(i)) for i in range(1, 6))
         try:
@@ -217,6 +222,16 @@ def leaf_value(key: str, raw: Any, siblings: dict[str, Any] | None = None) -> Va
         zone = "utc" if offset == "Z" else _zone(words, siblings)
         t = _time_value(h, mi, zone, text)
         return Value("datetime", _date_keys(y, mo, d) + t.keys, text, unit=zone)
+    if text[:1] == "P" and (dur := _duration_from_iso(text)):
+        return Value("duration", dur, text)  # "PT2H", "P30D"
+    if (m := _DOTTED_DATE.match(text)) is not None:
+        # "17.05.2024": day, month, year (the dotted form is day-first everywhere)
+        d, mo, y = (int(m.group(i)) for i in range(1, 4))
+        try:
+            date(y, mo, d)
+        except ValueError:
+            return None
+        return Value("date", _date_keys(y, mo, d), text)
     if (m := _ISO_DATE.match(text)) is not None:
         y, mo, d = (int(m.group(i)) for i in range(1, 4))
         try:

@@ -61,7 +61,7 @@ class FormatRegistry:
 
     def parse(self, text: str) -> Parsed:
         """The first format that reads ``text``; plain text when none does."""
-        stripped = text.strip()
+        stripped = text.lstrip("\ufeff").strip()  # a byte-order mark is no content
         if not stripped or len(stripped) > MAX_PARSE_CHARS:
             return Parsed("text", text)
         for fmt in self._formats:

@@ -7,7 +7,7 @@ from typing import Any
 
 from receiptgate.evidence.formats import Format
 
-_HEADER_WORD = re.compile(r"[A-Z][A-Z0-9_%()/.-]*(?: [A-Z][A-Z0-9_%()/.-]*)?")
+_HEADER_WORD = re.compile(r"%?[A-Z][A-Z0-9_%()/.-]*(?: [A-Z][A-Z0-9_%()/.-]*)?")
 _WIDE_GAP = re.compile(r" {2,}|\t")
 # Second words of two-word column headers ("CONTAINER ID", "NODE NAME", "CLUSTER IP").
 _SECOND_WORDS = frozenset({"ID", "NAME", "IP", "TYPE", "STATUS", "TIME", "IMAGE", "PORTS"})
@@ -41,6 +41,10 @@ class CliTableFormat(Format):
             and all(len(_WIDE_GAP.split(r)) == len(wide) for r in rows)
         ):
             return [dict(zip(wide, _WIDE_GAP.split(r), strict=True)) for r in rows]
+        if len(wide) >= 2 and two_word_ok and any(" " in c for c in wide):
+            # "CONTAINER ID" is one column and a row has an empty cell (a stopped
+            # container has no PORTS): the header's positions split the rows
+            return self._fixed(lines[0], lines[1:])
         if all(len(r.split(None, len(words) - 1)) == len(words) for r in rows):
             return [dict(zip(words, r.split(None, len(words) - 1), strict=True)) for r in rows]
         return self._fixed(lines[0], lines[1:])

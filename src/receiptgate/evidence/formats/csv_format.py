@@ -37,6 +37,11 @@ def unflatten(row: dict[str, Any]) -> dict[str, Any]:
     return kept
 
 
+def _field_name(cell: str) -> bool:
+    """A header cell: a short name ("price", "items.0.price", "Order ID"), not a clause."""
+    return 0 < len(cell) <= 120 and len(cell.split()) <= 3 and cell[-1:] not in ".!?"
+
+
 def _index(part: str) -> bool:
     """A path segment that is a list position ("0".."999"); longer digit runs are keys
     ("variants.6259501109.price": an id, not position six billion)."""
@@ -65,8 +70,8 @@ class CsvFormat(Format):
             return None
         rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
         header = [h.strip() for h in rows[0]]
-        if len(set(header)) != len(header) or not all(header):
-            return None
+        if len(set(header)) != len(header) or not all(_field_name(h) for h in header):
+            return None  # "Deployed api to prod, 12 replicas ready" is prose, not a header
         body = [r for r in rows[1:] if any(c.strip() for c in r)]
         if not body or any(len(r) != len(header) for r in body):
             return None

@@ -14,6 +14,13 @@ class JsonFormat(Format):
     name = "json"
 
     def parse(self, text: str) -> Any | None:
+        if text[:1] == '"' and text[-1:] == '"':
+            # JSON encoded twice: a string holding a document
+            try:
+                inner = json.loads(text)
+            except json.JSONDecodeError:
+                return None
+            return self.parse(inner.strip()) if isinstance(inner, str) else None
         if text[:1] not in "{[":
             return None
         try:

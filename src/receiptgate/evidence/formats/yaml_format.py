@@ -11,6 +11,8 @@ from receiptgate.evidence.formats import Format
 
 # A first line that starts a YAML mapping or list: "key:" or "- ".
 _START = re.compile(r"^(?:[A-Za-z_][\w .\-/]*:(?:\s|$)|-\s)")
+_TOP_KEY = re.compile(r"^([A-Za-z_][\w .\-/]*):(?:\s|$)")
+_HASH_VALUE = re.compile(r":\s+#\S")
 
 
 class YamlFormat(Format):
@@ -27,6 +29,11 @@ class YamlFormat(Format):
         if len(lines) < 2 or not _START.match(lines[0]):
             return None
         nested = any(ln[:1] in " \t-" for ln in lines[1:])
+        top = [m.group(1) for ln in lines if (m := _TOP_KEY.match(ln))]
+        if len(set(top)) < len(top) or any(_HASH_VALUE.search(ln) for ln in lines):
+            # Repeated keys are several records ("name: api ... name: worker"), and
+            # "order_id: #W1" is a value, not a comment: key: value lines read those.
+            return None
         try:
             tree = yaml.load(text, Loader=yaml.BaseLoader)
         except yaml.YAMLError:

@@ -1,0 +1,282 @@
+"""Derived figures (checks/arithmetic), end to end: totals, refunds, differences, shares.
+
+A retail agent looked up an order, a product's variants and a promotion, then wrote
+figures that no field holds but that follow from fields that do: the refund for two
+items, two units at a unit price, a price difference, a discount. Honest figures pass
+with their formula as evidence; wrong ones are blocked, and written-out arithmetic
+("2 × $20.10 = $40.20") is checked as written.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from receiptgate import Gate, Receipt, ValidationResult, parse_receipts
+
+NOW = datetime(2026, 3, 11, 10, tzinfo=UTC)
+GATE = Gate()
+
+
+def _item(name: str, price: float, ids: tuple[str, str] | None, **options: str) -> dict[str, Any]:
+    item: dict[str, Any] = {"name": name, "price": price, "options": options}
+    if ids is not None:  # tau-bench's shape: numeric product and item ids
+        item |= {"product_id": ids[0], "item_id": ids[1]}
+    return item
+
+
+def _order(*items: dict[str, Any], payments: tuple[float, ...]) -> dict[str, Any]:
+    return {
+        "order_id": "#W2611340",
+        "user_id": "noah_brown_6181",
+        "status": "delivered",
+        "items": list(items),
+        "payment_history": [
+            {"transaction_type": "payment", "amount": a, "payment_method_id": f"paypal_{i}"}
+            for i, a in enumerate(payments)
+        ],
+    }
+
+
+LAMP = _item("Desk Lamp", 150.25, ("6817146515", "8384507844"), color="black")
+BOTTLE = _item("Water Bottle", 20.10, ("8310926033", "4579334072"), capacity="750ml")
+BOOTS = _item("Hiking Boots", 243.90, ("7363354090", "1615379700"), size="9")
+VARIANTS = {
+    "name": "Desk Lamp",
+    "product_id": LAMP["product_id"],
+    "variants": {
+        "9083642334": {"item_id": "9083642334", "options": {"color": "white"}, "price": 163.10},
+        LAMP["item_id"]: {
+            "item_id": LAMP["item_id"],
+            "options": {"color": "black"},
+            "price": 150.25,
+        },
+    },
+}
+
+
+def _transcript(*calls: tuple[str, dict[str, Any], Any]) -> list[Receipt]:
+    messages: list[dict[str, Any]] = [
+        {"role": "user", "content": "I'm Noah Brown. I'd like to return some items from my order."}
+    ]
+    for n, (name, args, output) in enumerate(calls, 1):
+        fn = {"name": name, "arguments": json.dumps(args)}
+        messages += [
+            {"role": "assistant", "content": None, "tool_calls": [{"id": f"c{n}", "function": fn}]},
+            {"role": "tool", "tool_call_id": f"c{n}", "content": json.dumps(output)},
+        ]
+    return parse_receipts(json.dumps({"messages": messages}), source_name="retail")
+
+
+#: Three items paid at once; the lamp's variants; a 20% promotion.
+SHOP = _transcript(
+    (
+        "get_order_details",
+        {"order_id": "#W2611340"},
+        _order(LAMP, BOTTLE, BOOTS, payments=(414.25,)),
+    ),
+    ("get_product_details", {"product_id": LAMP["product_id"]}, VARIANTS),
+    ("get_promotion", {"code": "SPRING20"}, {"code": "SPRING20", "discount": 20}),
+)
+#: Two items paid with a gift card and PayPal: the order's total is held by no field.
+SPLIT = _transcript(
+    ("get_order_details", {"order_id": "#W2611340"}, _order(LAMP, BOTTLE, payments=(100.0, 70.35)))
+)
+
+
+def _check(text: str, receipts: list[Receipt] = SHOP) -> ValidationResult:
+    return GATE.validate(text, receipts=receipts, now=NOW)
+
+
+def _derived(result: ValidationResult) -> list[str]:
+    return [e.detail for s in result.sentences for e in s.evidence if "derived" in e.detail]
+
+
+# (honest sentence, its formula as evidence, the same sentence with a wrong figure)
+HONEST = [
+    pytest.param(
+        "Returning the Desk Lamp and the Water Bottle gets you a refund of $170.35.",
+        "derived: 170.35 = 150.25 + 20.1 (items[0].price, items[1].price)",
+        "Returning the Desk Lamp and the Water Bottle gets you a refund of $172.35.",
+        id="sum-of-two-item-prices",
+    ),
+    pytest.param(
+        "Two Water Bottles come to $40.20.",
+        "derived: 40.2 = 2 × 20.1 (items[1].price)",
+        "Two Water Bottles come to $42.20.",
+        id="count-times-unit-price",
+    ),
+    pytest.param(
+        "The white Desk Lamp is $12.85 more than your black one.",
+        'derived: 12.85 = 163.1 − 150.25 (variants["9083642334"].price, items[0].price)',
+        "The white Desk Lamp is $14.85 more than your black one.",
+        id="price-difference",
+    ),
+    pytest.param(
+        "With the 20% discount you save $30.05 on the Desk Lamp.",
+        "derived: 30.05 = 20% of 150.25 (discount, items[0].price)",
+        "With the 20% discount you save $32.05 on the Desk Lamp.",
+        id="percentage-of-a-price",
+    ),
+]
+
+
+@pytest.mark.parametrize(("honest", "formula", "wrong"), HONEST)
+def test_when_a_figure_follows_from_the_records_then_it_passes_with_its_formula(
+    honest: str, formula: str, wrong: str
+) -> None:
+    result = _check(honest)
+
+    assert result.verdict == "pass", result.reason
+    assert result.sentences[0].tag == "T1"
+    assert formula in _derived(result)
+
+
+@pytest.mark.parametrize(("honest", "formula", "wrong"), HONEST)
+def test_when_the_derived_figure_is_wrong_then_the_sentence_is_blocked(
+    honest: str, formula: str, wrong: str
+) -> None:
+    result = _check(wrong)
+
+    assert result.verdict == "block"
+    assert result.sentences[0].tag == "T5"
+    assert not _derived(result)
+
+
+# ----------------------------------------------------------------- totals over a list
+
+
+def test_when_the_refund_total_is_the_sum_of_the_orders_items_then_it_passes() -> None:
+    result = _check("Your total refund for both items is $170.35.", SPLIT)
+
+    assert result.verdict == "pass", result.reason
+    assert _derived(result) == ["derived: 170.35 = 150.25 + 20.1"]
+
+
+@pytest.mark.parametrize(
+    "total",
+    [
+        "$175.35",
+        "$165.35",
+        # a $100.00 payment is an amount, never "100%" of the lamp's price
+        pytest.param("$150.25", id="one-items-price"),
+        pytest.param("$20.10", id="other-items-price"),
+    ],
+)
+def test_when_the_refund_total_is_wrong_then_it_is_blocked(total: str) -> None:
+    result = _check(f"Your total refund for both items is {total}.", SPLIT)
+
+    assert result.verdict == "block"
+    assert result.sentences[0].tag == "T5"
+
+
+def _wrong_total_detail(items: list[dict[str, Any]]) -> list[str]:
+    receipts = _transcript(
+        ("get_order_details", {"order_id": "#W2611340"}, _order(*items, payments=(170.35,)))
+    )
+    result = _check("The total refund will be $175.35.", receipts)
+    assert result.verdict == "block"
+    return [e.detail for e in result.sentences[0].evidence if e.relation == "contradicts"]
+
+
+def test_when_a_total_is_miscalculated_then_the_evidence_gives_the_right_total() -> None:
+    items = [_item("Desk Lamp", 150.25, None), _item("Water Bottle", 20.10, None)]
+
+    assert _wrong_total_detail(items) == ["miscalculated: 150.25 + 20.1 = 170.35, not 175.35"]
+
+
+def test_when_items_have_numeric_ids_then_a_miscalculated_total_still_gives_the_right_one() -> None:
+    assert _wrong_total_detail([LAMP, BOTTLE]) == [
+        "miscalculated: 150.25 + 20.1 = 170.35, not 175.35"
+    ]
+
+
+# ----------------------------------------------------------------- written-out arithmetic
+
+
+@pytest.mark.parametrize(
+    ("text", "formula"),
+    [
+        ("$163.10 - $150.25 = $12.85.", "derived: 163.1 - 150.25 = 12.85"),
+        ("2 × $20.10 = $40.20.", "derived: 2 × 20.1 = 40.2"),
+        ("$20.10 x 2 = $40.20.", "derived: 20.1 x 2 = 40.2"),
+    ],
+)
+def test_when_written_arithmetic_is_right_then_it_passes(text: str, formula: str) -> None:
+    result = _check(text)
+
+    assert result.verdict == "pass", result.reason
+    assert formula in _derived(result)
+
+
+@pytest.mark.parametrize(
+    ("text", "detail"),
+    [
+        ("$163.10 - $150.25 = $13.85.", "miscalculated: 163.1 - 150.25 = 12.85, not 13.85"),
+        ("2 × $20.10 = $42.20.", "miscalculated: 2 × 20.1 = 40.2, not 42.2"),
+        ("$150.25 + $20.10 = $171.35.", "miscalculated: 150.25 + 20.1 = 170.35, not 171.35"),
+    ],
+)
+def test_when_written_arithmetic_is_wrong_then_it_is_blocked_with_the_right_result(
+    text: str, detail: str
+) -> None:
+    result = _check(text)
+
+    assert result.verdict == "block"
+    assert result.sentences[0].tag == "T5"
+    contradictions = [e.detail for e in result.sentences[0].evidence if e.relation == "contradicts"]
+    assert contradictions == [detail]
+
+
+@pytest.mark.xfail(strict=True, reason="'2 x' is read as a figure no receipt holds; '2 ×' is not")
+def test_when_written_arithmetic_uses_an_ascii_x_after_the_count_then_it_passes() -> None:
+    assert _check("2 x $20.10 = $40.20.").verdict == "pass"
+
+
+# ----------------------------------------------------------------- percentages from other fields
+
+
+def test_when_a_discount_is_derived_then_the_formula_names_the_percentage_first() -> None:
+    result = _check("With the 20% discount, you save $30.05.")
+
+    assert result.verdict == "pass"
+    assert any("= 20% of 150.25" in d for d in _derived(result)), _derived(result)
+
+
+def _one_lamp_and(field: str) -> list[Receipt]:
+    """An order of one Desk Lamp ($150.25) and a promotion whose one field holds 20."""
+    return _transcript(
+        ("get_order_details", {"order_id": "#W2611340"}, _order(LAMP, payments=(150.25,))),
+        ("get_promotion", {"code": "SPRING20"}, {"code": "SPRING20", field: 20}),
+    )
+
+
+def test_when_the_named_item_has_one_price_then_a_discount_on_it_still_passes() -> None:
+    result = _check("The 20% discount on the Desk Lamp is $30.05.", _one_lamp_and("discount"))
+
+    assert result.verdict == "pass", result.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [("With the 20% discount, you save $30.05.", "discount"), ("It is 20%.", "discount_percent")],
+)
+def test_when_a_promotion_holds_the_rate_then_the_rate_and_the_amount_pass(
+    text: str, field: str
+) -> None:
+    assert _check(text, _one_lamp_and(field)).verdict == "pass"
+
+
+def test_when_the_rate_field_is_named_discount_percent_then_the_derived_amount_passes() -> None:
+    result = _check("With the 20% discount, you save $30.05.", _one_lamp_and("discount_percent"))
+
+    assert result.verdict == "pass"
+
+
+def test_when_a_fee_is_given_in_a_percent_field_then_the_percentage_passes() -> None:
+    result = _check("The restocking fee is 20%.", _one_lamp_and("restocking_fee_percent"))
+
+    assert result.verdict == "pass"

@@ -1,0 +1,306 @@
+"""Sentences anchored to the record they are about (checks/records), end to end.
+
+A retail customer-service agent looked up a customer and two orders (one result per
+order, or both orders in one result). Each sentence of its reply is about the record
+its ids and names point at, else the sentence before, else the latest result; a figure
+is backed by that record's field and contradicted by it, and evidence lines name the
+receipt and the field path (``c3 items[0].price = 150.25``).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from receiptgate import Gate, Receipt, ValidationResult, parse_receipts
+
+NOW = datetime(2026, 3, 11, 10, tzinfo=UTC)
+GATE = Gate()
+
+USER = {
+    "user_id": "mia_li_3668",
+    "name": {"first_name": "Mia", "last_name": "Li"},
+    "email": "mia.li@example.com",
+    "orders": ["#W1234567", "#W7654321"],
+}
+LAMP_ORDER = {
+    "order_id": "#W1234567",
+    "user_id": "mia_li_3668",
+    "status": "pending",
+    "items": [{"name": "Desk Lamp", "item_id": "1111111111", "price": 150.25}],
+    "payment_history": [
+        {"transaction_type": "payment", "amount": 150.25, "payment_method_id": "credit_card_1234"}
+    ],
+}
+BOOTS_ORDER = {
+    "order_id": "#W7654321",
+    "user_id": "mia_li_3668",
+    "status": "delivered",
+    "items": [{"name": "Hiking Boots", "item_id": "3333333333", "price": 243.90}],
+    "payment_history": [
+        {"transaction_type": "payment", "amount": 243.90, "payment_method_id": "credit_card_1234"}
+    ],
+}
+
+
+def _call(cid: str, name: str, args: dict[str, Any], output: Any) -> list[dict[str, Any]]:
+    call = {
+        "id": cid,
+        "type": "function",
+        "function": {"name": name, "arguments": json.dumps(args)},
+    }
+    content = output if isinstance(output, str) else json.dumps(output)
+    return [
+        {"role": "assistant", "content": None, "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": cid, "content": content},
+    ]
+
+
+def _transcript(*orders_calls: list[dict[str, Any]]) -> list[Receipt]:
+    messages = [
+        {"role": "system", "content": "You are a retail customer-service agent."},
+        {"role": "user", "content": "Hi, I'm Mia Li, zip 10001. What did my orders cost?"},
+        *_call(
+            "c1", "find_user_id_by_name_zip", {"first_name": "Mia", "zip": "10001"}, "mia_li_3668"
+        ),
+        *_call("c2", "get_user_details", {"user_id": "mia_li_3668"}, USER),
+    ]
+    for turn in orders_calls:
+        messages += turn
+    return parse_receipts(json.dumps({"messages": messages}), source_name="retail")
+
+
+#: One get_order_details call per order: the boots order is the latest result.
+TWO_RESULTS = _transcript(
+    _call("c3", "get_order_details", {"order_id": "#W1234567"}, LAMP_ORDER),
+    _call("c4", "get_order_details", {"order_id": "#W7654321"}, BOOTS_ORDER),
+)
+#: Both orders in one result.
+ONE_RESULT = _transcript(
+    _call("c3", "list_orders", {"user_id": "mia_li_3668"}, {"orders": [LAMP_ORDER, BOOTS_ORDER]}),
+)
+#: (receipts, where the lamp's price is, where the boots' price is)
+LAYOUTS = [
+    pytest.param(TWO_RESULTS, "c3 items[0].price", "c4 items[0].price", id="two-results"),
+    pytest.param(
+        ONE_RESULT, "c3 orders[0].items[0].price", "c3 orders[1].items[0].price", id="one-result"
+    ),
+]
+
+
+def _check(text: str, receipts: list[Receipt] = TWO_RESULTS) -> ValidationResult:
+    return GATE.validate(text, receipts=receipts, now=NOW)
+
+
+def _lines(result: ValidationResult, index: int, relation: str) -> list[str]:
+    return [e.detail for e in result.sentences[index].evidence if e.relation == relation]
+
+
+# ----------------------------------------------------------------- two orders, two prices
+
+
+@pytest.mark.parametrize(("receipts", "lamp", "boots"), LAYOUTS)
+def test_when_each_order_is_given_its_own_price_then_the_reply_passes_on_that_field(
+    receipts: list[Receipt], lamp: str, boots: str
+) -> None:
+    result = _check(
+        "The Desk Lamp in order #W1234567 costs $150.25. "
+        "The Hiking Boots in order #W7654321 cost $243.90.",
+        receipts,
+    )
+
+    assert result.verdict == "pass", result.reason
+    assert [s.tag for s in result.sentences] == ["T1", "T1"]
+    assert f"{lamp} = 150.25, matches $150.25" in _lines(result, 0, "supports")
+    assert f"{boots} = 243.9, matches $243.90" in _lines(result, 1, "supports")
+
+
+@pytest.mark.parametrize(("receipts", "lamp", "boots"), LAYOUTS)
+@pytest.mark.parametrize(
+    "text", ["The price of the Desk Lamp is $243.90.", "The Desk Lamp costs $243.90."]
+)
+def test_when_the_other_orders_price_is_given_to_an_item_then_its_own_field_contradicts_it(
+    receipts: list[Receipt], lamp: str, boots: str, text: str
+) -> None:
+    result = _check(text, receipts)
+
+    assert result.verdict == "block"
+    assert result.sentences[0].tag == "T5"
+    contradictions = _lines(result, 0, "contradicts")
+    assert contradictions == [f"contradicts {lamp} = 150.25, claimed $243.90"]
+    assert all(boots not in d for d in _lines(result, 0, "supports"))
+
+
+_ORDER_B_PRICE_FOR_A = "the $243.90 of order #W7654321 backs a sentence about order #W1234567"
+
+
+@pytest.mark.parametrize(("receipts", "lamp", "boots"), LAYOUTS)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Order #W1234567 came to $243.90.",
+        "The Desk Lamp in order #W1234567 costs $243.90.",
+        "The payment for order #W1234567 was $243.90.",
+    ],
+)
+def test_when_an_order_named_by_id_is_given_the_other_orders_price_then_it_is_caught(
+    receipts: list[Receipt], lamp: str, boots: str, text: str
+) -> None:
+    assert _check(text, receipts).verdict != "pass"
+
+
+# ----------------------------------------------------------------- no id: the sentence before
+
+
+@pytest.mark.parametrize(
+    ("first", "receipt_field", "price"),
+    [
+        ("Your order #W1234567 is pending.", "c3 items[0].price", "150.25"),
+        ("Your order #W7654321 was delivered.", "c4 items[0].price", "243.9"),
+    ],
+)
+def test_when_a_sentence_names_no_record_then_the_sentence_before_decides_what_contradicts_it(
+    first: str, receipt_field: str, price: str
+) -> None:
+    result = _check(f"{first} Its price is $99.99.")
+
+    assert result.sentences[0].action == "pass"
+    assert result.sentences[1].action == "block"
+    assert _lines(result, 1, "contradicts") == [
+        f"contradicts {receipt_field} = {price}, claimed $99.99"
+    ]
+
+
+def test_when_a_sentence_names_no_record_then_its_state_is_the_previous_sentences_record() -> None:
+    honest = _check("Order #W1234567 holds the Desk Lamp. It is still pending.")
+    wrong = _check("Order #W1234567 holds the Desk Lamp. It was delivered.")
+
+    assert honest.verdict == "pass"
+    assert "c3 status = pending" in _lines(honest, 1, "supports")
+    assert wrong.sentences[1].action == "block"
+    # "delivered" is the boots order's status: another record never backs this one
+    assert _lines(wrong, 1, "contradicts") == ["contradicts c3 status = pending, claimed delivered"]
+
+
+def test_when_a_sentence_restates_the_previous_records_price_then_it_passes() -> None:
+    result = _check("Your order #W1234567 is pending. Its price is $150.25.")
+
+    assert result.verdict == "pass"
+    assert "c3 items[0].price = 150.25, matches $150.25" in _lines(result, 1, "supports")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Your order #W1234567 is pending. It cost $150.25.",
+        "Your order #W7654321 was delivered. It cost $243.90.",
+    ],
+)
+def test_when_it_cost_restates_the_previous_records_price_then_it_passes(text: str) -> None:
+    assert _check(text).verdict == "pass"
+
+
+@pytest.mark.xfail(strict=True, reason=_ORDER_B_PRICE_FOR_A + " (anchored by the sentence before)")
+def test_when_the_sentence_after_an_order_gives_the_other_orders_price_then_it_is_caught() -> None:
+    result = _check("Your order #W1234567 is pending. Its price is $243.90.")
+
+    assert result.sentences[1].action != "pass"
+
+
+# ----------------------------------------------------------------- no id at all: the latest result
+
+
+def test_when_the_reply_names_no_record_then_the_latest_result_decides() -> None:
+    assert _check("The order is delivered.").verdict == "pass"
+    assert _check("The price is $243.90.").verdict == "pass"
+
+    pending = _check("The order is pending.")  # the lamp order's status, not the latest's
+    assert pending.verdict == "block"
+    assert _lines(pending, 0, "contradicts") == [
+        "contradicts c4 status = delivered, claimed pending"
+    ]
+    price = _check("The price is $99.99.")
+    assert price.verdict == "block"
+    assert _lines(price, 0, "contradicts") == [
+        "contradicts c4 items[0].price = 243.9, claimed $99.99"
+    ]
+
+
+def test_when_the_reply_restates_the_latest_results_price_as_a_cost_then_it_passes() -> None:
+    assert _check("It cost $243.90.").verdict == "pass"
+
+
+# ----------------------------------------------------------------- ids and names
+
+
+@pytest.mark.parametrize(
+    ("text", "made_up"),
+    [
+        ("Order #W9999999 is on its way.", "#W9999999"),
+        ("Your user id is mia_li_3669.", "mia_li_3669"),
+        ("The Desk Lamp (item 1111111119) is in your order.", "1111111119"),
+    ],
+)
+def test_when_a_restated_id_exists_in_no_record_then_the_sentence_is_blocked(
+    text: str, made_up: str
+) -> None:
+    result = _check(text)
+
+    assert result.verdict == "block"
+    assert result.sentences[0].tag == "T5"
+    assert any(made_up in v.reason for v in result.violations), result.reason
+
+
+def test_when_restated_ids_exist_then_they_pass_with_the_record_holding_them() -> None:
+    result = _check("Your user id is mia_li_3668. The Desk Lamp (item 1111111111) is in the order.")
+
+    assert result.verdict == "pass", result.reason
+    assert "c3 items[0].item_id = 1111111111" in _lines(result, 1, "supports")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Thanks, Mia! Order #W1234567 is pending.",
+        "Mia Li, your order #W1234567 is pending.",
+        "Your order #W7654321 was delivered, Mia.",
+    ],
+)
+def test_when_the_reply_addresses_the_customer_by_name_then_it_passes(text: str) -> None:
+    result = _check(text)
+
+    assert result.verdict == "pass", result.reason
+
+
+def test_when_the_reply_thanks_someone_else_then_the_name_is_blocked() -> None:
+    result = _check("Thanks, Dana! Order #W1234567 is pending.")
+
+    assert result.sentences[0].action == "block"
+    assert result.sentences[1].action == "pass"
+    assert any("no record names Dana" in v.reason for v in result.violations)
+
+
+@pytest.mark.xfail(strict=True, reason="a name addressed at the start without a greeting is unread")
+def test_when_the_reply_opens_with_someone_elses_name_then_it_is_caught() -> None:
+    assert _check("Dana Li, your order #W1234567 is pending.").verdict != "pass"
+
+
+# ----------------------------------------------------------------- what the result shows
+
+
+def test_when_a_figure_is_contradicted_then_the_violation_names_the_receipt_and_field() -> None:
+    result = _check("The Desk Lamp costs $243.90. Order #W1234567 is pending.")
+
+    (violation,) = result.violations
+    assert (violation.sentence_index, violation.receipt_id) == (0, "c3")
+    assert "c3 items[0].price = 150.25" in violation.reason
+    assert result.suggestions == ["Sentence 1: use the value from receipt c3 or remove the figure."]
+    (evidence,) = [
+        e for e in result.to_dict()["sentences"][0]["evidence"] if e["relation"] == "contradicts"
+    ]
+    assert (evidence["kind"], evidence["id"]) == ("tool", "c3")
+    assert evidence["detail"] == "contradicts c3 items[0].price = 150.25, claimed $243.90"
+    assert result.delivered_text == "Order #W1234567 is pending."

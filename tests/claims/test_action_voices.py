@@ -1,0 +1,281 @@
+"""Claims of the agent's own actions in any voice, against the calls it made (end to end).
+
+"I cancelled order #W1234567", "Your order #W1234567 has been cancelled" and a list of
+done items all claim a cancellation: a successful matching call backs them (T1, pass);
+no call, or a failed one, leaves them T5 and blocked (``agent_actions`` is fail-closed).
+Calls whose tool name says nothing count by what their result shows. A coding agent's
+"I updated src/app.py and all tests pass" needs the shell command that wrote the file
+and a test run that passed.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from receiptgate import Gate, Receipt, ValidationResult, parse_receipts
+
+NOW = datetime(2026, 3, 11, 10, tzinfo=UTC)
+GATE = Gate()
+
+ORDER = {
+    "order_id": "#W1234567",
+    "user_id": "mia_li_3668",
+    "status": "pending",
+    "items": [{"name": "Desk Lamp", "item_id": "1111111111", "price": 150.25}],
+}
+CANCELLED = {**ORDER, "status": "cancelled", "cancel_reason": "no longer needed"}
+CANCEL_ARGS = {"order_id": "#W1234567", "reason": "no longer needed"}
+REFUSED = "Error: non-pending order cannot be cancelled"
+
+
+def _turn(cid: str, name: str | None, args: dict[str, Any], output: Any) -> list[dict[str, Any]]:
+    """A call and its result; ``name=None`` keeps the result alone (its call was not logged)."""
+    content = output if isinstance(output, str) else json.dumps(output)
+    result = {"role": "tool", "tool_call_id": cid, "content": content}
+    if name is None:
+        return [result]
+    fn = {"name": name, "arguments": json.dumps(args)}
+    call = {"id": cid, "type": "function", "function": fn}
+    return [{"role": "assistant", "content": None, "tool_calls": [call]}, result]
+
+
+def _receipts(ask: str, *turns: list[dict[str, Any]]) -> list[Receipt]:
+    messages = [{"role": "user", "content": ask}]
+    for turn in turns:
+        messages += turn
+    return parse_receipts(json.dumps({"messages": messages}), source_name="transcript")
+
+
+def _retail(
+    *turns: list[dict[str, Any]], lookup: str | None = "get_order_details"
+) -> list[Receipt]:
+    looked_up = _turn("c1", lookup, {"order_id": "#W1234567"}, ORDER)
+    return _receipts("Please cancel order #W1234567, I no longer need it.", looked_up, *turns)
+
+
+def _check(text: str, receipts: list[Receipt]) -> ValidationResult:
+    return GATE.validate(text, receipts=receipts, now=NOW)
+
+
+def _claiming(result: ValidationResult) -> list[Any]:
+    """The sentences that hold a claim (a list's "Done:" label holds none)."""
+    return [s for s in result.sentences if s.claims]
+
+
+VOICES = [
+    pytest.param("I cancelled order #W1234567.", id="active"),
+    pytest.param("I have cancelled your order #W1234567.", id="active-perfect"),
+    pytest.param("Your order #W1234567 has been cancelled.", id="passive"),
+    pytest.param("Order #W1234567 has been successfully cancelled.", id="passive-adverb"),
+    pytest.param("Done:\n- cancelled order #W1234567", id="done-list"),
+    pytest.param("Here is what I did:\n- Cancelled order #W1234567", id="done-list-label"),
+]
+
+
+@pytest.mark.parametrize("text", VOICES)
+def test_when_the_cancel_call_succeeded_then_every_voice_passes_on_it(text: str) -> None:
+    result = _check(text, _retail(_turn("c2", "cancel_pending_order", CANCEL_ARGS, CANCELLED)))
+
+    assert result.verdict == "pass", result.reason
+    (claim,) = _claiming(result)
+    assert claim.tag == "T1"
+    assert any(e.relation == "supports" and e.id == "c2" for e in claim.evidence)
+
+
+@pytest.mark.parametrize("text", VOICES)
+def test_when_no_cancel_call_was_made_then_every_voice_is_t5_and_blocked(text: str) -> None:
+    result = _check(text, _retail())
+
+    assert result.verdict == "block"
+    (claim,) = _claiming(result)
+    assert (claim.tag, claim.action) == ("T5", "block")
+    assert any(
+        v.category == "action" and "no cancelled call" in v.reason for v in result.violations
+    )
+
+
+@pytest.mark.parametrize("text", VOICES)
+@pytest.mark.parametrize(
+    "failed",
+    [
+        pytest.param({"role": "tool", "tool_call_id": "c2", "content": REFUSED}, id="error-text"),
+        pytest.param(
+            {"role": "tool", "tool_call_id": "c2", "content": json.dumps(ORDER), "is_error": True},
+            id="is-error",
+        ),
+    ],
+)
+def test_when_the_cancel_call_failed_then_every_voice_is_t5_and_blocked_naming_it(
+    text: str, failed: dict[str, Any]
+) -> None:
+    turn = _turn("c2", "cancel_pending_order", CANCEL_ARGS, "")
+    result = _check(text, _retail([turn[0], failed]))
+
+    assert result.verdict == "block"
+    (claim,) = _claiming(result)
+    assert (claim.tag, claim.action) == ("T5", "block")
+    assert any(
+        e.relation == "contradicts" and e.id == "c2" and "call failed" in e.detail
+        for e in claim.evidence
+    ), claim.evidence
+
+
+def test_when_the_cancel_call_failed_then_the_order_is_not_reported_cancelled() -> None:
+    # Without the failed call the same sentence is blocked: status = pending.
+    result = _check(
+        "Your order #W1234567 is cancelled.",
+        _retail(_turn("c2", "cancel_pending_order", CANCEL_ARGS, REFUSED)),
+    )
+
+    assert result.verdict == "block"
+
+
+def test_when_no_call_was_made_then_a_cancelled_state_contradicts_the_order() -> None:
+    result = _check("Your order #W1234567 is cancelled.", _retail())
+
+    assert result.verdict == "block"
+    assert any("c1 status = pending" in v.reason for v in result.violations)
+
+
+# ----------------------------------------------------------------- tools with no telling name
+
+
+@pytest.mark.parametrize(
+    "name", [None, "tool", "function"], ids=["result-only", "tool", "function"]
+)
+@pytest.mark.parametrize("text", VOICES[::2])
+def test_when_an_unnamed_calls_result_shows_the_cancellation_then_the_claim_passes(
+    name: str | None, text: str
+) -> None:
+    receipts = _retail(_turn("c2", name, CANCEL_ARGS, CANCELLED), lookup=name)
+
+    result = _check(text, receipts)
+
+    assert result.verdict == "pass", result.reason
+    (claim,) = _claiming(result)
+    assert any(e.relation == "supports" and e.id == "c2" for e in claim.evidence)
+
+
+@pytest.mark.parametrize("name", [None, "tool"], ids=["result-only", "tool"])
+@pytest.mark.parametrize("text", VOICES[::2])
+def test_when_an_unnamed_calls_result_shows_something_else_then_the_claim_is_blocked(
+    name: str | None, text: str
+) -> None:
+    profile = {"user_id": "mia_li_3668", "email": "mia.li@example.com"}
+    receipts = _retail(_turn("c2", name, {"user_id": "mia_li_3668"}, profile), lookup=name)
+
+    result = _check(text, receipts)
+
+    assert result.verdict == "block"
+    assert [s.tag for s in _claiming(result)] == ["T5"]
+
+
+# ----------------------------------------------------------------- a coding agent's self-report
+
+ASK = "parse() crashes on an empty string; fix src/app.py and make sure the tests pass."
+READ = _turn(
+    "c1", "bash", {"command": "cat src/app.py"}, "def parse(s):\n    return s.split(',')\n"
+)
+SED = "sed -i 's/return s.split/return [] if not s else s.split/' src/app.py"
+HEREDOC = "cat > src/app.py <<'EOF'\ndef parse(s):\n    return s.split(',') if s else []\nEOF"
+FAILING = (
+    "....F.\nFAILED tests/test_app.py::test_parse_empty - AssertionError: assert None == []\n"
+    "1 failed, 5 passed in 0.41s"
+)
+PASSING = "......\n6 passed in 0.38s"
+
+
+def _coding(write: str | None, tests: str | None, *more: list[dict[str, Any]]) -> list[Receipt]:
+    turns = [READ]
+    if write is not None:
+        turns.append(_turn("c2", "bash", {"command": write}, ""))
+    if tests is not None:
+        turns.append(_turn("c3", "bash", {"command": "python -m pytest -q"}, tests))
+    return _receipts(ASK, *turns, *more)
+
+
+REPORT = "I updated src/app.py and all tests pass."
+
+
+@pytest.mark.parametrize("write", [SED, HEREDOC], ids=["sed-i", "heredoc"])
+def test_when_the_file_was_written_but_the_tests_fail_then_the_self_report_is_blocked(
+    write: str,
+) -> None:
+    result = _check(REPORT, _coding(write, FAILING))
+
+    s = result.sentences[0]
+    assert (result.verdict, s.tag, s.action) == ("block", "T5", "block")
+    assert ("supports", "c2") in [(e.relation, e.id) for e in s.evidence]  # the write is real
+    (violation,) = result.violations
+    assert violation.receipt_id == "c3"
+    assert "the test run is failing" in violation.reason
+    assert "test_parse_empty" in violation.reason
+
+
+@pytest.mark.parametrize("write", [SED, HEREDOC], ids=["sed-i", "heredoc"])
+def test_when_the_file_was_written_and_the_tests_pass_then_the_self_report_passes(
+    write: str,
+) -> None:
+    result = _check(REPORT, _coding(write, PASSING))
+
+    assert result.verdict == "pass", result.reason
+    evidence = {(e.relation, e.id) for e in result.sentences[0].evidence}
+    assert {("supports", "c2"), ("supports", "c3")} <= evidence
+
+
+@pytest.mark.parametrize(
+    "write", [None, "sed -i 's/a/b/' src/util.py"], ids=["no-write", "other-file"]
+)
+def test_when_no_command_wrote_the_file_then_the_update_claim_is_blocked(write: str | None) -> None:
+    result = _check(REPORT, _coding(write, PASSING))
+
+    assert result.verdict == "block"
+    assert any("no fixed call on 'src/app.py'" in v.reason for v in result.violations)
+
+
+def test_when_a_done_list_reports_the_work_then_each_item_is_checked() -> None:
+    report = "Done:\n- updated src/app.py\n- ran the tests"
+
+    honest = _check(report, _coding(SED, PASSING))
+    assert honest.verdict == "pass", honest.reason
+    assert [s.tag for s in _claiming(honest)] == ["T1", "T1"]
+
+    unwritten = _check(report, _coding(None, PASSING))
+    assert [s.action for s in _claiming(unwritten)] == ["block", "pass"]
+
+
+@pytest.mark.xfail(strict=True, reason="a done item 'ran the tests' is backed by any call")
+def test_when_a_done_list_says_it_ran_the_tests_without_a_test_run_then_it_is_blocked() -> None:
+    # "I ran the tests." is blocked on the same transcript: no test run in the ledger.
+    result = _check("Done:\n- updated src/app.py\n- ran the tests", _coding(SED, None))
+
+    assert _claiming(result)[1].action == "block"
+
+
+def test_when_the_shell_write_failed_then_the_update_claim_is_blocked() -> None:
+    receipts = _receipts(
+        ASK,
+        _turn(
+            "c2", "bash", {"command": SED}, "sed: can't read src/app.py: No such file or directory"
+        ),
+    )
+
+    assert _check("I updated src/app.py.", receipts).verdict == "block"
+
+
+def test_when_a_run_printed_the_quoted_text_then_printed_passes_else_it_is_blocked() -> None:
+    run = _turn(
+        "c4", "bash", {"command": "python -c 'from app import parse; print(parse(\"\"))'"}, "[]"
+    )
+    receipts = _coding(SED, PASSING, run)
+
+    printed = _check("It now prints '[]'.", receipts)
+    assert printed.verdict == "pass", printed.reason
+    assert ("supports", "c4") in [(e.relation, e.id) for e in printed.sentences[0].evidence]
+
+    invented = _check("The script printed 'parsed 0 fields'.", receipts)
+    assert (invented.verdict, invented.sentences[0].tag) == ("block", "T5")
