@@ -82,6 +82,10 @@ class Anchor:
     how: str = "none"  # named | section | previous | latest | none
     #: Ids and names the sentence itself restates that records hold (start, end, leaf text).
     named: list[tuple[int, int, Record]] = field(default_factory=list)
+    #: The sentence (its text and where it starts), to read what lies between a name
+    #: and a figure.
+    text: str = ""
+    start: int = 0
 
     def scope(self) -> set[int]:
         """ids (``id()``) of the records in scope: anchors, their subtrees and lineage."""
@@ -149,6 +153,7 @@ def anchor(text: str, sentences: Sequence[Sentence], index: ReceiptIndex) -> lis
             a = Anchor()
         if opens and not named:
             section = []
+        a.text, a.start = s.text, s.start
         out.append(a)
         previous = a.records
     return out
@@ -352,6 +357,9 @@ def check_figure(
     return Match(h, "unsupported", None, None, f"no receipt holds {h.text}")
 
 
+_FIGURE_BETWEEN = re.compile(r"[$€£]\s?\d|\d[\d,.]*\s?%|\b\d+(?:[.,]\d+)?\b")
+
+
 def _for_figure(anchor_: Anchor, h: HardFact) -> Anchor:
     """In a sentence that names several records ("the Desk Lamp cost $19.99 and the
     Office Chair $145.50"), a figure is about the one named nearest to it."""
@@ -368,8 +376,17 @@ def _for_figure(anchor_: Anchor, h: HardFact) -> Anchor:
         return (0, 0)
 
     near = min(spans, key=distance)
+    a, b = near
+    lo, hi = (b, h.start) if b <= h.start else (h.end, a)
+    between = anchor_.text[max(0, lo - anchor_.start) : max(0, hi - anchor_.start)]
+    if a < h.start and (_FIGURE_BETWEEN.search(between) or "(" in between):
+        # "the Smart Watch ($336.15) add up to $595.12": the name has its own figure;
+        # this one is about what the sentence says of all of them
+        return anchor_
     named = [n for n in anchor_.named if (n[0], n[1]) == near]
-    return Anchor(list(dict.fromkeys(r for _, _, r in named)), anchor_.how, named)
+    return Anchor(
+        list(dict.fromkeys(r for _, _, r in named)), anchor_.how, named, anchor_.text, anchor_.start
+    )
 
 
 def _named_ids(text: str, index: ReceiptIndex) -> set[str]:
