@@ -24,7 +24,7 @@ from pydantic import (
 from pydantic.alias_generators import to_camel
 
 from receiptgate._exceptions import ConfigError
-from receiptgate.claims.models import ClaimCategory
+from receiptgate.claims.models import DetectorCategory
 from receiptgate.evidence.facts import FactRegistryConfig, format_validation_error
 
 PolicyAction = Literal["ignore", "flag", "block"]
@@ -42,7 +42,7 @@ class CustomClaimDetector(_Model):
     """A detector defined in config (RFC-003 §4.5); patterns are compiled with RE2."""
 
     id: str = Field(pattern=r"^[A-Za-z0-9_.:-]+$", description="Unique detector id.")
-    category: ClaimCategory
+    category: DetectorCategory
     patterns: list[str] = Field(min_length=1)
     subject_group: str | None = Field(
         default=None, description="Named group holding the subject (default: first group)."

@@ -3,7 +3,7 @@
 from datetime import UTC, datetime
 
 from receiptgate import Receipt, build_gate, load_receipts
-from receiptgate.checks.receipts import ReceiptIndex
+from receiptgate import ReceiptIndex
 
 gate = build_gate()
 now = datetime(2026, 3, 11, 10, 0, tzinfo=UTC)

@@ -82,7 +82,9 @@ otherwise) or "no_claim" (nothing factual: greetings, questions, opinions);
 - evidence lists the ids of the facts or receipts you relied on.
 """
 
-_CATEGORY_ENUM: list[str] = [c for c in ALL_CATEGORIES if c not in ("action", "self_referential")]
+_CATEGORY_ENUM: list[str] = [
+    c for c in ALL_CATEGORIES if c not in ("action", "self_referential", "record")
+]
 
 #: The JSON schema of an answer (strict structured output: every key required).
 ANSWER_SCHEMA: dict[str, Any] = {

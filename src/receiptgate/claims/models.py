@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-ClaimCategory = Literal[
+#: What a detector (built-in, custom or a judge) can say a claim is.
+DetectorCategory = Literal[
     "system_state",
     "entity_name",
     "existence",
@@ -20,8 +21,10 @@ ClaimCategory = Literal[
     "temporal",
     "action",
     "attribution",
-    "record",
 ]
+#: ... and "record": an id, name, state or value restated from a receipt's record, found
+#: by the record check (checks/records.py), never by a detector.
+ClaimCategory = DetectorCategory | Literal["record"]
 
 #: The RFC-003 categories, checked against fact registries with the trust-tier table.
 RFC_CATEGORIES: tuple[ClaimCategory, ...] = (
