@@ -61,7 +61,6 @@ from receiptgate.claims.hard import (
     risk_class,
     sentence_anchors,
 )
-from receiptgate.claims.hardfacts import extract_hard_facts
 from receiptgate.claims.models import DetectedClaim, HardFact
 from receiptgate.claims.sentence_type import NO_HARD_FACT_TYPES, classify, compile_hedges
 from receiptgate.config import GateConfig
@@ -92,6 +91,22 @@ from receiptgate.text.clean import clean_text, replaced_note
 from receiptgate.text.segment import Sentence, segment
 
 logger = logging.getLogger("receiptgate")
+
+
+def _new_result(
+    text: str, agent_id: str | None, channel: str | None, hook: str | None, trust: int | None
+) -> ValidationResult:
+    """An empty result for ``text`` (verdict "pass" until a stage says otherwise)."""
+    return ValidationResult(
+        id=new_id(),
+        verdict="pass",
+        created_at=datetime.now(UTC).isoformat(timespec="milliseconds"),
+        agent_id=agent_id,
+        channel=channel,
+        hook=hook,
+        trust_score=trust,
+        source_text=text,
+    )
 
 
 class Gate:
@@ -319,16 +334,7 @@ class Gate:
             ref = ref.replace(tzinfo=UTC)
         if (problem := time_problem(ref)) is not None:
             raise InputError(f"now: {problem}")
-        result = ValidationResult(
-            id=new_id(),
-            verdict="pass",
-            created_at=datetime.now(UTC).isoformat(timespec="milliseconds"),
-            agent_id=agent_id,
-            channel=channel,
-            hook=hook,
-            trust_score=trust,
-            source_text=text,
-        )
+        result = _new_result(text, agent_id, channel, hook, trust)
         result.notes.extend(cleaned)
         if external is None:
             external = is_external(channel=channel, hook=hook, config=self.config.llm_validator)
@@ -363,16 +369,7 @@ class Gate:
         """The result of a validation that could not finish (a stream cut off by an
         error): the fail mode applied, visibly, for the caller to audit."""
         text, _ = clean_text(text)
-        result = ValidationResult(
-            id=new_id(),
-            verdict="pass",
-            created_at=datetime.now(UTC).isoformat(timespec="milliseconds"),
-            agent_id=agent_id,
-            channel=channel,
-            hook=hook,
-            trust_score=trust,
-            source_text=text,
-        )
+        result = _new_result(text, agent_id, channel, hook, trust)
         self._fail(result, text, error)
         self.rubric.apply(result)
         return result
@@ -463,7 +460,8 @@ class Gate:
             c for c in found.claims if types[c.sentence_index] not in ("question", "imperative")
         ]
         risks: dict[int, list[RiskClass]] = {}
-        claims = self._add_hard_claims(work, sentences, types, claims, now, risks)
+        sentence_facts = facts_by_sentence(work, sentences, now)
+        claims = self._add_hard_claims(work, sentences, types, claims, sentence_facts, risks)
         cap = cfg.performance.max_claims_per_output
         unchecked = set(found.unchecked)
         kept, more = cap_claims(claims, cap)
@@ -504,7 +502,13 @@ class Gate:
             self._gather(ev, index, ledger, now, work, sentences[ev.claim.sentence_index])
         for sidx, group in by_sentence.items():
             self._match_hard(
-                group, ledger, work, sentences[sidx], anchors[sidx] if anchors else Anchor(), now
+                group,
+                ledger,
+                work,
+                sentences[sidx],
+                anchors[sidx] if anchors else Anchor(),
+                now,
+                sentence_facts.get(sidx, []),
             )
         for sidx, group in by_sentence.items():
             back_labels(group, by_sentence.get(sidx - 1, []))
@@ -662,7 +666,7 @@ class Gate:
         sentences: Sequence[Sentence],
         types: Sequence[str],
         claims: list[DetectedClaim],
-        now: datetime,
+        sentence_facts: dict[int, list[HardFact]],
         risks: dict[int, list[RiskClass]],
     ) -> list[DetectedClaim]:
         """Attaches hard facts to value claims and makes claims of the rest."""
@@ -670,7 +674,6 @@ class Gate:
         by_sentence: dict[int, list[DetectedClaim]] = {}
         for c in claims:
             by_sentence.setdefault(c.sentence_index, []).append(c)
-        sentence_facts = facts_by_sentence(work, sentences, now)
         out: list[DetectedClaim] = []
         for s, stype in zip(sentences, types, strict=True):
             own = by_sentence.get(s.index, [])
@@ -784,8 +787,10 @@ class Gate:
         sentence: Sentence,
         anchor_: Anchor,
         now: datetime,
+        facts: Sequence[HardFact],
     ) -> None:
-        """Receipts for the hard facts of one sentence's claims (checks/records)."""
+        """Receipts for the hard facts of one sentence's claims (checks/records);
+        ``facts`` are all the sentence's figures and ids."""
         if ledger is None:
             for ev in group:
                 ev.hard.extend(
@@ -795,9 +800,8 @@ class Gate:
             return
         all_facts = sorted((h for ev in group for h in ev.claim.hard_facts), key=lambda h: h.start)
         sentence_words = clause_words(work, sentence.start, sentence.end, all_facts, None)
-        named = sentence_anchors(
-            sentence.text, extract_hard_facts(sentence.text, now=now)
-        )  # with its ids and hosts, which are no claims of their own
+        # with its ids and hosts, which are no claims of their own
+        named = sentence_anchors(sentence.text, facts)
         freshness = self.policy.freshness
         linked = {
             ev.ledger.receipt_id
@@ -811,8 +815,17 @@ class Gate:
             risk = ev.worst_risk() or "general"
             limit = self.policy.risk_classes[risk].freshness
 
-            def fresh(r: Receipt, limit: timedelta | None = limit) -> bool:
-                return ledger.is_fresh(r, _tighter(freshness.get(r.kind), limit), now)
+            seen: dict[int, bool] = {}
+
+            def fresh(
+                r: Receipt, limit: timedelta | None = limit, seen: dict[int, bool] = seen
+            ) -> bool:
+                ok = seen.get(id(r))
+                if ok is None:
+                    ok = seen[id(r)] = ledger.is_fresh(
+                        r, _tighter(freshness.get(r.kind), limit), now
+                    )
+                return ok
 
             for h in ev.claim.hard_facts:
                 clause = clause_words(work, sentence.start, sentence.end, all_facts, h)

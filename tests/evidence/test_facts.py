@@ -522,7 +522,7 @@ def test_when_file_is_not_utf8_then_error_names_it(tmp_path: Path) -> None:
             (
                 'fact registry "t": facts[0].category: must be one of system_state, entity_name, '
                 "existence, operational_status, capability, self_referential, quantity, temporal, "
-                'action, attribution, record (got "colour")'
+                'action, attribution (got "colour")'
             ),
         ),
         (

@@ -39,6 +39,7 @@ _ARITHMETIC = re.compile(
     r"([$€£]?\s?-?[\d,]+(?:\.\d+)?)\s*(?:\([^)]{0,20}\)\s*)?([+\-−–×x*/])\s*"
     r"([$€£]?\s?-?[\d,]+(?:\.\d+)?)\s*(?:\([^)]{0,20}\)\s*)?=\s*([$€£]?\s?-?[\d,]+(?:\.\d+)?)"
 )
+_NAMES_TOTAL = re.compile(r"\b(?:total|sum|altogether|in\s+all)\b", re.IGNORECASE)
 _NAMES_OPERATION = re.compile(
     r"\b(?:total|sum|difference|remaining|left|balance|refund|each|per\s+(?:person|item|night|"
     r"passenger)|combined|altogether|in\s+all|subtotal|discount|save|saving|savings|off|"
@@ -256,7 +257,7 @@ def _wrong_total(
     ops: list[Operand], target: float, records: Sequence[Record], sentence: str
 ) -> Derivation | None:
     """A sentence that names a total of an anchored list, with another result."""
-    if not records or not re.search(r"\b(?:total|sum|altogether|in\s+all)\b", sentence, re.I):
+    if not records or not _NAMES_TOTAL.search(sentence):
         return None
     anchored = {id(r) for rec in records for r in rec.subtree()}
     sums = [

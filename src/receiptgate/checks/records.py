@@ -27,7 +27,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from receiptgate.checks.words import GENERIC, content_words
+from receiptgate.checks.words import GENERIC, content_words, word_pattern
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex, id_shape
 from receiptgate.evidence.receipts import Receipt
@@ -265,7 +265,7 @@ def _month_named(shown: str, low: str) -> bool:
     if m is None:
         return False
     month = _MONTHS[int(m.group(2)) - 1]
-    return bool(re.search(rf"\b{month}\b", low))
+    return bool(word_pattern(month).search(low))
 
 
 def check_figure(
@@ -296,9 +296,17 @@ def check_figure(
         if named:
             return _supported(index, h, named[0])
     equal = [leaf for leaf in index.leaves(keys) if _equal(h, leaf)]
+    if len(equal) > MAX_EQUAL:
+        # a value many receipts hold ("42" in a long session): the newest ones decide,
+        # so a figure costs the same however long the session
+        equal.sort(key=index.position, reverse=True)
+        equal = equal[:MAX_EQUAL]
     others: list[Leaf] = []
-    stale = [leaf for leaf in equal if not fresh(index.receipt_of(leaf))]
-    equal = [leaf for leaf in equal if fresh(index.receipt_of(leaf)) and not _other_row(leaf, low)]
+    is_fresh = [fresh(index.receipt_of(leaf)) for leaf in equal]
+    stale = [leaf for leaf, ok in zip(equal, is_fresh, strict=True) if not ok]
+    equal = [
+        leaf for leaf, ok in zip(equal, is_fresh, strict=True) if ok and not _other_row(leaf, low)
+    ]
     # A record the sentence names (or the section it sits in) holding the value backs
     # it; a weaker anchor (the sentence before, the latest result) needs the value's
     # field to be about the figure, as any other record does.
@@ -356,6 +364,9 @@ def check_figure(
         )
     return Match(h, "unsupported", None, None, f"no receipt holds {h.text}")
 
+
+#: At most this many receipt values equal to a claimed figure are weighed (the newest).
+MAX_EQUAL = 32
 
 _FIGURE_BETWEEN = re.compile(r"[$€£]\s?\d|\d[\d,.]*\s?%|\b\d+(?:[.,]\d+)?\b")
 
@@ -478,25 +489,46 @@ def _labelled_rival(
     specific = clause - GENERIC
     if not specific:
         return None
+    labels = _labels(index)
+    candidates: dict[int, tuple[Leaf, frozenset[str]]] = {}
+    for word in specific:
+        for n, leaf, label in labels.get(word, ()):
+            candidates.setdefault(n, (leaf, label))
     found: dict[str, Leaf] = {}
+    for n in sorted(candidates):
+        leaf, label = candidates[n]
+        shared = label & specific
+        if len(shared) < 2 and len(specific) > 2:
+            continue
+        if not same_family(h, leaf.value) or _other_row(leaf, low):
+            continue
+        if fresh(index.receipt_of(leaf)):
+            found.setdefault(leaf.value.keys[0] if leaf.value.keys else "", leaf)
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _labels(index: ReceiptIndex) -> dict[str, list[tuple[int, Leaf, frozenset[str]]]]:
+    """Label word -> the values labelled by it (field names, or the words around a value
+    in a text), in receipt order; what the user said is no record of what is. Built once
+    per index."""
+    cached = index.cache.get("labels")
+    if isinstance(cached, dict):
+        return cached
+    out: dict[str, list[tuple[int, Leaf, frozenset[str]]]] = {}
+    n = 0
     for entry in index.entries:
         if entry.receipt.kind == "user":
-            continue  # what the user said is no record of what is
+            continue
         for rec in entry.records:
             for leaf in rec.leaves:
-                if not same_family(h, leaf.value) or _other_row(leaf, low):
-                    continue
-                label = (
-                    frozenset(leaf.words)
-                    if leaf.path == "text"
-                    else content_words(" ".join(leaf.words))
-                )
-                shared = (label - GENERIC) & specific
-                if not shared or (len(shared) < 2 and len(specific) > 2):
-                    continue
-                if fresh(index.receipt_of(leaf)):
-                    found.setdefault(leaf.value.keys[0] if leaf.value.keys else "", leaf)
-    return next(iter(found.values())) if len(found) == 1 else None
+                words = leaf.words
+                label = frozenset(words) if leaf.path == "text" else content_words(" ".join(words))
+                label = label - GENERIC
+                for word in label:
+                    out.setdefault(word, []).append((n, leaf, label))
+                n += 1
+    index.cache["labels"] = out
+    return out
 
 
 def _contradicted(index: ReceiptIndex, h: HardFact, rival: Leaf) -> Match:
@@ -763,7 +795,7 @@ def record_claims(
             for value in values:
                 if value.split(" ", 1)[0] not in present:
                     continue
-                for m in re.finditer(rf"\b{re.escape(value)}\b", low_text):
+                for m in word_pattern(value).finditer(low_text):
                     a, b = s.start + m.start(), s.start + m.end()
                     if not free(a, b) or not _reports_state(low_text, m.start(), m.end()):
                         continue

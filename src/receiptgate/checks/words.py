@@ -7,6 +7,7 @@ Tokens are lowercase letter-led runs (``contract_value_usd`` gives ``contract``,
 
 from __future__ import annotations
 
+import functools
 import re
 from functools import lru_cache
 
@@ -182,3 +183,10 @@ def content_words(text: str) -> frozenset[str]:
 _FIELD_STEMS: tuple[tuple[str, frozenset[str]], ...] = tuple(
     (field, frozenset(stem(w) for w in extra.split())) for field, extra in FIELD_SYNONYMS.items()
 )
+
+
+@functools.lru_cache(maxsize=4096)
+def word_pattern(text: str) -> re.Pattern[str]:
+    """``text`` as a whole word (compiled once: per-value patterns would thrash ``re``'s
+    own cache of 512)."""
+    return re.compile(rf"\b{re.escape(text)}\b")

@@ -23,8 +23,20 @@ DetectorCategory = Literal[
     "attribution",
 ]
 #: ... and "record": an id, name, state or value restated from a receipt's record, found
-#: by the record check (checks/records.py), never by a detector.
-ClaimCategory = DetectorCategory | Literal["record"]
+#: by the record check (checks/records.py), never by a detector or a fact.
+ClaimCategory = Literal[
+    "system_state",
+    "entity_name",
+    "existence",
+    "operational_status",
+    "capability",
+    "self_referential",
+    "quantity",
+    "temporal",
+    "action",
+    "attribution",
+    "record",
+]
 
 #: The RFC-003 categories, checked against fact registries with the trust-tier table.
 RFC_CATEGORIES: tuple[ClaimCategory, ...] = (

@@ -51,7 +51,7 @@ from pydantic import (
 
 from receiptgate._exceptions import ConfigError
 from receiptgate.bounds import MAX_TTL_SECONDS, in_range
-from receiptgate.claims.models import ClaimCategory, DetectedClaim
+from receiptgate.claims.models import ClaimCategory, DetectedClaim, DetectorCategory
 from receiptgate.text.clean import clean_data
 
 __all__ = [
@@ -208,7 +208,7 @@ class Fact(BaseModel):
 
     model_config = _MODEL_CONFIG
     id: str = Field(min_length=1)
-    category: ClaimCategory
+    category: DetectorCategory
     subject: str = Field(min_length=1)
     subject_is_regex: bool = Field(default=False, alias="subjectIsRegex")
     value: FactValue
@@ -275,7 +275,7 @@ class _TripleFact(BaseModel):
     value: Annotated[str, BeforeValidator(_scalar_text)]
     source: str | None = None
     id: str | None = Field(default=None, min_length=1)
-    category: ClaimCategory | None = None
+    category: DetectorCategory | None = None
     subject_is_regex: bool = Field(default=False, alias="subjectIsRegex")
     description: str | None = None
     ttl_seconds: _Ttl | None = Field(default=None, alias="ttlSeconds")

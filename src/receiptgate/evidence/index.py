@@ -139,7 +139,9 @@ class ReceiptIndex:
         self.words: set[str] = set()
         #: Derived views (the action ledger's) cached per index size.
         self.cache: dict[str, object] = {}
-        self._position: dict[int, int] = {}  # id(root record) -> entry position
+        self._position: dict[
+            int, int
+        ] = {}  # id(record) -> entry position (roots at add, others on first lookup)
         for r in receipts:
             self.add(r)
 
@@ -216,7 +218,10 @@ class ReceiptIndex:
     def position(self, leaf: Leaf | Record) -> int:
         """The position (in ``entries``) of the receipt a leaf or record came from."""
         rec = leaf.record if isinstance(leaf, Leaf) else leaf
-        return self._position[id(rec.root)]
+        at = self._position.get(id(rec))
+        if at is None:
+            at = self._position[id(rec)] = self._position[id(rec.root)]
+        return at
 
     def is_fresh(
         self, receipt: Receipt, limit: timedelta | None, now: datetime | None = None
