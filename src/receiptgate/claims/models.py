@@ -24,19 +24,7 @@ DetectorCategory = Literal[
 ]
 #: ... and "record": an id, name, state or value restated from a receipt's record, found
 #: by the record check (checks/records.py), never by a detector or a fact.
-ClaimCategory = Literal[
-    "system_state",
-    "entity_name",
-    "existence",
-    "operational_status",
-    "capability",
-    "self_referential",
-    "quantity",
-    "temporal",
-    "action",
-    "attribution",
-    "record",
-]
+ClaimCategory = Literal[DetectorCategory, "record"]
 
 #: The RFC-003 categories, checked against fact registries with the trust-tier table.
 RFC_CATEGORIES: tuple[ClaimCategory, ...] = (
