@@ -283,7 +283,6 @@ def test_when_the_reply_thanks_someone_else_then_the_name_is_blocked() -> None:
     assert any("no record names Dana" in v.reason for v in result.violations)
 
 
-@pytest.mark.xfail(strict=True, reason="a name addressed at the start without a greeting is unread")
 def test_when_the_reply_opens_with_someone_elses_name_then_it_is_caught() -> None:
     assert _check("Dana Li, your order #W1234567 is pending.").verdict != "pass"
 
@@ -304,3 +303,13 @@ def test_when_a_figure_is_contradicted_then_the_violation_names_the_receipt_and_
     assert (evidence["kind"], evidence["id"]) == ("tool", "c3")
     assert evidence["detail"] == "contradicts c3 items[0].price = 150.25, claimed $243.90"
     assert result.delivered_text == "Order #W1234567 is pending."
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Mia Li, your order #W1234567 is pending.", "Good Morning, your order #W1234567 is pending."],
+)
+def test_when_the_reply_opens_with_the_customers_name_or_a_greeting_then_it_passes(
+    text: str,
+) -> None:
+    assert _check(text).verdict == "pass"

@@ -248,7 +248,6 @@ def test_when_a_done_list_reports_the_work_then_each_item_is_checked() -> None:
     assert [s.action for s in _claiming(unwritten)] == ["block", "pass"]
 
 
-@pytest.mark.xfail(strict=True, reason="a done item 'ran the tests' is backed by any call")
 def test_when_a_done_list_says_it_ran_the_tests_without_a_test_run_then_it_is_blocked() -> None:
     # "I ran the tests." is blocked on the same transcript: no test run in the ledger.
     result = _check("Done:\n- updated src/app.py\n- ran the tests", _coding(SED, None))

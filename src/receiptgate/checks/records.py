@@ -60,6 +60,7 @@ _PROCESS_NOUNS = re.compile(
 _CLAUSE_EDGE = re.compile(r"[,;:()]|\s[-–—]\s|\bbut\b|\band\b")
 # Words for one state: spellings, and "processed" as a status label reads as "processing"
 # ("your order is still processing" restates status=processed).
+_ADDRESSED = re.compile(r"^\s*([A-Z][a-z]+)\s+([A-Z][a-z]+),\s")
 _SPELLING = {
     "canceled": "cancelled",
     "cancelled": "canceled",
@@ -805,6 +806,22 @@ def record_claims(
                     if claim is not None:
                         out.append(claim)
                         busy.append((a, b))
+    # "Dana Li, your order ...": a full name addressed at the start that shares a word
+    # with a person of the records but is not that person
+    addressed = _ADDRESSED.match(s.text) if index.people else None
+    if addressed is not None:
+        first, last = addressed.group(1).lower(), addressed.group(2).lower()
+        shares = first in index.people_words or last in index.people_words
+        a, b = s.start + addressed.start(1), s.start + addressed.end(2)
+        if shares and f"{first} {last}" not in index.people and free(a, b):
+            name = f"{addressed.group(1)} {addressed.group(2)}"
+            f = _fact("name", a, b, name)
+            people = ", ".join(sorted(index.people)[:3])
+            detail = f"no record names {name} (the people here: {people})"
+            out.append(
+                RecordClaim("name", a, b, name, Match(f, "contradicted", None, None, detail))
+            )
+            busy.append((a, b))
     # a name in address position ("Thanks, Mia!") must be the customer's
     if index.records_by_name:
         for m in _VOCATIVE.finditer(s.text):

@@ -195,7 +195,7 @@ class ActionDetector(Detector):
         ),
         Pattern(
             "done_list",
-            rf"\b({_VERB_ALT})\s+\S",
+            rf"\b({_VERB_ALT})[ \t]+",
             subject="self",
             assertion="ran",
             obj="after",
@@ -290,7 +290,7 @@ class ActionDetector(Detector):
             verb = " ".join(match.group(1).lower().split())
             if verb in _NOT_AGENT_PASSIVE or verb in ("read", "found"):
                 return None
-            claim.assertion = ACTION_VERBS.get(verb, "ran")
+            claim.assertion = _tests_or(ACTION_VERBS.get(verb, "ran"), claim.object)
             claim.value = verb
         if name == "passive_done":
             verb = " ".join((match.group(1) or match.group(2)).lower().split())
@@ -305,10 +305,8 @@ class ActionDetector(Detector):
             return None  # "... and deployed" continues an "I ..." or "we ..." sentence only
         if name in ("did", "and_did"):
             verb = " ".join(match.group(1).lower().split())
-            kind = ACTION_VERBS.get(verb, "ran")
+            kind = _tests_or(ACTION_VERBS.get(verb, "ran"), claim.object)
             obj = (claim.object or "").lower()
-            if kind in ("ran", "checked") and re.search(r"\btests?\b|\bpytest\b|\bspecs?\b", obj):
-                kind = "ran_tests"
             if verb == "opened" and re.search(
                 r"\b(?:ticket|issue|pr|pull request|incident)\b", obj
             ):
@@ -323,6 +321,16 @@ class ActionDetector(Detector):
             claim.value = " ".join(claim.value.lower().split())
         claim.subject = claim.subject.lower() if claim.subject != "self" else claim.subject
         return claim
+
+
+_TESTS_OBJECT = re.compile(r"\btests?\b|\bpytest\b|\bspecs?\b|\btest suite\b", re.IGNORECASE)
+
+
+def _tests_or(kind: str, obj: str | None) -> str:
+    """'ran'/'checked' the tests is a test run, which only a test run backs."""
+    if kind in ("ran", "checked") and obj and _TESTS_OBJECT.search(obj):
+        return "ran_tests"
+    return kind
 
 
 class ForgedLabelDetector(Detector):
