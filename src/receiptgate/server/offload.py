@@ -19,6 +19,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -112,9 +115,19 @@ class _Worker:
 _WORKER: _Worker | None = None
 
 
-def _start(settings: ServerSettings) -> None:
+def _start(settings: ServerSettings, parent: int) -> None:
     global _WORKER
     _WORKER = _Worker(settings)
+    threading.Thread(target=_exit_with, args=(parent,), name="parent-watch", daemon=True).start()
+
+
+def _exit_with(parent: int) -> None:
+    """Ends the worker when the service that spawned it (``parent``, passed in: the
+    service may die before the worker gets here) is gone; killed with SIGKILL, it could
+    not shut its pool down, and no orphan worker may outlive its server."""
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
 
 
 def _validate(raw: bytes, generation: int) -> Any:
@@ -150,7 +163,7 @@ class Offload:
             max_workers=self.workers,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_start,
-            initargs=(self.settings,),
+            initargs=(self.settings, os.getpid()),
         )
         for _ in range(self.workers):
             self._pool.submit(int)  # spawn now, not on the first large request
