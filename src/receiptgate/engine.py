@@ -48,7 +48,7 @@ from receiptgate.checks.records import (
 )
 from receiptgate.checks.words import content_words
 from receiptgate.claims.collect import PLAN, clause_of, clause_text, facts_by_sentence
-from receiptgate.claims.detect import ClaimDetector, cap_claims
+from receiptgate.claims.detect import ClaimDetector
 from receiptgate.claims.detectors.base import HEDGED_CONFIDENCE, DetectorRegistry
 from receiptgate.claims.detectors.base import load_plugin_detectors as _load_plugins
 from receiptgate.claims.detectors.custom import CustomDetector
@@ -462,14 +462,10 @@ class Gate:
         risks: dict[int, list[RiskClass]] = {}
         sentence_facts = facts_by_sentence(work, sentences, now)
         claims = self._add_hard_claims(work, sentences, types, claims, sentence_facts, risks)
+        # The cap was applied in detection; hard-fact claims are always checked.
         cap = cfg.performance.max_claims_per_output
         unchecked = set(found.unchecked)
-        kept, more = cap_claims(claims, cap)
-        if more:
-            kept_ids = {id(c) for c in kept}
-            unchecked.update(c.sentence_index for c in claims if id(c) not in kept_ids)
-            claims = kept
-        dropped = found.dropped + more
+        dropped = found.dropped
         if dropped:
             result.notes.append(
                 f"{dropped} claim(s) past maxClaimsPerOutput {cap} were not checked"

@@ -133,9 +133,8 @@ def operands(
         for r in rec.lineage():
             take(r.leaves)
     for entry in reversed(index.entries[-6:]):
-        for rec in entry.records:
-            for r in rec.subtree():
-                take(r.leaves)
+        for rec in entry.records:  # every record of the result, in document order
+            take(rec.leaves)
     return out
 
 

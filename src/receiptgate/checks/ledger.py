@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from receiptgate.checks.words import content_words, stem
 from receiptgate.claims.models import DetectedClaim
+from receiptgate.evidence.formats import is_data_format
 from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 
 _TEST_RUN = re.compile(
@@ -605,11 +606,6 @@ def _rows_about(text: str, subject: str) -> str:
 _HOSTLIKE = re.compile(r"\b[a-z][a-z]*-?\d+[a-z0-9-]*\b")
 
 
-#: Formats whose content is data (records), not a program's status output (a CLI table
-#: such as ``kubectl get pods`` or ``docker ps`` is status output).
-_DATA_FORMATS = frozenset({"json", "jsonl", "yaml", "csv", "markdown_table"})
-
-
 def check_state(index: ReceiptIndex, claim: DetectedClaim, clause: str = "") -> LedgerResult:
     """Checks "X is running / not installed / broken" against tool output about X."""
     state = claim_state(claim)
@@ -635,7 +631,7 @@ def check_state(index: ReceiptIndex, claim: DetectedClaim, clause: str = "") -> 
     for e in _entries_about(index, subject):
         if e.receipt.kind not in ("tool", "web", "db", "memory") or not _about_subject(e, subject):
             continue
-        if e.format in _DATA_FORMATS and base in ("installed", "exists"):
+        if is_data_format(e.format) and base in ("installed", "exists"):
             continue  # a data document's field is no installed package: records decide
         if names_other_host(_HOSTLIKE.findall(clause.lower()), e.text.split("\n", 1)[0]):
             continue  # the clause names build-03; this is build-02's output

@@ -23,6 +23,7 @@ Evidence lines name the receipt and the field path:
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -43,8 +44,7 @@ from receiptgate.evidence.values import (
 from receiptgate.text.segment import Sentence
 
 _TOKEN = re.compile(r"#?[A-Za-z0-9][A-Za-z0-9_\-]*(?:\.[A-Za-z0-9]+)*")
-_CAPITAL = re.compile(r"\b([A-Z][a-z'’]+(?:\s+[A-Z][a-z'’]+){0,3})\b")
-_LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
+_WORD_SPAN = re.compile(r"[\w'’-]+")
 # Words in a state word's clause that make it no report of the current state: modals,
 # conditions, negations ("can only be cancelled if pending", "hasn't shipped yet").
 _NOT_A_STATE_REPORT = re.compile(
@@ -58,9 +58,10 @@ _PROCESS_NOUNS = re.compile(
     r"payments?|process|cancellation|transactions?)\b"
 )
 _CLAUSE_EDGE = re.compile(r"[,;:()]|\s[-–—]\s|\bbut\b|\band\b")
+# A full name addressed at the start of a sentence: "Dana Li, your order ...".
+_ADDRESSED = re.compile(r"^\s*([A-Z][a-z]+)\s+([A-Z][a-z]+),\s")
 # Words for one state: spellings, and "processed" as a status label reads as "processing"
 # ("your order is still processing" restates status=processed).
-_ADDRESSED = re.compile(r"^\s*([A-Z][a-z]+)\s+([A-Z][a-z]+),\s")
 _SPELLING = {
     "canceled": "cancelled",
     "cancelled": "canceled",
@@ -97,17 +98,30 @@ class Anchor:
         return out
 
 
+def _id_key(token: str, index: ReceiptIndex) -> str | None:
+    """The key under which records hold an id the text writes ("#W1" or "W1"), if any."""
+    tok = token.lower().rstrip(".")
+    for key in (tok, tok.lstrip("#")):
+        if key in index.records_by_id:
+            return key
+    return None
+
+
+def _word_spans(text: str) -> list[tuple[str, int, int]]:
+    """The words of a text, lowercase, with where they are."""
+    return [(w.group().lower(), w.start(), w.end()) for w in _WORD_SPAN.finditer(text)]
+
+
 def _named(text: str, offset: int, index: ReceiptIndex) -> list[tuple[int, int, Record]]:
     found: list[tuple[int, int, Record]] = []
     for m in _TOKEN.finditer(text):
-        tok = m.group().lower().rstrip(".")
-        for key in (tok, tok.lstrip("#")):
-            recs = index.records_by_id.get(key)
-            if recs:
-                found.extend((offset + m.start(), offset + m.end(), r) for r in recs)
-                break
+        key = _id_key(m.group(), index)
+        if key is not None:
+            found.extend(
+                (offset + m.start(), offset + m.end(), r) for r in index.records_by_id[key]
+            )
     if index.records_by_name:
-        words = [(w.group().lower(), w.start(), w.end()) for w in re.finditer(r"[\w'’-]+", text)]
+        words = _word_spans(text)
         for i in range(len(words)):
             if words[i][0] not in index.name_heads:
                 continue
@@ -327,8 +341,8 @@ def check_figure(
         ids = _named_ids(sentence_text, index) or _anchor_ids(anchor_)
         others = [leaf for leaf in about if _of_a_sibling(leaf.record, ids)]
         about = [leaf for leaf in about if leaf not in others]
-    rival = _rival(index, h, anchor_, clause, scope, fresh) if anchor_.how == "named" else None
-    if rival is not None:
+    rival = _rival(index, h, anchor_, clause, scope, fresh)
+    if rival is not None and anchor_.how == "named":
         # The sentence names the record and its field holds another value: the same
         # field of another record ("build 4827 took 14 minutes") is no support.
         about = [leaf for leaf in about if leaf.key.lower() != rival.key.lower()]
@@ -337,12 +351,10 @@ def check_figure(
     if about:
         best = max(about, key=lambda leaf: _overlap(index, leaf, clause))
         return _disagreed(index, h, best, low, fresh) or _supported(index, h, best)
-    literal = _literal(index, h, anchor_)
+    literal = _literal(h, anchor_)
     if literal is not None:
         return _supported(index, h, literal)
-    rival = _rival(index, h, anchor_, clause, scope, fresh) or _labelled_rival(
-        index, h, clause, low, fresh
-    )
+    rival = rival or _labelled_rival(index, h, clause, low, fresh)
     if rival is not None:
         return _contradicted(index, h, rival)
     if stale:
@@ -403,12 +415,11 @@ def _for_figure(anchor_: Anchor, h: HardFact) -> Anchor:
 
 def _named_ids(text: str, index: ReceiptIndex) -> set[str]:
     """The record ids a sentence names, lowercase without "#"."""
-    out: set[str] = set()
-    for m in _TOKEN.finditer(text):
-        tok = m.group().lower().rstrip(".")
-        if tok in index.records_by_id or tok.lstrip("#") in index.records_by_id:
-            out.add(tok.lstrip("#"))
-    return out
+    return {
+        m.group().lower().rstrip(".").lstrip("#")
+        for m in _TOKEN.finditer(text)
+        if _id_key(m.group(), index) is not None
+    }
 
 
 def _anchor_ids(anchor_: Anchor) -> set[str]:
@@ -522,8 +533,7 @@ def _labels(index: ReceiptIndex) -> dict[str, list[tuple[int, Leaf, frozenset[st
             continue
         for rec in entry.records:
             for leaf in rec.leaves:
-                words = leaf.words
-                label = frozenset(words) if leaf.path == "text" else content_words(" ".join(words))
+                label = frozenset(leaf.words) if leaf.path == "text" else field_words(leaf)
                 label = label - GENERIC
                 for word in label:
                     out.setdefault(word, []).append((n, leaf, label))
@@ -536,6 +546,16 @@ def _contradicted(index: ReceiptIndex, h: HardFact, rival: Leaf) -> Match:
     r = index.receipt_of(rival)
     detail = f"contradicts {_line(index, rival)}, claimed {h.text}"
     return Match(h, "contradicted", r.id, r.kind, detail, rival.path)
+
+
+@functools.lru_cache(maxsize=8192)
+def _stems(words: tuple[str, ...]) -> frozenset[str]:
+    return content_words(" ".join(words))
+
+
+def field_words(leaf: Leaf) -> frozenset[str]:
+    """The content words of a value's field name and its parent field's."""
+    return _stems(leaf.words)
 
 
 def leaf_words(index: ReceiptIndex, leaf: Leaf) -> frozenset[str]:
@@ -560,7 +580,7 @@ def leaf_words(index: ReceiptIndex, leaf: Leaf) -> frozenset[str]:
                     parts.append(other.value.shown)
         found = content_words(" ".join(parts)) | entry.context_words
         cache[id(rec)] = found
-    return frozenset(content_words(" ".join(leaf.words))) | found
+    return field_words(leaf) | found
 
 
 def _overlap(index: ReceiptIndex, leaf: Leaf, words: frozenset[str]) -> int:
@@ -669,7 +689,7 @@ def _literal_in(claimed: str, shown: str, *, head: bool = False) -> bool:
     return False
 
 
-def _literal(index: ReceiptIndex, h: HardFact, anchor_: Anchor) -> Leaf | None:
+def _literal(h: HardFact, anchor_: Anchor) -> Leaf | None:
     """A figure written inside a field's text ("4K resolution", "28 inch") of an
     anchored record."""
     for rec in anchor_.records:
@@ -711,7 +731,7 @@ def _rival(
             )
     if not same:
         return None
-    scored = [(len(frozenset(content_words(" ".join(leaf.words))) & clause), leaf) for leaf in same]
+    scored = [(len(field_words(leaf) & clause), leaf) for leaf in same]
     best = max(s for s, _ in scored)
     top = [leaf for s, leaf in scored if s == best]
     values = {leaf.value.keys[0] if leaf.value.keys else leaf.value.shown for leaf in top}
@@ -769,8 +789,8 @@ def record_claims(
         if hits:
             out.append(RecordClaim("id", a, b, tok, _supported_id(index, tok, a, b, hits[0])))
             busy.append((a, b))
-        elif low in index.records_by_id or low.lstrip("#") in index.records_by_id:
-            rec = (index.records_by_id.get(low) or index.records_by_id[low.lstrip("#")])[0]
+        elif (key := _id_key(tok, index)) is not None:
+            rec = index.records_by_id[key][0]
             r = index.receipt_of(rec)
             f = _fact("id", a, b, tok)
             m2 = Match(f, "supported", r.id, r.kind, f"{r.id} {rec.path or 'record'} is {tok}")
@@ -815,12 +835,7 @@ def record_claims(
         a, b = s.start + addressed.start(1), s.start + addressed.end(2)
         if shares and f"{first} {last}" not in index.people and free(a, b):
             name = f"{addressed.group(1)} {addressed.group(2)}"
-            f = _fact("name", a, b, name)
-            people = ", ".join(sorted(index.people)[:3])
-            detail = f"no record names {name} (the people here: {people})"
-            out.append(
-                RecordClaim("name", a, b, name, Match(f, "contradicted", None, None, detail))
-            )
+            out.append(_unknown_name(index, a, b, name))
             busy.append((a, b))
     # a name in address position ("Thanks, Mia!") must be the customer's
     if index.records_by_name:
@@ -844,13 +859,8 @@ def record_claims(
                         Match(f, "supported", r.id, r.kind, f"{r.id} names {name}"),
                     )
                 )
-            elif low not in index.words and low not in index.user_words and _people(index):
-                f = _fact("name", a, b, name)
-                people = ", ".join(sorted(_people(index))[:3])
-                detail = f"no record names {name} (the people here: {people})"
-                out.append(
-                    RecordClaim("name", a, b, name, Match(f, "contradicted", None, None, detail))
-                )
+            elif low not in index.words and low not in index.user_words and index.people:
+                out.append(_unknown_name(index, a, b, name))
             busy.append((a, b))
     # values the anchored records hold ("Backpack - green, leather"): support
     if anchor_.records:
@@ -858,13 +868,18 @@ def record_claims(
     return out
 
 
+def _unknown_name(index: ReceiptIndex, a: int, b: int, name: str) -> RecordClaim:
+    """A person's name that no record holds, where the records name people."""
+    people = ", ".join(sorted(index.people)[:3])
+    detail = f"no record names {name} (the people here: {people})"
+    return RecordClaim(
+        "name", a, b, name, Match(_fact("name", a, b, name), "contradicted", None, None, detail)
+    )
+
+
 def _supported_id(index: ReceiptIndex, tok: str, a: int, b: int, leaf: Leaf) -> Match:
     r = index.receipt_of(leaf)
     return Match(_fact("id", a, b, tok), "supported", r.id, r.kind, _line(index, leaf), leaf.path)
-
-
-def _people(index: ReceiptIndex) -> set[str]:
-    return index.people
 
 
 def _latest(index: ReceiptIndex, records: list[Record]) -> list[Record]:
@@ -947,7 +962,7 @@ def _values(
 ) -> list[RecordClaim]:
     scope = anchor_.scope()
     out: list[RecordClaim] = []
-    words = [(w.group().lower(), w.start(), w.end()) for w in re.finditer(r"[\w'’-]+", s.text)]
+    words = _word_spans(s.text)
     heads = index.word_heads
     i = 0
     while i < len(words):

@@ -34,15 +34,18 @@ class DetectionResult:
     unchecked: set[int] = field(default_factory=set)
 
 
-def cap_claims(claims: list[DetectedClaim], max_claims: int) -> tuple[list[DetectedClaim], int]:
+def cap_claims(
+    claims: list[DetectedClaim], max_claims: int
+) -> tuple[list[DetectedClaim], list[DetectedClaim]]:
     """Keeps every always-checked claim and the first ``max_claims`` of the others.
 
     Budgets count work, never time, so the same text always gets the same verdict.
-    Returns the kept claims (in order) and the dropped ones' sentence indexes are
-    for the caller to mark: ``(kept, dropped_count)``.
+    Returns ``(kept, dropped)``, each in order; the dropped claims' sentences are for
+    the caller to mark as not checked.
     """
     kept: list[DetectedClaim] = []
-    counted = dropped = 0
+    dropped: list[DetectedClaim] = []
+    counted = 0
     for c in claims:
         if c.category in ALWAYS_CHECKED or c.detector_id.startswith(("quantity.", "hardfact.")):
             kept.append(c)
@@ -50,7 +53,7 @@ def cap_claims(claims: list[DetectedClaim], max_claims: int) -> tuple[list[Detec
             counted += 1
             kept.append(c)
         else:
-            dropped += 1
+            dropped.append(c)
     return kept, dropped
 
 
@@ -109,10 +112,9 @@ class ClaimDetector:
                 claims.extend(_dedup(found))
         kept, dropped = cap_claims(claims, max_claims)
         if dropped:
-            kept_ids = {id(c) for c in kept}
-            result.unchecked.update(c.sentence_index for c in claims if id(c) not in kept_ids)
+            result.unchecked.update(c.sentence_index for c in dropped)
             result.claims = kept
-            result.dropped = dropped
+            result.dropped = len(dropped)
         return result
 
 

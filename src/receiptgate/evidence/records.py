@@ -27,7 +27,7 @@ from receiptgate.evidence.values import (
     ID_KEYS,
     NAME_KEYS,
     Value,
-    fact_keys,
+    fact_value,
     key_words,
     leaf_value,
 )
@@ -185,14 +185,6 @@ _ID_TOKEN = re.compile(r"(?<![\w#])#?[A-Za-z0-9][A-Za-z0-9_\-]*\d[A-Za-z0-9_\-]*
 _NUMBERISH = re.compile(r"^-?[\d,]+(?:\.\d+)?$")
 
 
-def text_value(h: HardFact) -> Value | None:
-    """A figure read from prose, as a leaf value."""
-    keys = fact_keys(h)
-    if not keys:
-        return None
-    return Value(h.kind, keys, h.text, h.number, h.unit)
-
-
 _WINDOW = 80
 _VERSION_IN_TOKEN = re.compile(r"(?<=[/@:_-])v?(\d+\.\d+\.\d+(?:[-+.][0-9A-Za-z.]+)?)\b")
 
@@ -223,7 +215,7 @@ def text_records(text: str, now: datetime | None) -> list[Record]:
     for h in extract_hard_facts(text, now=now):
         if h.kind == "identifier":
             continue
-        value = text_value(h)
+        value = fact_value(h)
         if value is not None:
             words = _window_words(text, h)
             rec.leaves.append(Leaf(rec, "text", "text", words, value, _quote(text, h.start, h.end)))

@@ -290,11 +290,15 @@ def _from_prose(text: str) -> Value | None:
     facts = [h for h in extract_hard_facts(text) if h.kind != "identifier"]
     if len(facts) != 1 or facts[0].end - facts[0].start < len(text.strip()) * 0.6:
         return None
-    h = facts[0]
+    return fact_value(facts[0], text)
+
+
+def fact_value(h: HardFact, shown: str | None = None) -> Value | None:
+    """A figure read from prose as a typed value (``shown``: how the receipt wrote it)."""
     keys = fact_keys(h)
     if not keys:
         return None
-    return Value(h.kind, keys, text, h.number, h.unit)
+    return Value(h.kind, keys, h.text if shown is None else shown, h.number, h.unit)
 
 
 # ------------------------------------------------------------------ claims

@@ -26,6 +26,10 @@ class Format:
     """One content format. Subclasses set ``name`` and implement ``parse``."""
 
     name: ClassVar[str] = ""
+    #: Records of data (an API's JSON, a CSV export), not the status output of a program
+    #: (``kubectl get pods``, ``key: value`` lines): a field named "installed" in data is
+    #: no installed package.
+    data: ClassVar[bool] = True
 
     def parse(self, text: str) -> Any | None:
         """The data tree of ``text``, or ``None`` when it is not in this format.
@@ -129,6 +133,12 @@ def default_registry() -> FormatRegistry:
     if _DEFAULT is None:
         _DEFAULT = FormatRegistry(builtin_formats())
     return _DEFAULT
+
+
+def is_data_format(name: str) -> bool:
+    """Whether the built-in or registered format ``name`` holds data (``Format.data``);
+    plain text does not."""
+    return any(f.name == name and f.data for f in default_registry())
 
 
 def parse_content(text: str, registry: FormatRegistry | None = None) -> Parsed:

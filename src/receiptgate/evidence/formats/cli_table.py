@@ -23,6 +23,7 @@ class CliTableFormat(Format):
     """
 
     name = "cli_table"
+    data = False
 
     def parse(self, text: str) -> Any | None:
         lines = [ln.rstrip() for ln in text.split("\n") if ln.strip()]

@@ -20,6 +20,7 @@ class KeyValueFormat(Format):
     logfmt, several ``key=value`` pairs a line, one object a line."""
 
     name = "key_value"
+    data = False
 
     def parse(self, text: str) -> Any | None:
         lines = [ln for ln in text.split("\n") if ln.strip()]
