@@ -30,7 +30,9 @@ from receiptgate.checkers.base import (
     targets_for,
 )
 from receiptgate.checkers.external import is_external
+from receiptgate.checks.anchoring import Anchor, anchor
 from receiptgate.checks.arithmetic import derive, names_operation
+from receiptgate.checks.figures import Match, check_figure
 from receiptgate.checks.grounding import is_grounded, ungrounded_names
 from receiptgate.checks.ledger import (
     LedgerResult,
@@ -38,14 +40,7 @@ from receiptgate.checks.ledger import (
     check_attribution,
     check_state,
 )
-from receiptgate.checks.records import (
-    Anchor,
-    Match,
-    anchor,
-    check_availability,
-    check_figure,
-    record_claims,
-)
+from receiptgate.checks.records import check_availability, record_claims
 from receiptgate.checks.words import content_words
 from receiptgate.claims.collect import PLAN, clause_of, clause_text, facts_by_sentence
 from receiptgate.claims.detect import ClaimDetector
@@ -785,7 +780,7 @@ class Gate:
         now: datetime,
         facts: Sequence[HardFact],
     ) -> None:
-        """Receipts for the hard facts of one sentence's claims (checks/records);
+        """Receipts for the hard facts of one sentence's claims (checks/figures);
         ``facts`` are all the sentence's figures and ids."""
         if ledger is None:
             for ev in group:

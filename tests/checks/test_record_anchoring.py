@@ -1,4 +1,4 @@
-"""Sentences anchored to the record they are about (checks/records), end to end.
+"""Sentences anchored to the record they are about (checks/anchoring, checks/figures), end to end.
 
 A retail customer-service agent looked up a customer and two orders (one result per
 order, or both orders in one result). Each sentence of its reply is about the record

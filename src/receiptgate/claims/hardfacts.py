@@ -5,7 +5,7 @@ time, duration, version and identifier in a span and normalises each one to a
 comparable ``value`` key, so that equal values written differently give equal
 keys ("2.4 million USD", "$2,400,000" and "USD 2.4M" all give ``"USD 2400000"``).
 Whether a receipt concerns the same subject as a claim is decided elsewhere
-(``receiptgate.checks.records``).
+(``receiptgate.checks.figures``).
 
 Value keys (``number`` is set for money, percent, count, duration and number;
 ``unit`` is the currency, ``%``/``pp``, the count noun, the duration unit, the

@@ -1,0 +1,170 @@
+"""What each sentence of a reply is about: the records it names, the section it sits
+in, or the sentence before it (see :func:`anchor`).
+
+A sentence is about the records its ids and names point at (``#W4923227``, ``Mia Li``,
+``Desk Lamp``); a sentence that names none takes the records of the heading, bold
+label or list item it sits under, else those of the sentence before it; a reply that
+names nothing is about the newest tool result. In a sentence that names several
+records, a figure is about the one named right before it (:func:`for_figure`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from receiptgate.claims.models import HardFact
+from receiptgate.evidence.index import ReceiptIndex
+from receiptgate.evidence.records import Record
+from receiptgate.text.segment import Sentence
+
+TOKEN = re.compile(r"#?[A-Za-z0-9][A-Za-z0-9_\-]*(?:\.[A-Za-z0-9]+)*")
+_WORD_SPAN = re.compile(r"[\w'’-]+")
+
+
+@dataclass(slots=True)
+class Anchor:
+    """What one sentence is about."""
+
+    records: list[Record] = field(default_factory=list)
+    how: str = "none"  # named | section | previous | latest | none
+    #: Ids and names the sentence itself restates that records hold (start, end, leaf text).
+    named: list[tuple[int, int, Record]] = field(default_factory=list)
+    #: The sentence (its text and where it starts), to read what lies between a name
+    #: and a figure.
+    text: str = ""
+    start: int = 0
+
+    def scope(self) -> set[int]:
+        """ids (``id()``) of the records in scope: anchors, their subtrees and lineage."""
+        out: set[int] = set()
+        for rec in self.records:
+            out.update(id(r) for r in rec.subtree())
+            out.update(id(r) for r in rec.lineage())
+        return out
+
+
+def id_key(token: str, index: ReceiptIndex) -> str | None:
+    """The key under which records hold an id the text writes ("#W1" or "W1"), if any."""
+    tok = token.lower().rstrip(".")
+    for key in (tok, tok.lstrip("#")):
+        if key in index.records_by_id:
+            return key
+    return None
+
+
+def word_spans(text: str) -> list[tuple[str, int, int]]:
+    """The words of a text, lowercase, with where they are."""
+    return [(w.group().lower(), w.start(), w.end()) for w in _WORD_SPAN.finditer(text)]
+
+
+def _named(text: str, offset: int, index: ReceiptIndex) -> list[tuple[int, int, Record]]:
+    found: list[tuple[int, int, Record]] = []
+    for m in TOKEN.finditer(text):
+        key = id_key(m.group(), index)
+        if key is not None:
+            found.extend(
+                (offset + m.start(), offset + m.end(), r) for r in index.records_by_id[key]
+            )
+    if index.records_by_name:
+        words = word_spans(text)
+        for i in range(len(words)):
+            if words[i][0] not in index.name_heads:
+                continue
+            for n in (4, 3, 2, 1):
+                if i + n > len(words):
+                    continue
+                phrase = " ".join(w[0] for w in words[i : i + n])
+                recs = index.records_by_name.get(phrase)
+                if recs and (n > 1 or len(phrase) > 3):
+                    found.extend(
+                        (offset + words[i][1], offset + words[i + n - 1][2], r) for r in recs
+                    )
+                    break
+    return found
+
+
+def anchor(text: str, sentences: Sequence[Sentence], index: ReceiptIndex) -> list[Anchor]:
+    """What each sentence is about (see the module doc).
+
+    A sentence that names records is about them; a heading or a line ending in
+    ":" that names records opens a section, and the list items and lines under
+    it are about those records until the next section; any other sentence is
+    about what the sentence before it was about.
+    """
+    out: list[Anchor] = []
+    section: list[Record] = []
+    previous: list[Record] = []
+    latest = _latest_result(index)
+    for s in sentences:
+        named = _named(s.text, s.start, index)
+        opens = s.kind == "heading" or s.text.rstrip("*_ ").endswith(":")
+        if named:
+            recs = list(dict.fromkeys(r for _, _, r in named))
+            a = Anchor(recs, "named", named)
+            if opens:
+                section = recs
+        elif section and (s.kind == "list_item" or _right_under(text, s)):
+            a = Anchor(section, "section")
+        elif previous:
+            a = Anchor(previous, "previous")
+        elif latest:
+            a = Anchor(latest, "latest")
+        else:
+            a = Anchor()
+        if opens and not named:
+            section = []
+        a.text, a.start = s.text, s.start
+        out.append(a)
+        previous = a.records
+    return out
+
+
+def _latest_result(index: ReceiptIndex) -> list[Record]:
+    """The records of the newest structured tool result: what a reply that names
+    nothing is about (an agent answers right after its tools)."""
+    for entry in reversed(index.entries):
+        if entry.receipt.kind != "user" and entry.records:
+            return [rec for rec in entry.records if rec.parent is None]
+    return []
+
+
+def _right_under(text: str, s: Sentence) -> bool:
+    """Whether a sentence starts a line right under the line before (no blank line)."""
+    line_start = text.rfind("\n", 0, s.start) + 1
+    if text[line_start : s.start].strip():
+        return False
+    return line_start > 0 and text[max(0, line_start - 2) : line_start] != "\n\n"
+
+
+_FIGURE_BETWEEN = re.compile(r"[$€£]\s?\d|\d[\d,.]*\s?%|\b\d+(?:[.,]\d+)?\b")
+
+
+def for_figure(anchor_: Anchor, h: HardFact) -> Anchor:
+    """In a sentence that names several records ("the Desk Lamp cost $19.99 and the
+    Office Chair $145.50"), a figure is about the one named nearest to it."""
+    spans = sorted({(a, b) for a, b, _ in anchor_.named})
+    if len(spans) < 2 or len({id(r) for _, _, r in anchor_.named}) < 2:
+        return anchor_
+
+    def distance(span: tuple[int, int]) -> tuple[int, int]:
+        a, b = span
+        if b <= h.start:
+            return (h.start - b, 0)
+        if a >= h.end:
+            return (a - h.end, 1)
+        return (0, 0)
+
+    near = min(spans, key=distance)
+    a, b = near
+    lo, hi = (b, h.start) if b <= h.start else (h.end, a)
+    between = anchor_.text[max(0, lo - anchor_.start) : max(0, hi - anchor_.start)]
+    if a < h.start and (_FIGURE_BETWEEN.search(between) or "(" in between):
+        # "the Smart Watch ($336.15) add up to $595.12": the name has its own figure;
+        # this one is about what the sentence says of all of them
+        return anchor_
+    named = [n for n in anchor_.named if (n[0], n[1]) == near]
+    return Anchor(
+        list(dict.fromkeys(r for _, _, r in named)), anchor_.how, named, anchor_.text, anchor_.start
+    )

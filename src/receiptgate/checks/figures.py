@@ -1,0 +1,548 @@
+"""A claimed figure against the records: the right field of the right record, by typed
+value (:func:`check_figure`).
+
+Held by a field of an anchored record: supported. Held by another record whose field
+is about what the sentence says: supported too — a value of another record never
+contradicts this one, but it does not back a sentence that names a record of the same
+kind ("Order #W1 came to $2,649" when $2,649 is order #W2's). Held by no receipt: a
+*contradiction* when an anchored record's field of the same kind, chosen by the
+sentence's words ("price", "departs"), holds another value; otherwise unsupported.
+
+Evidence lines name the receipt and the field path:
+``call_3 reservations[0].flights[1].price = 153``.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from receiptgate.checks.anchoring import TOKEN, Anchor, for_figure, id_key
+from receiptgate.checks.words import GENERIC, content_words, word_pattern
+from receiptgate.claims.models import HardFact
+from receiptgate.evidence.index import ReceiptIndex, id_shape
+from receiptgate.evidence.receipts import Receipt
+from receiptgate.evidence.records import Leaf, Record
+from receiptgate.evidence.values import Value, claim_keys, compatible, same_family
+
+
+@dataclass(slots=True)
+class Match:
+    """The outcome for one claimed value (a figure, an id, a state, a name)."""
+
+    fact: HardFact
+    status: str  # supported | contradicted | unsupported | stale
+    receipt_id: str | None = None
+    receipt_kind: str | None = None
+    detail: str = ""
+    path: str | None = None
+
+
+def evidence_line(index: ReceiptIndex, leaf: Leaf) -> str:
+    """How evidence shows a value: ``call_3 items[0].price = 153``, or in a text the
+    words around it."""
+    r = index.receipt_of(leaf)
+    if leaf.quote:
+        return f"{r.id}: {leaf.quote!r}"
+    return f"{r.id} {leaf.path} = {leaf.value.shown}"
+
+
+def _equal(h: HardFact, leaf: Leaf) -> bool:
+    v = leaf.value
+    if v.kind in ("word", "text", "id"):
+        # A figure inside a field's text: the same characters, as a whole word.
+        return literal_in(h.text, v.shown)
+    if not compatible(h, v):
+        return False
+    if (
+        h.kind in ("money", "count", "number", "percent")
+        and v.kind != "duration"
+        and (h.number is not None and v.number is not None)
+    ):
+        return abs(h.number - v.number) < 0.005 or (
+            h.kind == "percent" and abs(h.number / 100 - v.number) < 0.00005
+        )
+    return True
+
+
+def _other_row(leaf: Leaf, low: str) -> bool:
+    """The sentence names what a sibling row holds and this row does not.
+
+    "48 customers on the Enterprise plan" is not backed by the row plan=pro
+    customers=48 when plan=enterprise is another row; "the checkout deployment ... 12
+    replicas" not by the row of search; "68% in FY2025" not by the FY2024 row.
+    """
+    rec = leaf.record
+    parent = rec.parent
+    if parent is None or not low:
+        return False
+    own = {x.key: x for x in rec.leaves}
+    for sibling in parent.children:
+        if sibling is rec:
+            continue
+        for other in sibling.leaves:
+            if other.value.kind not in ("word", "id", "date", "datetime") or other.key == leaf.key:
+                continue
+            mine = own.get(other.key)
+            if mine is None or mine.value.shown.lower() == other.value.shown.lower():
+                continue
+            if _named_in(other.value, low) and not _named_in(mine.value, low):
+                return True
+    return False
+
+
+def _named_in(value: Value, low: str) -> bool:
+    shown = value.shown.lower()
+    if len(shown) < 2:
+        return False
+    if literal_in(shown, low) or (
+        shown[-1:].isalpha() and (literal_in(shown + "s", low) or literal_in(shown + "es", low))
+    ):
+        return True  # "engineer" is named by "14 engineers"
+    if value.kind in ("date", "datetime"):
+        return _month_named(shown, low)
+    return False
+
+
+_MONTHS = (
+    "january february march april may june july august september october november december"
+).split()
+
+
+def _month_named(shown: str, low: str) -> bool:
+    m = re.match(r"(\d{4})-(\d{2})", shown)
+    if m is None:
+        return False
+    month = _MONTHS[int(m.group(2)) - 1]
+    return bool(word_pattern(month).search(low))
+
+
+def check_figure(
+    index: ReceiptIndex,
+    h: HardFact,
+    anchor_: Anchor,
+    clause: frozenset[str],
+    sentence: frozenset[str],
+    fresh: Callable[[Receipt], bool],
+    sentence_text: str = "",
+    anchors: Sequence[str] = (),
+    linked: frozenset[str] = frozenset(),
+) -> Match:
+    """Support, contradiction or absence of one claimed figure (see the module doc).
+
+    ``clause`` and ``sentence`` are the content words around the figure and of the
+    whole sentence; ``anchors`` the names, hosts and paths the sentence names;
+    ``linked`` the receipts that back another claim of the sentence (the test run
+    behind "I ran the tests and all 42 pass"): a value they hold needs no more.
+    """
+    keys = claim_keys(h)
+    anchor_ = for_figure(anchor_, h)
+    scope = anchor_.scope()
+    low = sentence_text.lower()
+    if h.kind == "number" and h.text.isdigit() and len(h.text) >= 6:
+        # A long run of digits is a name (an item, a tracking number): it exists or not.
+        named = index.leaves((f"i:{h.text}",))
+        if named:
+            return supported(index, h, named[0])
+    equal = [leaf for leaf in index.leaves(keys) if _equal(h, leaf)]
+    if len(equal) > MAX_EQUAL:
+        # a value many receipts hold ("42" in a long session): the newest ones decide,
+        # so a figure costs the same however long the session
+        equal.sort(key=index.position, reverse=True)
+        equal = equal[:MAX_EQUAL]
+    others: list[Leaf] = []
+    is_fresh = [fresh(index.receipt_of(leaf)) for leaf in equal]
+    stale = [leaf for leaf, ok in zip(equal, is_fresh, strict=True) if not ok]
+    equal = [
+        leaf for leaf, ok in zip(equal, is_fresh, strict=True) if ok and not _other_row(leaf, low)
+    ]
+    # A record the sentence names (or the section it sits in) holding the value backs
+    # it; a weaker anchor (the sentence before, the latest result) needs the value's
+    # field to be about the figure, as any other record does.
+    strong = anchor_.how in ("named", "section")
+    inside = [
+        leaf
+        for leaf in equal
+        if (strong and id(leaf.record) in scope) or index.receipt_of(leaf).id in linked
+    ]
+    if inside:
+        best = max(inside, key=lambda leaf: _overlap(index, leaf, clause))
+        return _disagreed(index, h, best, low, fresh) or supported(index, h, best)
+    about = [leaf for leaf in equal if _is_about(index, leaf, clause, sentence, anchors)]
+    if anchor_.how in ("named", "section"):
+        # "Order #W1 came to $2,649": the price of order #W2 is no support; nor, in the
+        # lines under an item, another item's price.
+        ids = _named_ids(sentence_text, index) or _anchor_ids(anchor_)
+        others = [leaf for leaf in about if _of_a_sibling(leaf.record, ids)]
+        about = [leaf for leaf in about if leaf not in others]
+    rival = _rival(index, h, anchor_, clause, scope, fresh)
+    if rival is not None and anchor_.how == "named":
+        # The sentence names the record and its field holds another value: the same
+        # field of another record ("build 4827 took 14 minutes") is no support.
+        about = [leaf for leaf in about if leaf.key.lower() != rival.key.lower()]
+        if not about:
+            return _contradicted(index, h, rival)
+    if about:
+        best = max(about, key=lambda leaf: _overlap(index, leaf, clause))
+        return _disagreed(index, h, best, low, fresh) or supported(index, h, best)
+    literal = _literal(h, anchor_)
+    if literal is not None:
+        return supported(index, h, literal)
+    rival = rival or _labelled_rival(index, h, clause, low, fresh)
+    if rival is not None:
+        return _contradicted(index, h, rival)
+    if stale:
+        r = index.receipt_of(stale[0])
+        age = f"{(index.now - r.created_at).days} days old" if r.created_at else "too old"
+        return Match(
+            h,
+            "stale",
+            r.id,
+            r.kind,
+            f"{r.id} carries {h.text} but is {age}, past the freshness window for {r.kind}",
+            stale[0].path,
+        )
+    if others:
+        leaf = others[0]
+        owner = next(r for r in leaf.record.lineage() if r.ids)
+        whose = f"{evidence_line(index, leaf)} is {owner.ids[0]}'s"
+        detail = f"{h.text} is not a value of the record the sentence names ({whose})"
+        return Match(h, "unsupported", None, None, detail)
+    return Match(h, "unsupported", None, None, f"no receipt holds {h.text}")
+
+
+#: At most this many receipt values equal to a claimed figure are weighed (the newest).
+MAX_EQUAL = 32
+
+
+def _named_ids(text: str, index: ReceiptIndex) -> set[str]:
+    """The record ids a sentence names, lowercase without "#"."""
+    return {
+        m.group().lower().rstrip(".").lstrip("#")
+        for m in TOKEN.finditer(text)
+        if id_key(m.group(), index) is not None
+    }
+
+
+def _anchor_ids(anchor_: Anchor) -> set[str]:
+    """The ids of the records a sentence is about, and of the records they belong to."""
+    return {i.lstrip("#") for rec in anchor_.records for r in rec.lineage() for i in r.ids}
+
+
+def _of_a_sibling(rec: Record, named: set[str]) -> bool:
+    """Whether a record belongs to another record of the kind the sentence names: one
+    with an id of the same form (another order) and none of the named ids."""
+    if not named:
+        return False
+    shapes = {id_shape(i) for i in named}
+    for r in rec.lineage():
+        ids = {i.lstrip("#") for i in r.ids}
+        if ids & named:
+            return False
+        if any(id_shape(i) in shapes for i in ids):
+            return True
+    return False
+
+
+def _disagreed(
+    index: ReceiptIndex,
+    h: HardFact,
+    support: Leaf,
+    low: str,
+    fresh: Callable[[Receipt], bool],
+) -> Match | None:
+    """Contradiction wins over support (SPEC §4): another receipt gives another value
+    for the same field of the same thing.
+
+    The same thing is a row without ids in another receipt with the same field that
+    no named value tells apart (``revenue_usd`` in two reports). Records with ids (an
+    order before and after a change) are states over time, not a disagreement.
+    """
+    rec = support.record
+    for other in index.by_field.get(support.key.lower(), ()):
+        if index.position(other) == index.position(support) or not same_family(h, other.value):
+            continue
+        if other.value.keys[:1] == support.value.keys[:1] or not fresh(index.receipt_of(other)):
+            continue
+        if _has_id(rec) or _has_id(other.record) or _other_row(other, low):
+            continue  # records with ids change over time; state checks read the latest
+        if _tell_apart(rec, other.record, support.key):
+            continue  # two releases, two days: other fields say they are other things
+        r = index.receipt_of(other)
+        agree = index.receipt_of(support).id
+        line = evidence_line(index, other)
+        detail = f"contradicts {line}, claimed {h.text} (though {agree} agrees)"
+        return Match(h, "contradicted", r.id, r.kind, detail, other.path)
+    return None
+
+
+def _has_id(rec: Record) -> bool:
+    """Whether a record is, or belongs to, a record with an id (an order's payment)."""
+    return any(r.ids for r in rec.lineage())
+
+
+def _tell_apart(a: Record, b: Record, key: str) -> bool:
+    """Whether two id-less records differ in a field other than ``key``."""
+    mine = {x.key: x.value.keys[:1] or (x.value.shown,) for x in a.leaves if x.key != key}
+    return any(
+        x.key in mine and mine[x.key] != (x.value.keys[:1] or (x.value.shown,))
+        for x in b.leaves
+        if x.key != key
+    )
+
+
+def _labelled_rival(
+    index: ReceiptIndex,
+    h: HardFact,
+    clause: frozenset[str],
+    low: str,
+    fresh: Callable[[Receipt], bool],
+) -> Leaf | None:
+    """A value anywhere, of the same kind, whose field or surrounding words are what
+    the clause says the figure is ("ARR was $18.5M" and ``arr_usd=17950000``; "paid
+    last Friday" and ``paid_at: 2026-03-06``), when there is exactly one such value."""
+    specific = clause - GENERIC
+    if not specific:
+        return None
+    labels = _labels(index)
+    candidates: dict[int, tuple[Leaf, frozenset[str]]] = {}
+    for word in specific:
+        for n, leaf, label in labels.get(word, ()):
+            candidates.setdefault(n, (leaf, label))
+    found: dict[str, Leaf] = {}
+    for n in sorted(candidates):
+        leaf, label = candidates[n]
+        shared = label & specific
+        if len(shared) < 2 and len(specific) > 2:
+            continue
+        if not same_family(h, leaf.value) or _other_row(leaf, low):
+            continue
+        if fresh(index.receipt_of(leaf)):
+            found.setdefault(leaf.value.keys[0] if leaf.value.keys else "", leaf)
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _labels(index: ReceiptIndex) -> dict[str, list[tuple[int, Leaf, frozenset[str]]]]:
+    """Label word -> the values labelled by it (field names, or the words around a value
+    in a text), in receipt order; what the user said is no record of what is. Built once
+    per index."""
+    cached = index.cache.get("labels")
+    if isinstance(cached, dict):
+        return cached
+    out: dict[str, list[tuple[int, Leaf, frozenset[str]]]] = {}
+    n = 0
+    for entry in index.entries:
+        if entry.receipt.kind == "user":
+            continue
+        for rec in entry.records:
+            for leaf in rec.leaves:
+                label = frozenset(leaf.words) if leaf.path == "text" else field_words(leaf)
+                label = label - GENERIC
+                for word in label:
+                    out.setdefault(word, []).append((n, leaf, label))
+                n += 1
+    index.cache["labels"] = out
+    return out
+
+
+def _contradicted(index: ReceiptIndex, h: HardFact, rival: Leaf) -> Match:
+    r = index.receipt_of(rival)
+    detail = f"contradicts {evidence_line(index, rival)}, claimed {h.text}"
+    return Match(h, "contradicted", r.id, r.kind, detail, rival.path)
+
+
+@functools.lru_cache(maxsize=8192)
+def _stems(words: tuple[str, ...]) -> frozenset[str]:
+    return content_words(" ".join(words))
+
+
+def field_words(leaf: Leaf) -> frozenset[str]:
+    """The content words of a value's field name and its parent field's."""
+    return _stems(leaf.words)
+
+
+def leaf_words(index: ReceiptIndex, leaf: Leaf) -> frozenset[str]:
+    """What a value is about: its field and its row (field names, the row's words and
+    names, the record's path), or in prose the words around it; and the call it came
+    from (tool, source, arguments)."""
+    entry = index.entries[index.position(leaf)]
+    if leaf.path == "text":
+        return frozenset(leaf.words) | entry.context_words
+    cache = index.cache.setdefault("row_words", {})
+    assert isinstance(cache, dict)
+    rec = leaf.record
+    found = cache.get(id(rec))
+    if found is None:
+        parts: list[str] = []
+        for r in rec.lineage():
+            parts.extend(r.names)
+            parts.append(r.path.replace("[", " ").replace("]", " ").replace(".", " "))
+            for other in r.leaves if r is rec else ():
+                parts.append(other.key)
+                if other.value.kind in ("word", "id", "date"):
+                    parts.append(other.value.shown)
+        found = content_words(" ".join(parts)) | entry.context_words
+        cache[id(rec)] = found
+    return field_words(leaf) | found
+
+
+def _overlap(index: ReceiptIndex, leaf: Leaf, words: frozenset[str]) -> int:
+    return len(leaf_words(index, leaf) & words)
+
+
+def _is_about(
+    index: ReceiptIndex,
+    leaf: Leaf,
+    clause: frozenset[str],
+    sentence: frozenset[str],
+    anchors: Sequence[str],
+) -> bool:
+    """Whether a value's field and row are about what the sentence says of the figure.
+
+    The clause's own words must meet them — two of them, or one when the clause has
+    at most two, or when the row or the call names the sentence's host, file or
+    customer; the sentence's words count as a second chance (two of them). A clause
+    with no content words ("It was 37%.") is about anything.
+    """
+    entry = index.entries[index.position(leaf)]
+    if leaf.path == "text" and _bare(entry.receipt.content) == leaf.value.shown.strip():
+        # The call returned just this value ("17.99" from a calculator): it is about
+        # what the call asked, so the call's own words must not say otherwise.
+        context = entry.context_words - _TOOL_WORDS
+        if not context or context & (clause | sentence):
+            return True
+    if leaf.path == "text" and _owned_by_other_name(entry.receipt.content, leaf, anchors):
+        return False
+    words = leaf_words(index, leaf)
+    if leaf.path == "text" and entry.receipt.kind == "user":
+        words = words | entry.words  # a user's message is about one thing throughout
+    anchored = bool(anchors) and any(a in _row_text(index, leaf) for a in anchors)
+    specific = clause - GENERIC
+    if not specific:
+        return (
+            not clause or bool(clause & words) or anchored or len((sentence - GENERIC) & words) >= 2
+        )
+    shared = specific & words
+    if len(shared) >= 2 or anchored or (shared and len(specific) <= 2):
+        return True
+    return len((sentence - GENERIC) & words) >= 2
+
+
+def _bare(content: str) -> str:
+    """A result's one value: without YAML's document markers (``---``, ``...``) or quotes."""
+    lines = [ln.strip() for ln in content.strip().splitlines()]
+    lines = [ln for ln in lines if ln not in ("---", "...")]
+    return " ".join(lines).strip("\"'")
+
+
+# "behind Contoso (22%)": a name right before a parenthesised value owns it.
+_NAMED_BEFORE = re.compile(r"\b([A-Z][a-zA-Z0-9&-]+)\s*\(\s*[$€£]?\s*$")
+
+
+def _owned_by_other_name(content: str, leaf: Leaf, anchors: Sequence[str]) -> bool:
+    names = {a for a in anchors if a.isalpha()}
+    if not names:
+        return False
+    at = content.find(leaf.value.shown)
+    while at >= 0:
+        m = _NAMED_BEFORE.search(content[max(0, at - 40) : at])
+        if m is None or m.group(1).lower() in names:
+            return False
+        at = content.find(leaf.value.shown, at + 1)
+    return True
+
+
+# Words of a call that say nothing about its subject: how it ran, or that it computed
+# ("calculate", "expression": a calculator's answer is about what the reply computes).
+_TOOL_WORDS = frozenset(
+    content_words(
+        "tool exec run cmd command bash shell sh call function "
+        "calculate calculator compute expression evaluate eval math formula"
+    )
+)
+
+
+def _row_text(index: ReceiptIndex, leaf: Leaf) -> str:
+    entry = index.entries[index.position(leaf)]
+    if leaf.path == "text":
+        return entry.text
+    values = " ".join(
+        x.value.shown.lower() for x in leaf.record.leaves if x.value.kind in ("word", "id")
+    )
+    return f"{entry.text.split(chr(10), 1)[0]} {values}"
+
+
+def literal_in(claimed: str, shown: str, *, head: bool = False) -> bool:
+    """``claimed`` written inside ``shown`` as a whole word ("Suite 640", "4K"); with
+    ``head``, its first word is enough ("4K resolution" in a field holding "4K")."""
+    needle = claimed.lower().strip()
+    if head and " " in needle and needle not in shown.lower():
+        needle = needle.split()[0]
+    hay = shown.lower()
+    at = hay.find(needle)
+    while at >= 0:
+        end = at + len(needle)
+        before = hay[at - 1] if at else " "
+        after = hay[end : end + 2]
+        # A dot ends a word unless a character follows it ("4.5", "v2.3", "web-01.lan").
+        glued_after = after[:1].isalnum() or (after[:1] == "." and after[1:2].isalnum())
+        if not (before.isalnum() or before == ".") and not glued_after:
+            return True
+        at = hay.find(needle, at + 1)
+    return False
+
+
+def _literal(h: HardFact, anchor_: Anchor) -> Leaf | None:
+    """A figure written inside a field's text ("4K resolution", "28 inch") of an
+    anchored record."""
+    for rec in anchor_.records:
+        for r in rec.subtree():
+            for leaf in r.leaves:
+                if leaf.value.kind in ("word", "text", "id") and literal_in(
+                    h.text, leaf.value.shown, head=True
+                ):
+                    return leaf
+    return None
+
+
+def supported(index: ReceiptIndex, h: HardFact, leaf: Leaf) -> Match:
+    """``h`` backed by ``leaf``, with its evidence line."""
+    r = index.receipt_of(leaf)
+    line = evidence_line(index, leaf)
+    if h.kind != "identifier" and h.text.strip().lower() != leaf.value.shown.strip().lower():
+        line += f", matches {h.text}"
+    return Match(h, "supported", r.id, r.kind, line, leaf.path)
+
+
+def _rival(
+    index: ReceiptIndex,
+    h: HardFact,
+    anchor_: Anchor,
+    clause: frozenset[str],
+    scope: set[int],
+    fresh: Callable[[Receipt], bool],
+) -> Leaf | None:
+    """The anchored records' field of the same kind that the claim is about."""
+    if not scope:
+        return None
+    same: list[Leaf] = []
+    for rec in anchor_.records:
+        for r in rec.subtree():
+            same.extend(
+                leaf
+                for leaf in r.leaves
+                if same_family(h, leaf.value) and fresh(index.receipt_of(leaf))
+            )
+    if not same:
+        return None
+    scored = [(len(field_words(leaf) & clause), leaf) for leaf in same]
+    best = max(s for s, _ in scored)
+    top = [leaf for s, leaf in scored if s == best]
+    values = {leaf.value.keys[0] if leaf.value.keys else leaf.value.shown for leaf in top}
+    if best == 0 and (len(values) > 1 or anchor_.how != "named"):
+        return None  # no field named, and the record is not the sentence's own
+    if len(values) > 1:
+        return None
+    return top[0]
