@@ -820,9 +820,7 @@ class Gate:
 
             for h in ev.claim.hard_facts:
                 clause = clause_words(work, sentence.start, sentence.end, all_facts, h)
-                m = check_figure(
-                    ledger, h, anchor_, clause, sentence_words, fresh, sentence.text, named
-                )
+                m = check_figure(ledger, h, anchor_, clause, sentence_words, fresh, named)
                 if m.status == "unsupported":
                     m = self._derived(ledger, h, anchor_, fresh, sentence.text) or m
                 elif m.status == "contradicted" and names_operation(sentence.text):
@@ -845,7 +843,6 @@ class Gate:
                 clause,
                 sentence_words,
                 fresh,
-                sentence.text,
                 named,
                 frozenset(linked),
             )

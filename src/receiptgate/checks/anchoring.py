@@ -31,8 +31,7 @@ class Anchor:
     how: str = "none"  # named | section | previous | latest | none
     #: Ids and names the sentence itself restates that records hold (start, end, leaf text).
     named: list[tuple[int, int, Record]] = field(default_factory=list)
-    #: The sentence (its text and where it starts), to read what lies between a name
-    #: and a figure.
+    #: The sentence (its text and where it starts): what the checks read.
     text: str = ""
     start: int = 0
 

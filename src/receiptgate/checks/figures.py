@@ -126,13 +126,12 @@ def check_figure(
     clause: frozenset[str],
     sentence: frozenset[str],
     fresh: Callable[[Receipt], bool],
-    sentence_text: str = "",
     anchors: Sequence[str] = (),
     linked: frozenset[str] = frozenset(),
 ) -> Match:
     """Support, contradiction or absence of one claimed figure (see the module doc).
 
-    ``clause`` and ``sentence`` are the content words around the figure and of the
+    ``anchor_`` is what the sentence is about, with its text; ``clause`` and ``sentence`` are the content words around the figure and of the
     whole sentence; ``anchors`` the names, hosts and paths the sentence names;
     ``linked`` the receipts that back another claim of the sentence (the test run
     behind "I ran the tests and all 42 pass"): a value they hold needs no more.
@@ -140,7 +139,7 @@ def check_figure(
     keys = claim_keys(h)
     anchor_ = for_figure(anchor_, h)
     scope = anchor_.scope()
-    low = sentence_text.lower()
+    low = anchor_.text.lower()
     if h.kind == "number" and h.text.isdigit() and len(h.text) >= 6:
         # A long run of digits is a name (an item, a tracking number): it exists or not.
         named = index.leaves((f"i:{h.text}",))
@@ -174,7 +173,7 @@ def check_figure(
     if anchor_.how in ("named", "section"):
         # "Order #W1 came to $2,649": the price of order #W2 is no support; nor, in the
         # lines under an item, another item's price.
-        ids = _named_ids(sentence_text, index) or _anchor_ids(anchor_)
+        ids = _named_ids(anchor_.text, index) or _anchor_ids(anchor_)
         others = [leaf for leaf in about if _of_a_sibling(leaf.record, ids)]
         about = [leaf for leaf in about if leaf not in others]
     rival = _rival(index, h, anchor_, clause, scope, fresh)

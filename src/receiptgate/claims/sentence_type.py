@@ -29,11 +29,6 @@ SentenceType = Literal[
 
 #: Sentence types whose numbers and dates are not assertions (instructions, questions).
 NO_HARD_FACT_TYPES = frozenset({"code", "question", "greeting", "imperative"})
-#: Sentence types that carry no claim of their own: with no claim found in them they
-#: get no tag and do not move the verdict (SPEC §4).
-NO_CLAIM_TYPES = frozenset(
-    {"code", "question", "greeting", "imperative", "intent", "future", "label"}
-)
 
 _WORD = re.compile(r"[a-z']+")
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 from typing import Any, Final
 
 from receiptgate.claims.models import HardFact
@@ -304,9 +304,6 @@ def fact_value(h: HardFact, shown: str | None = None) -> Value | None:
 # ------------------------------------------------------------------ claims
 
 
-_YEAR_IN = re.compile(r"\b(?:19|20)\d\d\b")
-
-
 _YEARLESS_DAY = re.compile(
     r"^(?:[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?"
     r"[A-Za-z]{3,9}\.?)$"
@@ -429,7 +426,3 @@ def same_family(h: HardFact, v: Value) -> bool:
 def words_of(text: str) -> list[str]:
     """Lowercase word tokens (for names, states and field words)."""
     return _WORD.findall(text.lower())
-
-
-def iso_day(value: date | datetime) -> str:
-    return value.strftime("%Y-%m-%d")
