@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import pytest
 from live_server import LiveServer, start_server
 
 LIE = "I ran the tests and they all pass."
@@ -168,3 +169,17 @@ def test_when_the_database_file_goes_the_service_refuses_and_is_not_ready(
         assert status == 503 and body["status"] == "not_ready"
     finally:
         live.stop()
+
+
+@pytest.mark.parametrize("padding", [0, 40_000], ids=["in-process", "worker"])
+def test_an_unknown_rubric_is_refused_the_same_way_for_small_and_large_bodies(
+    live_server: LiveServer, padding: int
+) -> None:
+    # Bodies over 16 KB are validated in the worker process: the same answer either way.
+    text = LIE + " " + "Fine." * (padding // 5)
+    status, answer = live_server.request(
+        "POST", "/validate", {"text": text, "rubric": "nope"}, key="validate"
+    )[0:3:2]
+    assert status == 422
+    assert answer["error"] == "invalid_input"
+    assert answer["message"].startswith("rubric: no rubric with id 'nope' (known: ")

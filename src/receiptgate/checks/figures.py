@@ -131,10 +131,11 @@ def check_figure(
 ) -> Match:
     """Support, contradiction or absence of one claimed figure (see the module doc).
 
-    ``anchor_`` is what the sentence is about, with its text; ``clause`` and ``sentence`` are the content words around the figure and of the
-    whole sentence; ``anchors`` the names, hosts and paths the sentence names;
-    ``linked`` the receipts that back another claim of the sentence (the test run
-    behind "I ran the tests and all 42 pass"): a value they hold needs no more.
+    ``anchor_`` is what the sentence is about, with its text; ``clause`` and
+    ``sentence`` are the content words around the figure and of the whole sentence;
+    ``anchors`` the names, hosts and paths the sentence names; ``linked`` the receipts
+    that back another claim of the sentence (the test run behind "I ran the tests and
+    all 42 pass"): a value they hold needs no more.
     """
     keys = claim_keys(h)
     anchor_ = for_figure(anchor_, h)

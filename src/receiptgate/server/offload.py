@@ -92,22 +92,13 @@ class _Worker:
         from receiptgate.server.deps import json_body
         from receiptgate.server.models import ValidateRequest
         from receiptgate.server.routes.validate import run_gate
+        from receiptgate.server.service import pick_rubric
 
         body = json_body(raw, ValidateRequest)
         if body.session_id is not None:
             return None  # the session's receipts are in the serving process
         gate = self._ready_gate(generation)
-        rubric = None
-        if body.rubric is not None:
-            rubric = self.rubrics.get(body.rubric)
-            if rubric is None:
-                known = ", ".join(sorted(self.rubrics)) or "none loaded; start with --rubrics DIR"
-                raise ApiError(
-                    422,
-                    "invalid_input",
-                    f"rubric: no rubric with id {body.rubric!r} (known: {known})",
-                )
-        result = run_gate(gate, body, rubric)
+        result = run_gate(gate, body, pick_rubric(self.rubrics, body.rubric))
         # The receipts stay here: the serving process needs the rest of the body.
         return body.model_copy(update={"receipts": None, "messages": None}), result
 

@@ -97,6 +97,21 @@ class SessionCache:
         return len(index.entries)
 
 
+def pick_rubric(rubrics: dict[str, Rubric], rubric_id: str | None) -> Rubric | None:
+    """The rubric a request names among ``rubrics``; ``None`` uses the gate's default.
+
+    Raises:
+        InputError: no rubric with that id (the message lists the known ones).
+    """
+    if rubric_id is None:
+        return None
+    found = rubrics.get(rubric_id)
+    if found is None:
+        known = ", ".join(sorted(rubrics)) or "none loaded; start with --rubrics DIR"
+        raise InputError(f"rubric: no rubric with id {rubric_id!r} (known: {known})")
+    return found
+
+
 class Service:
     """The objects one instance serves with, built from :class:`ServerSettings`."""
 
@@ -336,13 +351,7 @@ class Service:
         Raises:
             InputError: no rubric with that id (the message lists the known ones).
         """
-        if rubric_id is None:
-            return None
-        found = self.rubrics.get(rubric_id)
-        if found is None:
-            known = ", ".join(sorted(self.rubrics)) or "none loaded; start with --rubrics DIR"
-            raise InputError(f"rubric: no rubric with id {rubric_id!r} (known: {known})")
-        return found
+        return pick_rubric(self.rubrics, rubric_id)
 
     async def record_audit(
         self,

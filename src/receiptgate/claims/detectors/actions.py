@@ -288,7 +288,7 @@ class ActionDetector(Detector):
             if head.strip() and not _LABEL_HEAD.fullmatch(head):
                 return None
             verb = " ".join(match.group(1).lower().split())
-            if verb in _NOT_AGENT_PASSIVE or verb in ("read", "found"):
+            if verb in _NOT_AGENT_PASSIVE:  # "Found 3 errors": what was there, no act
                 return None
             claim.assertion = _tests_or(ACTION_VERBS.get(verb, "ran"), claim.object)
             claim.value = verb
