@@ -246,7 +246,10 @@ def _object_words(claim: DetectedClaim) -> frozenset[str]:
 _GENERIC_OBJECTS = frozenset(
     "result results output it them everything file files report changes change data the "
     "fix update work code your my our identity account details detail information info "
-    "profile record records user successfully id ids number".split()
+    "profile record records user successfully id ids number "
+    # words that point at what the reply lists ("the following items", "the selected
+    # items"): the listed lines name the objects, and are checked on their own
+    "following selected above below listed mentioned these those item items".split()
 )
 
 
