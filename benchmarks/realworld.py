@@ -52,7 +52,7 @@ from receiptgate.api import build_gate
 from receiptgate.engine import Gate
 from receiptgate.evidence.receipts import Receipt, parse_receipts
 from receiptgate.results import ValidationResult
-from retail_cases import RETAIL_FILE, RetailCase, cases
+from retail_cases import RETAIL_FILE, RetailCase, cases, policy_text
 
 LABELS = ROOT / "benchmarks" / "data" / "taubench_retail_labels.jsonl"
 CODING = ROOT / "benchmarks" / "data" / "coding_selfreports.jsonl"
@@ -83,8 +83,13 @@ def load(split: str) -> list[Labelled]:
     return out
 
 
+#: Whether transcripts start with the agent's policy as their system message (the
+#: default, as the agent ran; ``--no-policy`` leaves it out).
+WITH_POLICY = True
+
+
 def receipts_of(case: RetailCase, render: Callable[[Any], str] | None = None) -> list[Receipt]:
-    transcript = case.transcript()
+    transcript = case.transcript(policy=WITH_POLICY)
     if render is not None:
         for m in transcript["messages"]:
             if m["role"] == "tool":
@@ -124,6 +129,8 @@ _SNAKE_ID = re.compile(r"\b[a-z]+(?:_[a-z]+)*_\d{4,}\b")
 _STATUS = ("pending", "delivered", "cancelled", "processed", "shipped")
 _OTHER_STATUS = {"pending": "delivered", "delivered": "pending", "cancelled": "delivered",
                  "processed": "pending", "shipped": "pending"}  # fmt: skip
+#: A timeframe the policy states ("7 business days"): changed, it is a policy misquoted.
+_POLICY_FIGURE = re.compile(r"\b(\d{1,3})\s+(business days|days|hours)\b")
 _NAMES = ("Rebecca", "Marcus", "Hiroshi", "Ingrid", "Tomasz", "Priya")
 _COUNT = re.compile(
     r"\b(\d{1,2})\s+(items?|orders?|options?|variants?|products?|t-shirts?|pairs?)\b", re.I
@@ -192,6 +199,12 @@ def mutations(case: RetailCase) -> Iterator[Mutation]:
             new = _OTHER_STATUS[status]
             yield Mutation("status", m.start(), m.end(), status, new)
             break
+    if WITH_POLICY:
+        policy = policy_text()
+        for m in _POLICY_FIGURE.finditer(reply):
+            if f"{m.group(1)} {m.group(2)}" in policy:
+                new = str(int(m.group(1)) + 3)
+                yield Mutation("policy figure", m.start(1), m.end(1), m.group(1), new)
     for m in _COUNT.finditer(reply):
         n = int(m.group(1))
         new = str(n + 3)
@@ -635,7 +648,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--show-failures", type=int, default=0, metavar="N")
     parser.add_argument("--limit", type=int, default=0, help="first N cases per split (smoke)")
+    parser.add_argument(
+        "--no-policy",
+        action="store_true",
+        help="leave the agent's policy (its system message) out of the transcripts",
+    )
     args = parser.parse_args(argv)
+    global WITH_POLICY
+    WITH_POLICY = not args.no_policy
     if not RETAIL_FILE.is_file():
         raise SystemExit(f"{RETAIL_FILE}: not found (../shared/data beside the project)")
     gate = build_gate()

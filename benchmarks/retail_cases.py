@@ -15,6 +15,7 @@ Run ``python benchmarks/retail_cases.py [ID ...]`` to print cases as text, or
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import sys
@@ -25,6 +26,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 RETAIL_FILE = ROOT.parent / "shared" / "data" / "taubench-retail" / "retail_fewshot.jsonl"
+#: The retail agent's system prompt in tau-bench (``tau_bench/envs/retail/wiki.md``, MIT,
+#: sierra-research/tau-bench@59a200c): the policy the agent was given. The shared file
+#: kept no system message; the benchmark puts this one back in front of every transcript.
+POLICY_FILE = ROOT / "benchmarks" / "data" / "taubench_retail_policy.md"
 _BLOCK = re.compile(r"\n(?=(?:user|assistant|tool): )")
 
 
@@ -42,9 +47,12 @@ class RetailCase:
     reply: str
     history: tuple[Message, ...]
 
-    def transcript(self) -> dict[str, Any]:
-        """The history as an OpenAI-format transcript (SPEC §10)."""
+    def transcript(self, *, policy: bool = True) -> dict[str, Any]:
+        """The history as an OpenAI-format transcript (SPEC §10), after the system message
+        that held the agent's policy (``policy=False``: without it)."""
         messages: list[dict[str, Any]] = []
+        if policy:
+            messages.append({"role": "system", "content": policy_text()})
         for i, m in enumerate(self.history):
             if m.role == "assistant" and m.content == "None":
                 call_id = f"call_{i}"
@@ -71,6 +79,11 @@ class RetailCase:
             else:
                 messages.append({"role": m.role, "content": m.content})
         return {"messages": messages}
+
+
+@functools.cache
+def policy_text() -> str:
+    return POLICY_FILE.read_text(encoding="utf-8")
 
 
 def conversations(path: Path = RETAIL_FILE) -> list[list[Message]]:

@@ -32,6 +32,7 @@ from receiptgate.checkers.base import (
 from receiptgate.checkers.external import is_external
 from receiptgate.checks.anchoring import Anchor, anchor
 from receiptgate.checks.arithmetic import derive, names_operation
+from receiptgate.checks.documents import DocumentMatch, document_figure, restated_passage
 from receiptgate.checks.figures import Match, check_figure
 from receiptgate.checks.grounding import is_grounded, ungrounded_names
 from receiptgate.checks.ledger import (
@@ -74,6 +75,7 @@ from receiptgate.policy.explain import TAG_REASON, evidence_of, suggestion
 from receiptgate.policy.policy_file import DEFAULT_POLICY, ClaimPolicy, RiskClass
 from receiptgate.policy.trust import EffectivePolicy, resolve_policy
 from receiptgate.results import (
+    Evidence,
     FactCheckRecord,
     SentenceResult,
     ValidationResult,
@@ -545,6 +547,13 @@ class Gate:
                         )
                     )
             s.tag = tag_sentence(group, stype, hedged, claim_policy)
+            if s.tag == "T3" and not group and ledger is not None:
+                doc = self._restated(ledger, s.text, now)
+                if doc is not None:
+                    # a fetched page is a web receipt (T1); a document, memory T4
+                    s.tag = "T1" if doc.receipt.kind == "web" else "T4"
+                    kind = doc.receipt.kind
+                    s.evidence.append(Evidence(kind, doc.receipt.id, "supports", doc.line()))
             if s.tag is not None and action == "pass" and not rfc_only(group):
                 tag_action = claim_policy.tags[s.tag]
                 if s.tag in ("T2", "T3", "T6") and profile.unverified == "ignore":
@@ -744,6 +753,7 @@ class Gate:
         out = list(claims)
         matches: dict[int, list[Match]] = {}
         taken: dict[int, list[tuple[int, int]]] = {}
+        digits: set[tuple[int, int]] = set()
         for c in claims:
             for h in c.hard_facts:
                 taken.setdefault(c.sentence_index, []).append((h.start, h.end))
@@ -767,6 +777,20 @@ class Gate:
                 out.append(claim)
                 matches[id(claim)] = [rc.match]
                 risks[id(claim)] = ["general"]
+                if rc.kind == "digits":
+                    digits.add((rc.start, rc.end))
+        if digits:
+            # "ending in 7285" is a card's last digits, not a figure: its figure claim goes
+            for c in out:
+                if c.category != "record" and c.detector_id.startswith("hardfact."):
+                    c.hard_facts = [h for h in c.hard_facts if (h.start, h.end) not in digits]
+            out = [
+                c
+                for c in out
+                if c.category == "record"
+                or c.hard_facts
+                or not c.detector_id.startswith("hardfact.")
+            ]
         out.sort(key=lambda c: (c.sentence_index, c.offset))
         return out, matches
 
@@ -823,6 +847,9 @@ class Gate:
                 m = check_figure(ledger, h, anchor_, clause, sentence_words, fresh, named)
                 if m.status == "unsupported":
                     m = self._derived(ledger, h, anchor_, fresh, sentence.text) or m
+                if m.status == "unsupported":
+                    # a rule of the operator's documents ("refunded in 5 to 7 business days")
+                    m = document_figure(ledger, h, sentence.text, fresh) or m
                 elif m.status == "contradicted" and names_operation(sentence.text):
                     # "the 20% discount on the lamp is $30.05": not the lamp's price,
                     # a figure computed from it
@@ -846,6 +873,15 @@ class Gate:
                 named,
                 frozenset(linked),
             )
+
+    def _restated(self, ledger: ReceiptIndex, text: str, now: datetime) -> DocumentMatch | None:
+        """The document passage a statement with no figure restates (checks/documents)."""
+        freshness = self.policy.freshness
+
+        def fresh(r: Receipt) -> bool:
+            return ledger.is_fresh(r, freshness.get(r.kind), now)
+
+        return restated_passage(ledger, text, fresh)
 
     @staticmethod
     def _derived(

@@ -12,7 +12,13 @@ import pytest
 pytest.importorskip("langchain_core")
 
 from langchain_core.language_models.fake_chat_models import FakeMessagesListChatModel
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+from langchain_core.messages import (
+    AIMessage,
+    BaseMessage,
+    HumanMessage,
+    SystemMessage,
+    ToolMessage,
+)
 from langchain_core.runnables import Runnable, RunnableConfig, RunnableLambda
 from langchain_core.tools import BaseTool, tool
 
@@ -116,6 +122,34 @@ def test_lying_answer_is_blocked_by_the_tool_receipt() -> None:
     assert tool_receipt.created_at == NOW
     assert tool_receipt.meta["run_id"]
     assert len(handler.index) == 2
+
+
+POLICY = "Refunds to a gift card are immediate; other refunds take 5 to 7 business days."
+
+
+@pytest.mark.parametrize(
+    ("answer", "verdict"),
+    [
+        ("Your refund will reach your card in 5 to 7 business days.", "pass"),
+        ("Your refund will reach your card within 10 business days.", "block"),
+    ],
+)
+def test_the_system_prompt_is_a_document_the_answer_is_checked_against(
+    answer: str, verdict: str
+) -> None:
+    model = FakeMessagesListChatModel(responses=[AIMessage(content=answer)])
+    gate = build_gate()
+
+    def loop(question: str, config: RunnableConfig) -> list[BaseMessage]:
+        messages: list[BaseMessage] = [SystemMessage(POLICY), HumanMessage(question)]
+        return [*messages, model.invoke(messages, config)]
+
+    handler = ReceiptsCallbackHandler(clock=lambda: NOW)
+    gated = GatedRunnable(RunnableLambda(loop), gate, handler, now=NOW, on_block="replace")
+    gated.invoke("When will I get my money back?")
+    first = handler.receipts[0]
+    assert (first.id, first.kind, first.trust) == ("sys1", "rag", "system")
+    assert gated.last_result is not None and gated.last_result.verdict == verdict
 
 
 def test_honest_answer_passes() -> None:

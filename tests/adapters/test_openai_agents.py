@@ -119,7 +119,10 @@ def test_honest_answer_passes(gate: Any) -> None:
 def test_receipts_come_from_the_runs_tool_calls(gate: Any) -> None:
     rg = receiptgate_guardrails(gate, now=NOW)
     run(make_agent(scripted(HONEST), rg), rg)
-    user, tool = rg.hooks.receipts
+    doc, user, tool = rg.hooks.receipts
+    # the agent's instructions are a document receipt: the rules a reply may restate
+    assert (doc.id, doc.kind, doc.source, doc.trust) == ("sys1", "rag", "system", "system")
+    assert doc.content == "Run the tests and report."
     assert (user.kind, user.content) == ("user", QUESTION)
     assert tool.kind == "tool"
     assert (tool.id, tool.call_id, tool.tool) == ("call_1", "call_1", "run_tests")
@@ -128,7 +131,7 @@ def test_receipts_come_from_the_runs_tool_calls(gate: Any) -> None:
     assert tool.ok is True
     assert tool.source == "openai-agents"
     assert tool.meta == {"agent": "ci-bot"}
-    assert len(rg.index) == 2
+    assert len(rg.index) == 3
 
 
 def test_without_a_tool_call_the_claim_has_no_receipt(gate: Any) -> None:
@@ -137,7 +140,7 @@ def test_without_a_tool_call_the_claim_has_no_receipt(gate: Any) -> None:
     with pytest.raises(OutputGuardrailTripwireTriggered) as info:
         run(make_agent(model, rg), rg)
     assert info.value.guardrail_result.output.output_info["verdict"] == "block"
-    assert [r.kind for r in rg.hooks.receipts] == ["user"]
+    assert [r.kind for r in rg.hooks.receipts] == ["rag", "user"]
 
 
 def test_failed_tool_is_recorded_not_ok(gate: Any) -> None:
@@ -154,7 +157,8 @@ def test_ledger_spans_the_session(gate: Any) -> None:
     run(make_agent(scripted(HONEST), rg), rg)
     with pytest.raises(OutputGuardrailTripwireTriggered):
         run(make_agent(ScriptedModel([[message(LIE)]]), rg), rg, "And now?")
-    assert [r.kind for r in rg.hooks.receipts] == ["user", "tool", "user"]
+    # the same instructions on the second run are not recorded again
+    assert [r.kind for r in rg.hooks.receipts] == ["rag", "user", "tool", "user"]
 
 
 def test_trip_on_flag(gate: Any) -> None:

@@ -313,3 +313,52 @@ def test_when_the_reply_opens_with_the_customers_name_or_a_greeting_then_it_pass
     text: str,
 ) -> None:
     assert _check(text).verdict == "pass"
+
+
+# ------------------------------------------------------------ a card's last digits
+
+_PROFILE = {
+    "user_id": "mia_li_3668",
+    "payment_methods": {
+        "credit_card_1234": {"source": "credit_card", "brand": "visa", "last_four": "7285"},
+        "gift_card_5678": {"source": "gift_card", "balance": 62.0},
+    },
+}
+_WITH_CARDS = _transcript(_call("c9", "get_user_details", {"user_id": "mia_li_3668"}, _PROFILE))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The refund will go to your Visa card ending in 7285.",
+        "Should I charge the Visa ending with 7285?",
+        "The last four digits of the card on file are 7285.",
+    ],
+)
+def test_when_a_cards_last_digits_are_the_records_then_the_sentence_passes(text: str) -> None:
+    result = _check(text, _WITH_CARDS)
+    assert result.verdict == "pass", result.sentences[0].reasons
+    assert any("last_four = 7285" in line for line in _lines(result, 0, "supports"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The refund will go to your Visa card ending in 2840.",
+        # a promise excuses a missing timeframe, not a card that is not the customer's
+        "Your refund will be sent to the card ending in 0006 within a week.",
+        "Should I charge the Visa ending with 4451?",
+    ],
+)
+def test_when_no_card_ends_in_the_claimed_digits_then_the_sentence_is_blocked(text: str) -> None:
+    result = _check(text, _WITH_CARDS)
+    s = result.sentences[0]
+    assert (s.tag, s.action) == ("T5", "block")
+    assert any("last digits here: 7285" in r for r in s.reasons)
+
+
+def test_when_no_receipt_lists_cards_then_claimed_last_digits_are_unsupported() -> None:
+    result = _check("The card on file is the Visa ending in 2840.")
+    s = result.sentences[0]
+    assert s.action == "block"
+    assert any("no receipt holds a card or account ending in 2840" in r for r in s.reasons)

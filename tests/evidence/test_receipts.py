@@ -178,7 +178,8 @@ def test_receipt_ids_generated(lines: list[dict[str, Any]], expected_ids: list[s
         ),
         (
             "no_evidence.json",
-            "no_evidence.json: no receipts: the transcript has no user message and no tool result",
+            "no_evidence.json: no receipts: the transcript has no user, system or developer "
+            "message and no tool result",
         ),
         (
             "broken_session.jsonl",
@@ -329,12 +330,19 @@ def test_receipt_is_frozen_and_strict() -> None:
 def test_openai_transcript_fixture() -> None:
     receipts = load_receipts(FIXTURES / "transcript_openai.json")
     assert [(r.id, r.kind) for r in receipts] == [
+        ("sys1", "rag"),
         ("u1", "user"),
         ("call_a", "tool"),
         ("call_b", "tool"),
         ("u2", "user"),
     ]
-    user, crm, exe, user2 = receipts
+    system, user, crm, exe, user2 = receipts
+    # the system message is a document: the operator's rules, trusted as the system
+    assert (system.content, system.source, system.trust) == (
+        "You are a helpful assistant.",
+        "system",
+        "system",
+    )
     assert user.content == "How many open tickets are there?"
     assert user.trust is None and user.effective_trust == "owner"
     assert user.created_at == datetime(2026, 3, 1, 9, tzinfo=UTC)
@@ -586,11 +594,11 @@ def test_timestamps_on_transcript_messages() -> None:
             "messages[1].function_call.arguments: invalid JSON",
         ),
         ([{"role": "function", "content": "x"}], "messages[0].name: required"),
-        ([{"role": "system", "content": "x"}], "no user message and no tool result"),
-        ([USER | {"content": ""}], "no user message and no tool result"),
+        ([{"role": "system", "content": " "}], "no user, system or developer message"),
+        ([USER | {"content": ""}], "no user, system or developer message and no tool result"),
         (
             [{"role": "assistant", "tool_calls": [_call("c", "f", "{}")]}],
-            "no user message and no tool result",
+            "no user, system or developer message and no tool result",
         ),
     ],
 )
@@ -706,7 +714,7 @@ def test_openclaw_message_timestamp_fallback_and_bare_messages() -> None:
             [{"role": "toolResult", "toolCallId": "t", "isError": "yes"}],
             "s.jsonl:1: isError: must be true or false",
         ),
-        ([{"type": "session"}, {"type": "model_change"}], "the session has no user message"),
+        ([{"type": "session"}, {"type": "model_change"}], "the session has no user, system"),
     ],
 )
 def test_openclaw_errors(entries: list[Any], fragment: str) -> None:
@@ -729,7 +737,8 @@ def test_openclaw_errors(entries: list[Any], fragment: str) -> None:
 def test_example_transcripts(name: str, summary: str) -> None:
     path = EXAMPLES / name
     assert detect_format(path.read_text(encoding="utf-8")) == "openai_transcript"
-    user, run = load_receipts(path)
+    system, user, run = load_receipts(path)
+    assert (system.id, system.kind) == ("sys1", "rag")  # the agent's instructions
     assert user.kind == "user" and "run the test suite" in user.content
     assert (run.kind, run.tool, run.args) == ("tool", "exec", {"command": "pytest -q"})
     assert run.content.rstrip().endswith(summary)

@@ -64,6 +64,7 @@ class ReceiptLedger:
         self.receipts: list[Receipt] = []
         self._ids: set[str] = {e.receipt.id for e in self.index.entries}
         self._user_seen: set[tuple[str | None, str]] = set()
+        self._docs_seen: set[tuple[str, str]] = set()
         self._lock = threading.Lock()
 
     def add(self, receipt: Receipt) -> Receipt:
@@ -79,6 +80,27 @@ class ReceiptLedger:
             self.index.add(receipt)
             self.receipts.append(receipt)
         return receipt
+
+    def add_document(self, text: str, *, source: str = "system") -> Receipt | None:
+        """Records a system prompt or developer message as a document receipt (``rag``,
+        trust ``system``), once per text: the rules a reply may restate."""
+        key = (source, text)
+        with self._lock:
+            if not text.strip() or key in self._docs_seen:
+                return None
+            self._docs_seen.add(key)
+            n = sum(1 for k, _ in self._docs_seen if k == source)
+        prefix = "dev" if source == "developer" else "sys"
+        return self.add(
+            Receipt(
+                id=f"{prefix}{n}",
+                kind="rag",
+                source=source,
+                content=text,
+                trust="system",
+                created_at=self.clock(),
+            )
+        )
 
     def add_user_input(self, text: str, *, message_id: str | None = None) -> Receipt | None:
         """Records a user input as a ``user`` receipt (once per id and text)."""

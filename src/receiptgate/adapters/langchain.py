@@ -245,6 +245,8 @@ class ReceiptsCallbackHandler(ReceiptLedger, BaseCallbackHandler):
             for m in batch:
                 if isinstance(m, HumanMessage):
                     self.add_user_input(message_text(m), message_id=m.id)
+                elif isinstance(m, SystemMessage):
+                    self.add_document(message_text(m))
 
     def on_tool_start(
         self,

@@ -206,6 +206,8 @@ class ReceiptsHooks(ReceiptLedger, RunHooks[Any]):
         system_prompt: str | None,
         input_items: list[Any],
     ) -> None:
+        if system_prompt:
+            self.add_document(system_prompt)  # the agent's instructions: a document receipt
         self._user_receipts(input_items)
 
     def _user_receipts(self, input_items: Sequence[Any]) -> list[Receipt]:

@@ -85,6 +85,14 @@ def record_claims(
     def free(a: int, b: int) -> bool:
         return not any(a < e and s_ < b for s_, e in busy)
 
+    # the last digits of a card or account ("Visa ending in 7285"): a value whose field
+    # holds them, or, where the evidence lists last digits, none of them
+    for m in LAST_DIGITS.finditer(s.text):
+        g = 1 if m.group(1) else 2
+        a, b = s.start + m.start(g), s.start + m.end(g)
+        # read here even when taken as a figure: the figure claim gives way to this one
+        out.append(_last_digits(index, m.group(g), a, b))
+        busy.append((a, b))
     # ids: held by a record (supports), or shaped like the evidence's ids and held by none
     for m in TOKEN.finditer(s.text):
         a, b = s.start + m.start(), s.start + m.end()
@@ -175,6 +183,65 @@ def record_claims(
     if anchor_.records:
         out.extend(_values(s, anchor_, index, free, busy))
     return out
+
+
+#: "ending in 7285", "ends with 4451", "last four digits 0006", "last 4: 7285".
+LAST_DIGITS = re.compile(
+    r"\b(?i:ending|ends)\s+(?i:in|with)\s+(\d{3,4})\b"
+    r"|\b(?i:last)\s+(?i:four|4|three|3)(?:\s+(?i:digits?|numbers?))?"
+    r"(?:\s+(?i:of|on)\s+[^,.;:\d]{1,40}?)?\s*(?:(?i:is|are|being)\s+|:\s*)?(\d{3,4})\b"
+)
+# Field words of a card's or account's last digits ("last_four", "last4", "card_suffix").
+_DIGIT_FIELDS = frozenset({"last", "four", "last4", "digits", "suffix", "ending"})
+
+
+def _digit_leaves(index: ReceiptIndex) -> dict[str, list[Leaf]]:
+    """Last 3 and 4 digits -> the values ending in them: fields of last digits, and ids
+    and numbers of cards and accounts (``4111111111117285``). Built once per index."""
+    cached = index.cache.get("last_digits")
+    if isinstance(cached, dict):
+        return cached
+    out: dict[str, list[Leaf]] = {}
+    for entry in index.entries:
+        for rec in entry.records:
+            for r in rec.subtree():
+                for leaf in r.leaves:
+                    shown = leaf.value.shown.strip()
+                    digits = re.search(r"(\d{3,})$", shown)
+                    if digits is None or leaf.value.kind not in ("id", "number", "count", "word"):
+                        continue
+                    if not (_DIGIT_FIELDS & set(leaf.words) or leaf.value.kind == "id"):
+                        continue
+                    run = digits.group(1)
+                    for n in (3, 4):
+                        if len(run) >= n:
+                            out.setdefault(run[-n:], []).append(leaf)
+    index.cache["last_digits"] = out
+    return out
+
+
+def _last_digits(index: ReceiptIndex, digits: str, a: int, b: int) -> RecordClaim:
+    f = _fact("digits", a, b, digits)
+    found = _digit_leaves(index)
+    hits = found.get(digits, [])
+    if hits:
+        named = [leaf for leaf in hits if _DIGIT_FIELDS & set(leaf.words)]
+        return RecordClaim("digits", a, b, digits, supported(index, f, (named or hits)[0]))
+    listed = sorted(
+        {
+            leaf.value.shown.strip()
+            for leaves in found.values()
+            for leaf in leaves
+            if _DIGIT_FIELDS & set(leaf.words)
+        }
+    )
+    if listed:
+        detail = (
+            f"no card or account here ends in {digits} (last digits here: {', '.join(listed[:4])})"
+        )
+        return RecordClaim("digits", a, b, digits, Match(f, "contradicted", None, None, detail))
+    detail = f"no receipt holds a card or account ending in {digits}"
+    return RecordClaim("digits", a, b, digits, Match(f, "unsupported", None, None, detail))
 
 
 def _unknown_name(index: ReceiptIndex, a: int, b: int, name: str) -> RecordClaim:

@@ -73,16 +73,26 @@ class ReceiptEntry:
     context_words: frozenset[str] = frozenset()  # the call's tool, source and arguments
 
 
-#: Records built from a receipt's content, by content (an agent's transcript is sent again
-#: with every reply, so the same results are read again and again). Records are
+@dataclass(frozen=True, slots=True)
+class _Built:
+    """What a receipt's content gives, whoever sent it: its format, records and words."""
+
+    format: str
+    records: list[Record]
+    words: frozenset[str]  # content words of the content (checks/words)
+    prose_words: tuple[str, ...]  # for prose: its word tokens (values.words_of)
+
+
+#: Built content, by content (an agent's transcript is sent again with every reply, so
+#: the same results and the same system prompt are read again and again). Records are
 #: read-only once built, so indexes share them.
-_BUILT: OrderedDict[tuple[str, str, str], tuple[str, list[Record]]] = OrderedDict()
+_BUILT: OrderedDict[tuple[str, str, str], _Built] = OrderedDict()
 _BUILT_MAX = 4096
 _BUILT_LOCK = threading.Lock()
 
 
-def _built(r: Receipt, args: str, when: datetime) -> tuple[str, list[Record]]:
-    """The format and records of a receipt's content and arguments (cached)."""
+def _built(r: Receipt, args: str, when: datetime) -> _Built:
+    """The format, records and words of a receipt's content and arguments (cached)."""
     key = (r.content, args, when.date().isoformat())
     with _BUILT_LOCK:
         found = _BUILT.get(key)
@@ -98,7 +108,8 @@ def _built(r: Receipt, args: str, when: datetime) -> tuple[str, list[Record]]:
         for rec in args_records:
             rec.path = rec.path or "args"
         records.extend(args_records)
-    built = (parsed.format, records)
+    prose = tuple(words_of(r.content)) if text else ()
+    built = _Built(parsed.format, records, content_words(r.content), prose)
     with _BUILT_LOCK:
         _BUILT[key] = built
         while len(_BUILT) > _BUILT_MAX:
@@ -154,19 +165,20 @@ class ReceiptIndex:
         args = json.dumps(r.args, ensure_ascii=False) if r.args else ""
         context = " ".join(x for x in (r.source or "", r.tool or "", args) if x)
         context_words = content_words(context)
+        built = _built(r, args, r.created_at or self.now)
         entry = ReceiptEntry(
             r,
-            content_words(r.content) | context_words,
+            built.words | context_words,
             f"{context}\n{r.content}".lower(),
-            context_words=context_words,
+            built.format,
+            built.records,
+            context_words,
         )
-        entry.format, entry.records = _built(r, args, r.created_at or self.now)
         for rec in entry.records:
             if rec.parent is None:
                 self._position[id(rec)] = i
             self._file(rec, text=entry.format == "text")
-        if entry.format == "text":
-            self.words.update(words_of(r.content))
+        self.words.update(built.prose_words)
         if r.kind == "user":
             self.user_words.update(words_of(r.content))
         for w in entry.words:

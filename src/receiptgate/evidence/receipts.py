@@ -494,10 +494,16 @@ class _Ledger:
         self._pending_unnamed: list[_Entry] = []  # legacy function_call, no id
         self._users = 0
         self._results = 0
+        self._documents = 0
 
     def add_user(self, text: str, created_at: datetime | None) -> None:
         self._users += 1
         self._entries.append(_Entry("user", content=text, created_at=created_at))
+
+    def add_document(self, role: str, text: str, created_at: datetime | None) -> None:
+        """A system or developer message: the operator's rules, a document receipt."""
+        self._documents += 1
+        self._entries.append(_Entry("rag", content=text, created_at=created_at, tool=role))
 
     def add_call(
         self, call_id: str | None, name: str, args: dict[str, Any], created_at: datetime | None
@@ -539,14 +545,34 @@ class _Ledger:
             entry.created_at = created_at
 
     def finish(self, source_name: str, noun: str) -> list[Receipt]:
-        if not self._users and not self._results:
+        if not self._users and not self._results and not self._documents:
             raise _error(
-                source_name, f"no receipts: the {noun} has no user message and no tool result"
+                source_name,
+                f"no receipts: the {noun} has no user, system or developer message "
+                "and no tool result",
             )
         used: set[str] = set()
         receipts: list[Receipt] = []
         users = tools = 0
+        documents: dict[str | None, int] = {}
         for entry in self._entries:
+            if entry.kind == "rag":
+                # "sys1", "dev1": the system and developer messages, as documents
+                n = documents[entry.tool] = documents.get(entry.tool, 0) + 1
+                receipt_id = _unique(f"{'dev' if entry.tool == 'developer' else 'sys'}{n}", used)
+                used.add(receipt_id)
+                receipts.append(
+                    Receipt(
+                        id=receipt_id,
+                        kind="rag",
+                        content=entry.content,
+                        source=entry.tool,
+                        created_at=entry.created_at,
+                        trust="system",
+                        meta={"document": entry.tool},
+                    )
+                )
+                continue
             if entry.kind == "user":
                 users += 1
                 base = f"u{users}"
@@ -630,6 +656,10 @@ def _read_message(
         # Image-only or empty user turns carry no checkable text.
         if text.strip():
             ledger.add_user(text, created_at)
+    elif role in ("system", "developer"):
+        text = _text_of(message.get("content"), loc, ".content")
+        if text.strip():
+            ledger.add_document(role, text, created_at)
     elif role == "assistant":
         _read_assistant_calls(message, loc, ledger, created_at)
     elif role == "tool":
@@ -652,7 +682,7 @@ def _read_message(
         flag = _opt_bool(message.get("isError"), loc, ".isError")
         name = _opt_str(message.get("toolName"), loc, ".toolName")
         ledger.add_result(call_id, name, content, _tool_ok(flag, content), created_at)
-    # system, developer and other roles carry no evidence.
+    # other roles (the assistant's own text) carry no evidence.
 
 
 def _read_assistant_calls(

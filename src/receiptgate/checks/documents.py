@@ -1,0 +1,314 @@
+"""Documents as evidence: the operator's rules and retrieved text, passage by passage.
+
+System and developer messages (read from a transcript as ``rag`` receipts), retrieved
+chunks (``rag``), memory and fetched pages (``web``) hold statements and rules rather
+than records: "the total will be refunded via the original payment method
+immediately if it is a gift card, otherwise in 5 to 7 business days". A document is
+split into passages (a sentence, a list item, under its heading), and a sentence of
+the reply is matched to the passage it restates by the words they share, each word
+weighted by how rare it is among the passages (a word every rule uses says little):
+
+* a figure of the sentence that the passage holds is supported by it (tag T4, the
+  passage as the evidence: ``sys1 § Cancel pending order: '…in 5 to 7 business
+  days.'``) — :func:`document_figure`;
+* a figure that differs from the passage's figure of the same kind, in a sentence
+  that closely restates the passage, contradicts it ("returns are accepted within
+  60 days of delivery" against "within 30 days of delivery");
+* a statement with no figure that closely restates a passage, and does not negate
+  it, is supported by it instead of being a general statement (T3) —
+  :func:`restated_passage`.
+
+Matching is lexical (no model): a reply that restates a rule in other words stays
+a general statement. Passages are built once per document text and indexed once
+per request.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from receiptgate.checks.figures import Match
+from receiptgate.checks.words import GENERIC, content_words
+from receiptgate.claims.hardfacts import extract_hard_facts
+from receiptgate.claims.models import HardFact
+from receiptgate.evidence.index import ReceiptIndex
+from receiptgate.evidence.receipts import Receipt
+from receiptgate.evidence.values import Value, claim_keys, fact_value, same_family
+from receiptgate.text.segment import segment
+
+#: Receipt kinds read as documents (when their content is prose, not records).
+DOCUMENT_KINDS = frozenset({"rag", "memory", "web"})
+
+#: A figure is backed by a passage that holds it and shares this many of the
+#: sentence's words besides the figure's own (the rule it comes from).
+FIGURE_SHARED = 1
+#: A sentence restates a passage when it shares this many words with it, and they
+#: carry this share of the sentence's weight.
+RESTATE_SHARED = 3
+RESTATE_COVERAGE = 0.7
+#: A differing figure contradicts a passage the sentence restates this closely.
+CONTRADICT_SHARED = 2
+CONTRADICT_COVERAGE = 0.5
+
+_HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*$")
+_ITEM = re.compile(r"^(?:[-*+•]|\d{1,3}[.)])\s+")
+_NEGATION = re.compile(r"\b(?:not|never|no|cannot|can't|won't|isn't|aren't|don't|doesn't)\b")
+_MAX_PASSAGES = 2_000  # per document: a bound on the cost of one receipt
+
+
+@dataclass(frozen=True, slots=True)
+class Passage:
+    """One statement of a document: a sentence or list item, with its heading."""
+
+    heading: str
+    text: str
+    words: frozenset[str]  # its content words and its heading's
+    values: tuple[tuple[HardFact, Value], ...]  # the figures it states
+    negated: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentMatch:
+    """A passage a sentence restates."""
+
+    receipt: Receipt
+    passage: Passage
+    shared: frozenset[str]
+    coverage: float
+
+    def line(self, near: str | None = None) -> str:
+        """The evidence line: ``sys1 § Cancel pending order: '…7 business days.'``."""
+        where = self.receipt.id
+        if self.passage.heading:
+            where += f" § {self.passage.heading}"
+        return f"{where}: {_quote(self.passage.text, near)!r}"
+
+
+def _quote(text: str, near: str | None, width: int = 110) -> str:
+    if len(text) <= width:
+        return text
+    at = text.find(near) if near else -1
+    if at < 0:
+        return text[: width - 1] + "…"
+    start = max(0, min(at - width // 2, len(text) - width))
+    head = "…" if start else ""
+    tail = "…" if start + width < len(text) else ""
+    return f"{head}{text[start : start + width].strip()}{tail}"
+
+
+def split_passages(content: str, now: datetime | None) -> list[Passage]:
+    """A document's passages: sentences of its paragraphs and list items, each under the
+    heading above it."""
+    out: list[Passage] = []
+    heading = ""
+    lines: list[str] = []
+
+    def flush() -> None:
+        if not lines or len(out) >= _MAX_PASSAGES:
+            lines.clear()
+            return
+        para = " ".join(lines)
+        lines.clear()
+        for s in segment(para):
+            text = s.text.strip()
+            if len(out) >= _MAX_PASSAGES or not text:
+                continue
+            values = tuple(
+                (h, v)
+                for h in extract_hard_facts(text, now=now)
+                if h.kind != "identifier" and (v := fact_value(h)) is not None
+            )
+            words = content_words(text) | content_words(heading)
+            negated = bool(_NEGATION.search(text.lower()))
+            out.append(Passage(heading, text, frozenset(words), values, negated))
+
+    for raw in content.splitlines():
+        line = raw.strip()
+        if not line:
+            flush()
+            continue
+        m = _HEADING.match(line)
+        if m is not None:
+            flush()
+            heading = m.group(1).strip()
+            continue
+        item = _ITEM.match(line)
+        if item is not None:
+            flush()
+            line = line[item.end() :]
+        lines.append(line)
+    flush()
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Library:
+    """The passages of some documents, and each word's weight among them."""
+
+    items: tuple[tuple[int, Passage], ...]  # (which document, passage)
+    by_word: dict[str, tuple[int, ...]]
+    weight: dict[str, float]
+    unseen: float  # the weight of a word no passage uses
+
+
+#: Libraries by the documents they hold (the same system prompt comes with every
+#: request of a session, and of every session of an agent).
+_BUILT: OrderedDict[tuple[tuple[str, str], ...], _Library] = OrderedDict()
+_BUILT_MAX = 128
+_BUILT_LOCK = threading.Lock()
+
+
+def _build(docs: tuple[tuple[str, str], ...]) -> _Library:
+    items: list[tuple[int, Passage]] = []
+    for k, (content, day) in enumerate(docs):
+        when = datetime.fromisoformat(day).replace(tzinfo=UTC)
+        items.extend((k, p) for p in split_passages(content, when))
+    by_word: dict[str, list[int]] = {}
+    for i, (_, p) in enumerate(items):
+        for w in p.words:
+            by_word.setdefault(w, []).append(i)
+    n = len(items)
+    weight = {w: math.log(1 + n / len(at)) for w, at in by_word.items()}
+    return _Library(
+        tuple(items),
+        {w: tuple(at) for w, at in by_word.items()},
+        weight,
+        math.log(1 + 2 * n) if n else 1.0,
+    )
+
+
+def _library(index: ReceiptIndex) -> tuple[_Library, list[Receipt]]:
+    """The request's documents (receipts of a document kind whose content is prose) and
+    their library."""
+    cached = index.cache.get("documents")
+    if isinstance(cached, tuple):
+        return cached
+    receipts = [
+        e.receipt for e in index.entries if e.receipt.kind in DOCUMENT_KINDS and e.format == "text"
+    ]
+    key = tuple((r.content, (r.created_at or index.now).date().isoformat()) for r in receipts)
+    with _BUILT_LOCK:
+        lib = _BUILT.get(key)
+        if lib is not None:
+            _BUILT.move_to_end(key)
+    if lib is None:
+        lib = _build(key)
+        with _BUILT_LOCK:
+            _BUILT[key] = lib
+            while len(_BUILT) > _BUILT_MAX:
+                _BUILT.popitem(last=False)
+    found = (lib, receipts)
+    index.cache["documents"] = found
+    return found
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(content_words(text) - GENERIC)
+
+
+def _ranked(lib: _Library, words: frozenset[str]) -> list[tuple[float, int, frozenset[str]]]:
+    """Passages sharing words with ``words``: (coverage, position, shared), best first."""
+    if not words:
+        return []
+    total = sum(lib.weight.get(w, lib.unseen) for w in words)
+    hits: dict[int, set[str]] = {}
+    for w in words:
+        for i in lib.by_word.get(w, ()):
+            hits.setdefault(i, set()).add(w)
+    ranked = [
+        (sum(lib.weight[w] for w in shared) / total, i, frozenset(shared))
+        for i, shared in hits.items()
+    ]
+    ranked.sort(key=lambda x: (-x[0], x[1]))
+    return ranked
+
+
+def document_figure(
+    index: ReceiptIndex,
+    h: HardFact,
+    sentence: str,
+    fresh: Callable[[Receipt], bool],
+) -> Match | None:
+    """A claimed figure against the document passages its sentence is about.
+
+    Supported by a passage that holds it and shares a word with the sentence besides
+    the figure's own. Contradicted by the passage the sentence closely restates when it
+    holds another value of the figure's kind, or when every passage the sentence shares
+    a word with states one other value in the same measure ("10 business days" where
+    the rules say "5 to 7 business days"). ``None`` when no document speaks to it.
+    """
+    lib, docs = _library(index)
+    if not lib.items:
+        return None
+    own = _words(h.text)
+    words = _words(sentence) - own
+    keys = set(claim_keys(h))
+    measure = _measure(h.text)
+    negated = _NEGATION.search(sentence.lower()) is not None
+    close: tuple[DocumentMatch, Value] | None = None
+    same_measure: dict[str, tuple[DocumentMatch, Value]] = {}
+    for coverage, i, shared in _ranked(lib, words)[:50]:
+        if len(shared) < FIGURE_SHARED:
+            continue
+        k, passage = lib.items[i]
+        receipt = docs[k]
+        if not fresh(receipt):
+            continue
+        match = DocumentMatch(receipt, passage, shared, coverage)
+        for fact, value in passage.values:
+            if keys & set(value.keys):
+                detail = f"{match.line(fact.text)}, matches {h.text}"
+                return Match(h, "supported", receipt.id, receipt.kind, detail, passage.heading)
+        same = [(f, v) for f, v in passage.values if same_family(h, v)]
+        if not same:
+            continue
+        measured = [(f, v) for f, v in same if measure and _measure(f.text) == measure]
+        for _, v in measured:
+            same_measure.setdefault(v.keys[0] if v.keys else v.shown, (match, v))
+        if (
+            close is None
+            and coverage >= CONTRADICT_COVERAGE
+            and len(shared) >= CONTRADICT_SHARED
+            and negated == passage.negated
+        ):
+            close = (match, (measured or same)[0][1])
+    rival = close or (next(iter(same_measure.values())) if len(same_measure) == 1 else None)
+    if rival is None:
+        return None
+    match, value = rival
+    detail = f"contradicts {match.line(value.shown)} ({value.shown}), claimed {h.text}"
+    return Match(
+        h, "contradicted", match.receipt.id, match.receipt.kind, detail, match.passage.heading
+    )
+
+
+def _measure(text: str) -> str:
+    """What a figure counts, without its number: "business days", "$", "%"."""
+    return " ".join(re.sub(r"[\d.,]+", " ", text.lower()).split())
+
+
+def restated_passage(
+    index: ReceiptIndex, sentence: str, fresh: Callable[[Receipt], bool]
+) -> DocumentMatch | None:
+    """The passage a sentence with no figure restates closely (same words, same polarity)."""
+    lib, docs = _library(index)
+    if not lib.items:
+        return None
+    words = _words(sentence)
+    if len(words) < RESTATE_SHARED:
+        return None
+    negated = _NEGATION.search(sentence.lower()) is not None
+    for coverage, i, shared in _ranked(lib, words)[:10]:
+        if coverage < RESTATE_COVERAGE:
+            break
+        k, passage = lib.items[i]
+        receipt = docs[k]
+        if len(shared) >= RESTATE_SHARED and passage.negated == negated and fresh(receipt):
+            return DocumentMatch(receipt, passage, shared, coverage)
+    return None

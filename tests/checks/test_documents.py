@@ -1,0 +1,151 @@
+"""Documents as evidence (checks/documents), end to end through ``Gate.validate``.
+
+An operator's policy arrives as the transcript's system message (or as a ``rag``
+receipt): a sentence that restates a rule is T4 with the passage as its evidence, a
+figure that changes the rule's figure is a contradiction even in a promise, and a
+sentence the policy does not state stays what it was.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from receiptgate import Gate, Receipt, ValidationResult, parse_receipts
+from receiptgate.checks.documents import split_passages
+
+NOW = datetime(2026, 3, 11, 10, tzinfo=UTC)
+GATE = Gate()
+
+POLICY = """# Store policy
+
+## Returns
+
+- Delivered orders can be returned within 30 days of delivery.
+- The refund must go to the original payment method or an existing gift card.
+- Refunds to a gift card are immediate; other refunds take 5 to 7 business days.
+
+## Shipping
+
+Standard shipping takes 3 to 5 business days and costs $4.99. Express shipping is not
+available for furniture.
+"""
+USER = {"role": "user", "content": "Can I still return the lamp I got last week?"}
+
+
+def _transcript(*messages: dict[str, Any]) -> list[Receipt]:
+    return parse_receipts(json.dumps({"messages": list(messages)}), source_name="t.json")
+
+
+WITH_POLICY = _transcript({"role": "system", "content": POLICY}, USER)
+WITHOUT_POLICY = _transcript(USER)
+
+
+def _only(result: ValidationResult) -> tuple[str | None, str, str]:
+    (s,) = result.sentences
+    return s.tag, s.action, " | ".join(e.detail for e in s.evidence)
+
+
+def check(text: str, receipts: list[Receipt] = WITH_POLICY) -> tuple[str | None, str, str]:
+    return _only(GATE.validate(text, receipts=receipts, now=NOW))
+
+
+def test_system_and_developer_messages_are_document_receipts() -> None:
+    receipts = _transcript(
+        {"role": "system", "content": POLICY},
+        {"role": "developer", "content": [{"type": "text", "text": "Answer in English."}]},
+        {"role": "system", "content": "   "},  # nothing to read: no receipt
+        USER,
+    )
+    docs = [(r.id, r.kind, r.source, r.trust) for r in receipts if r.kind == "rag"]
+    assert docs == [("sys1", "rag", "system", "system"), ("dev1", "rag", "developer", "system")]
+
+
+def test_a_sentence_restating_a_rule_is_T4_with_the_passage_as_evidence() -> None:
+    tag, action, evidence = check(
+        "The refund goes to the original payment method or an existing gift card."
+    )
+    assert (tag, action) == ("T4", "pass")
+    assert evidence.startswith("sys1 § Returns: 'The refund must go to the original payment")
+    # without the policy it is a general statement, flagged
+    assert check(
+        "The refund goes to the original payment method or an existing gift card.",
+        WITHOUT_POLICY,
+    )[:2] == ("T3", "warn")
+
+
+def test_a_negated_rule_is_not_its_restatement() -> None:
+    tag, action, _ = check("The refund does not go to the original payment method.")
+    assert (tag, action) == ("T3", "warn")
+
+
+def test_a_sentence_sharing_a_few_words_with_a_rule_is_not_backed_by_it() -> None:
+    tag, action, _ = check("Refunds can be sent to any bank account you like.")
+    assert (tag, action) == ("T3", "warn")
+
+
+def test_a_figure_of_the_policy_is_backed_by_its_passage() -> None:
+    tag, action, evidence = check("Your refund will reach your card in 5 to 7 business days.")
+    assert (tag, action) == ("T4", "pass")
+    assert "5 to 7 business days" in evidence
+    # without the policy, a timeframe in a promise is not backed
+    assert check("Your refund will reach your card in 5 to 7 business days.", WITHOUT_POLICY)[
+        :2
+    ] != ("T4", "pass")
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        # a promise excuses a missing timeframe, never one the policy states otherwise
+        ("Your refund will reach your card within 10 business days.", "7 business days"),
+        ("Returns are accepted within 60 days of delivery.", "30 days"),
+        ("Standard shipping costs $5.99.", "$4.99"),
+    ],
+)
+def test_a_changed_policy_figure_is_contradicted_by_its_passage(text: str, rule: str) -> None:
+    tag, action, evidence = check(text)
+    assert (tag, action) == ("T5", "block")
+    assert evidence.startswith("contradicts sys1") and rule in evidence
+
+
+def test_the_same_policy_as_a_rag_receipt_gives_the_same_verdicts() -> None:
+    rag = [Receipt(id="kb-12", kind="rag", source="kb/policy.md", content=POLICY)]
+    for text in (
+        "Delivered orders can be returned within 30 days of delivery.",
+        "Your refund will reach your card within 10 business days.",
+        "The refund goes to the original payment method or an existing gift card.",
+    ):
+        assert check(text, rag)[:2] == check(text)[:2]
+
+
+def test_a_page_past_its_freshness_window_backs_nothing() -> None:
+    # rag documents never go stale by default; fetched pages do after 365 days
+    old = [
+        Receipt(
+            id="w-1",
+            kind="web",
+            source="https://shop.example/policy",
+            content=POLICY,
+            created_at=datetime(2020, 1, 1, tzinfo=UTC),
+        )
+    ]
+    text = "The refund goes to the original payment method or an existing gift card."
+    assert check(text, old)[0] == "T3"
+    assert check(text, [old[0].model_copy(update={"created_at": NOW})])[0] == "T1"
+
+
+def test_passages_are_sentences_and_list_items_under_their_heading() -> None:
+    passages = split_passages(POLICY, NOW)
+    assert [(p.heading, p.text[:30]) for p in passages] == [
+        ("Returns", "Delivered orders can be return"),
+        ("Returns", "The refund must go to the orig"),
+        ("Returns", "Refunds to a gift card are imm"),
+        ("Shipping", "Standard shipping takes 3 to 5"),
+        ("Shipping", "Express shipping is not availa"),
+    ]
+    assert passages[4].negated and not passages[3].negated
+    assert {v.shown for _, v in passages[3].values} >= {"5 business days", "$4.99"}
