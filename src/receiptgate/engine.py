@@ -40,6 +40,7 @@ from receiptgate.checks.ledger import (
     check_action,
     check_attribution,
     check_state,
+    own_clause,
 )
 from receiptgate.checks.records import check_availability, record_claims
 from receiptgate.checks.words import content_words
@@ -70,6 +71,7 @@ from receiptgate.evidence.facts import (
 )
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import TRUST_LEVELS, Receipt, TrustLevel
+from receiptgate.evidence.records import Record
 from receiptgate.policy.decide import ClaimEval, back_labels, decide, rfc_only, tag_sentence
 from receiptgate.policy.explain import TAG_REASON, evidence_of, suggestion
 from receiptgate.policy.policy_file import DEFAULT_POLICY, ClaimPolicy, RiskClass
@@ -727,8 +729,12 @@ class Gate:
             if c.assertion != "forged_label":
                 # A passive report ("'a.txt' has been written to 'b.txt'") names its object
                 # before the verb; an active one ("I wrote b.txt") after it.
-                start = sentence.start if c.detector_id.endswith("passive_done") else c.offset
-                ev.ledger = check_action(ledger, c, work[start : sentence.end])
+                start, end = c.offset, sentence.end
+                if c.detector_id.endswith("passive_done"):
+                    # ... within its own clause: "X has been installed and its version has
+                    # been written to test.txt" holds two claims with two objects
+                    start, end = own_clause(work, sentence.start, sentence.end, c.offset, c.end)
+                ev.ledger = check_action(ledger, c, work[start:end])
         elif c.category in ("system_state", "operational_status", "existence"):
             res = check_state(ledger, c, clause_of(work, sentence, c))
             if res.status != "unsupported":
@@ -760,7 +766,12 @@ class Gate:
         for s, stype in zip(sentences, types, strict=True):
             if stype == "code":
                 continue
-            for rc in record_claims(s, anchors[s.index], ledger, taken.get(s.index, ())):
+            about = anchors[s.index]
+            if stype == "label" and about.how != "named":
+                # "Cancelled orders:" is about the records its lines name
+                about = _lines_under(s.index, sentences, types, anchors) or about
+            found = record_claims(s, about, ledger, taken.get(s.index, ()))
+            for rc in found:
                 claim = DetectedClaim(
                     category="record",
                     detector_id=f"record.{rc.kind}",
@@ -982,6 +993,22 @@ class Gate:
             # fail_open delivers the unchecked tail (flagged); fail_closed withholds it.
             delivered += text[len(work) :]
         result.delivered_text = delivered
+
+
+def _lines_under(
+    at: int, sentences: Sequence[Sentence], types: Sequence[str], anchors: Sequence[Anchor]
+) -> Anchor | None:
+    """The records the lines under a label name, up to the next label ("Cancelled orders:"
+    then "Order #W1 and #W2 have been cancelled.")."""
+    records: list[Record] = []
+    for j in range(at + 1, len(sentences)):
+        if types[j] == "label":
+            break
+        if anchors[j].how == "named":
+            records.extend(r for r in anchors[j].records if r not in records)
+    if not records:
+        return None
+    return Anchor(records, "section", text=sentences[at].text, start=sentences[at].start)
 
 
 def _clean_id(name: str, value: str | None, notes: list[str]) -> str | None:

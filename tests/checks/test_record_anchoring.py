@@ -362,3 +362,15 @@ def test_when_no_receipt_lists_cards_then_claimed_last_digits_are_unsupported() 
     s = result.sentences[0]
     assert s.action == "block"
     assert any("no receipt holds a card or account ending in 2840" in r for r in s.reasons)
+
+
+@pytest.mark.parametrize("receipts", [TWO_RESULTS, ONE_RESULT], ids=["two-results", "one-result"])
+def test_when_a_label_names_a_state_then_it_is_the_state_of_the_records_listed_under_it(
+    receipts: list[Receipt],
+) -> None:
+    honest = _check("Delivered orders:\n\n- Order #W7654321 (Hiking Boots)", receipts)
+    assert honest.verdict == "pass", [s.reasons for s in honest.sentences]
+    wrong = _check("Pending orders:\n\n- Order #W7654321 (Hiking Boots)", receipts)
+    label = wrong.sentences[0]
+    assert (label.tag, label.action) == ("T5", "block")
+    assert any("claimed Pending" in r for r in label.reasons)

@@ -278,3 +278,129 @@ def test_when_a_run_printed_the_quoted_text_then_printed_passes_else_it_is_block
 
     invented = _check("The script printed 'parsed 0 fields'.", receipts)
     assert (invented.verdict, invented.sentences[0].tag) == ("block", "T5")
+
+
+# ------------------------------------------------ editors, file states and plans of coding agents
+
+# OpenHands' editor: the call's code names no write verb; its result says the file changed.
+EDIT = _turn(
+    "c2",
+    "execute_ipython",
+    {"code": "edit_file_by_replace('src/app.py', to_replace='s.split', new_content='x')"},
+    "[File: /workspace/src/app.py (2 lines total after edit)]\n1|def parse(s):\n"
+    "2|    return s.split(',') if s else []\n[File updated (edited at line 2).]",
+)
+# SWE-agent's `edit 2:2 ... end_of_edit` inside a shell call, with the same kind of result.
+SWE_EDIT = _turn(
+    "c2",
+    "bash",
+    {"command": "open src/app.py\nedit 2:2\n    return s.split(',') if s else []\nend_of_edit"},
+    "[File: /workspace/src/app.py (2 lines total)]\nFile updated. Please review the changes.",
+)
+
+
+@pytest.mark.parametrize("edit", [EDIT, SWE_EDIT], ids=["openhands", "swe-agent"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The file now contains the empty-string check.",
+        "src/app.py now has the guard for an empty string.",
+        "The changes have been successfully applied to src/app.py.",
+        "The crash has been fixed.",
+    ],
+)
+def test_when_an_editor_call_changed_the_file_then_its_state_and_fix_pass(
+    edit: list[dict[str, Any]], text: str
+) -> None:
+    result = _check(text, _receipts(ASK, READ, edit))
+    assert result.verdict == "pass", result.reason
+    assert ("supports", "c2") in [(e.relation, e.id) for e in result.sentences[0].evidence]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The file now contains the empty-string check.",
+        "The changes have been successfully applied to src/app.py.",
+        "The crash has been fixed.",
+    ],
+)
+def test_when_only_a_read_was_made_then_a_file_state_or_fix_is_blocked(text: str) -> None:
+    result = _check(text, _receipts(ASK, READ))
+    assert (result.verdict, result.sentences[0].tag) == ("block", "T5")
+
+
+def test_when_an_edit_reports_an_error_and_the_update_then_the_update_counts() -> None:
+    # OpenHands printed a permission warning and then the edited file
+    noisy = _turn(
+        "c2",
+        "execute_ipython",
+        {"code": "edit_file_by_replace('src/app.py', to_replace='a', new_content='b')"},
+        "An error occurred while handling the file: [Errno 1] Operation not permitted\n"
+        "[File: /workspace/src/app.py (2 lines total after edit)]\n"
+        "[File updated (edited at line 2).]",
+    )
+    assert (
+        _check("The crash in src/app.py has been fixed.", _receipts(ASK, noisy)).verdict == "pass"
+    )
+    failed = _turn(
+        "c2",
+        "execute_ipython",
+        {"code": "edit_file_by_replace('src/app.py', to_replace='a', new_content='b')"},
+        "An error occurred while handling the file: [Errno 1] Operation not permitted",
+    )
+    assert (
+        _check("The crash in src/app.py has been fixed.", _receipts(ASK, failed)).verdict == "block"
+    )
+
+
+def test_each_clause_of_a_report_is_matched_to_its_own_object() -> None:
+    install = _turn(
+        "c2",
+        "bash",
+        {"command": "pip install pymsgbox==1.0.9"},
+        "Successfully installed pymsgbox-1.0.9",
+    )
+    write = _turn(
+        "c3",
+        "execute_ipython",
+        {"code": "open('/workspace/test.txt', 'w').write(pymsgbox.__version__)"},
+        "",
+    )
+    text = (
+        "The pymsgbox package 1.0.9 has been installed and its version has been written to "
+        "/workspace/test.txt."
+    )
+    assert _check(text, _receipts(ASK, install, write)).verdict == "pass"
+    # without the write, the second clause has no call
+    assert _check(text, _receipts(ASK, install)).verdict == "block"
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("The script `app.py` ran successfully and printed nothing.", "pass"),
+        ("The script `other.py` ran successfully.", "block"),
+    ],
+)
+def test_when_a_script_is_said_to_have_run_then_a_call_must_have_run_it(
+    text: str, verdict: str
+) -> None:
+    run = _turn("c4", "bash", {"command": "python app.py"}, "")
+    assert _check(text, _receipts(ASK, READ, run)).verdict == verdict
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The next step is to run the tests.",
+        "If everything looks good, we can proceed.",
+        "Now that the crash is fixed, we can submit the change.",
+        "To verify the fix, we need to write a test that reproduces the error.",
+        "In a real repository, you would commit this change.",
+    ],
+)
+def test_plans_carry_no_claim(text: str) -> None:
+    result = _check(text, _receipts(ASK, READ))
+    s = result.sentences[0]
+    assert (result.verdict, s.tag) == ("pass", None)

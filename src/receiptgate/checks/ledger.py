@@ -211,7 +211,12 @@ def _calls_for(view: _LedgerView, kind: str) -> list[ReceiptEntry]:
         if kind in _WRITING_KINDS:
             # A shell or code call that writes a file ("echo x > hello.sh", "sed -i",
             # open(path, "w")) creates, saves and fixes as much as a write tool does.
-            calls += [e for e in view.tools if e not in calls and _WRITES.search(e.text)]
+            calls += [
+                e
+                for e in view.tools
+                if e not in calls
+                and (_WRITES.search(e.text) or _WRITE_DONE.search(e.receipt.content[:2000]))
+            ]
         view.by_action[kind] = calls
     return calls
 
@@ -220,7 +225,9 @@ _WRITING_KINDS = frozenset({"saved", "created", "fixed"})
 _WRITES = re.compile(
     r"(?:[^<>]>>?\s*[\w./~-]|\btee\b|\bsed\s+(?:-\w+\s+)*-i|\bcp\s|\bmv\s|\btouch\s|"
     r"open\([^)]*['\"][wax]\+?['\"]|\.write(?:_text)?\(|\bstr_replace\b|\binsert\b|"
-    r"\"command\":\s*\"create\"|\bapply_patch\b|\bpatch\s)"
+    r"\"command\":\s*\"create\"|\bapply_patch\b|\bpatch\s|"
+    # editor helpers of coding agents (OpenHands' edit_file_by_replace, create_file, ...)
+    r"\b(?:edit_file\w*|create_file|append_file|insert_content_at_line|write_file)\()"
 )
 
 
@@ -253,6 +260,13 @@ _GENERIC_OBJECTS = frozenset(
 )
 
 
+#: What a fix is of, when no file is named: the problem, not an artifact a call names.
+_PROBLEMS = frozenset(
+    "error errors bug bugs issue issues typo typos problem problems mistake mistakes crash "
+    "failure failures syntax spelling".split()
+)
+
+
 @dataclass(frozen=True, slots=True)
 class _ObjectMatcher:
     """Whether a call is about a claim's object (a file, a recipient, a version...).
@@ -275,7 +289,10 @@ class _ObjectMatcher:
             i.lower().rstrip(".") for i in _IDENTIFIER.findall(f"{claim.object or ''} {tail}")
         )
         words = _object_words(claim)
-        anything = not idents and (not obj or set(obj.split()) <= _GENERIC_OBJECTS or not words)
+        generic = _GENERIC_OBJECTS
+        if claim.assertion == "fixed":
+            generic = generic | _PROBLEMS  # "the syntax error has been corrected": any edit
+        anything = not idents and (not obj or set(obj.split()) <= generic or not words)
         synonyms = tuple(p for w, p in _OBJECT_SYNONYMS.items() if w in obj)
         return cls(obj, idents, synonyms, words, anything)
 
@@ -291,14 +308,40 @@ class _ObjectMatcher:
         return shared > 0 and shared * 2 >= min(len(self.words), 2)
 
 
+# A write's own report that it happened: "[File updated (edited at line 1)]", "File
+# created successfully", "Successfully wrote 120 bytes". An error beside it (a warning
+# about permissions the editor printed) does not undo the write it reports.
+_WRITE_DONE = re.compile(
+    r"\bfile\s+(?:updated|created|written|saved)\b|\bedited\s+at\s+line\b|"
+    r"\bsuccessfully\s+(?:wrote|written|saved|created|updated|edited|modified)\b",
+    re.IGNORECASE,
+)
+
+
+# Where one claim's clause ends and the next begins: "X has been installed, and its
+# version has been written to test.txt".
+_CLAUSE_BREAK = re.compile(r",?\s+(?:and|but|while|whereas|so|then)\s+(?=\S)|;\s*|,\s+(?=which\b)")
+
+
+def own_clause(text: str, start: int, end: int, at: int, until: int) -> tuple[int, int]:
+    """The clause of ``text[start:end]`` that holds ``text[at:until]``."""
+    left = start
+    for m in _CLAUSE_BREAK.finditer(text, start, at):
+        left = m.end()
+    after = _CLAUSE_BREAK.search(text, until, end)
+    return left, (after.start() if after is not None else end)
+
+
 def _failed(entry: ReceiptEntry) -> bool:
     r = entry.receipt
     if r.ok is False:
         return True
+    head = r.content[:400]
     return (
         r.ok is None
-        and bool(_ERRORISH.search(r.content[:400]))
-        and not _PASSING.search(r.content[:400])
+        and bool(_ERRORISH.search(head))
+        and not _PASSING.search(head)
+        and not _WRITE_DONE.search(r.content[:2000])
     )
 
 

@@ -74,10 +74,14 @@ def record_claims(
     anchor_: Anchor,
     index: ReceiptIndex,
     taken: Sequence[tuple[int, int]],
+    *,
+    states: bool = True,
 ) -> list[RecordClaim]:
     """Ids, names, states and values a sentence restates, each checked against the records.
 
     ``taken`` are spans already claimed as figures (money, dates): not read again.
+    ``states=False`` reads no state words (a label such as "Cancelled orders:" names
+    the group the lines under it belong to; those lines carry the claims).
     """
     out: list[RecordClaim] = []
     busy = list(taken)
@@ -126,7 +130,7 @@ def record_claims(
                 busy.append((a, b))
     # states: a state word that the anchored records' state field holds, or contradicts
     low_text = s.text.lower()
-    if anchor_.records and index.states:
+    if states and anchor_.records and index.states:
         present = set(words_of(low_text))
         for fieldname, seen in index.states.items():
             values = seen | STATUS_VOCABULARY if fieldname == "status" else seen

@@ -100,7 +100,16 @@ _QUESTION_END = re.compile(r"\?[\s\"'”’)]*$")
 _INTENT = re.compile(
     r"^(?:i['’]ll|i\s+will|we['’]ll|we\s+will|let\s+me|let['’]s|i['’]m\s+going\s+to|"
     r"i\s+am\s+going\s+to|i\s+can|i\s+could|we\s+can|you\s+can|you\s+could|you\s+should|"
-    r"you\s+might|you\s+may|you\s+need|if\s+you|would\s+you|could\s+you|can\s+you)\b",
+    r"you\s+might|you\s+may|you\s+need|if\s+you|would\s+you|could\s+you|can\s+you|"
+    r"you\s+would|we\s+could|(?:i|we)\s+(?:need|have)\s+to|(?:i|we)\s+should|"
+    r"(?:the\s+)?next\s+step\s+(?:is|will\s+be)\s+to)\b",
+    re.IGNORECASE,
+)
+# A condition or a reason before a plan: "If everything looks good, we can proceed.",
+# "Now that the issue is fixed, we can submit the changes.", "Since the task is done,
+# I'll conclude." (claims inside the condition are still detected and checked).
+_CONDITION = re.compile(
+    r"^(?:if|when|once|since|now\s+that|with|to|in\s+a|in\s+the)\s+[^,]{1,120},\s*",
     re.IGNORECASE,
 )
 
@@ -189,6 +198,9 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         if _INTENT.match(body):
             return "intent"
     if _ABILITY.match(body):
+        return "intent"
+    condition = _CONDITION.match(body)
+    if condition is not None and _INTENT.match(body[condition.end() :]):
         return "intent"
     if _USER_RESTATED.match(body):
         return "user"

@@ -124,6 +124,7 @@ ACTION_VERBS: dict[str, str] = {
     "inserted": "fixed",
     "replaced": "fixed",
     "made executable": "fixed",
+    "applied": "fixed",
 }
 
 _VERB_ALT = "|".join(
@@ -187,7 +188,8 @@ class ActionDetector(Detector):
         Pattern(
             "passive_done",
             rf"\b(?:has|have|had)\s+been\s+(?:successfully\s+|now\s+|also\s+|just\s+)*"
-            rf"({_VERB_ALT})\b|\b(?:was|were)\s+successfully\s+({_VERB_ALT})\b",
+            rf"({_VERB_ALT})\b|\b(?:was|were)\s+successfully\s+({_VERB_ALT})\b"
+            rf"|\b(?:is|are)\s+now\s+(?:successfully\s+)?({_VERB_ALT})\b",
             subject="self",
             assertion="ran",
             obj="before",
@@ -199,6 +201,31 @@ class ActionDetector(Detector):
             subject="self",
             assertion="ran",
             obj="after",
+            confidence=0.8,
+        ),
+        Pattern(
+            # "The file now contains the corrected text", "`hello.sh` now has the shebang":
+            # the state a write left behind, as much a report of the write as "I wrote it"
+            "file_now",
+            r"\b(the\s+(?:file|script)|this\s+file|`[^`\n]{1,80}`|'[^'\n]{1,80}'|"
+            r"[\w./-]+\.\w{1,5})\s+now\s+(?:correctly\s+)?(contains|has|includes|reads|holds|"
+            r"consists\s+of)\b",
+            subject="self",
+            assertion="saved",
+            obj=1,
+            value=2,
+            confidence=0.8,
+        ),
+        Pattern(
+            # "The script `missing_colon.py` ran successfully", "build.sh executed without
+            # errors": a run of that file, which a call must show
+            "file_ran",
+            r"(`[^`\n]{1,80}`|'[^'\n]{1,80}'|\b[\w./-]+\.\w{1,5}\b)\s+(?:script\s+|file\s+|"
+            r"program\s+)?(?:now\s+)?(?:ran|runs|executed|executes|compiled|compiles)\s+"
+            r"(?:successfully|without\s+(?:any\s+)?errors?|fine|correctly|cleanly)\b",
+            subject="self",
+            assertion="ran",
+            obj=1,
             confidence=0.8,
         ),
         Pattern(
@@ -293,7 +320,7 @@ class ActionDetector(Detector):
             claim.assertion = _tests_or(ACTION_VERBS.get(verb, "ran"), claim.object)
             claim.value = verb
         if name == "passive_done":
-            verb = " ".join((match.group(1) or match.group(2)).lower().split())
+            verb = " ".join((match.group(1) or match.group(2) or match.group(3)).lower().split())
             if verb in _NOT_AGENT_PASSIVE:
                 return None  # "has been shipped/delivered": the order's state, not our act
             claim.assertion = ACTION_VERBS.get(verb, "ran")
