@@ -374,3 +374,37 @@ def test_when_a_label_names_a_state_then_it_is_the_state_of_the_records_listed_u
     label = wrong.sentences[0]
     assert (label.tag, label.action) == ("T5", "block")
     assert any("claimed Pending" in r for r in label.reasons)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # an attribute of the named record is asserted, even inside an offer
+        ("I can cancel your pending order #W1234567.", "pass"),
+        ("I can help you return your delivered order #W1234567.", "block"),
+        # a state in a condition is no report
+        ("Order #W1234567 can only be returned once it is delivered.", "pass"),
+        # an indefinite one is any order
+        ("I can assist you with returning a delivered order.", "pass"),
+    ],
+)
+def test_when_a_state_qualifies_the_record_it_names_then_it_is_checked(
+    text: str, verdict: str
+) -> None:
+    result = _check(text)
+    assert result.verdict == verdict, [s.reasons for s in result.sentences]
+
+
+def test_when_a_plural_state_heads_a_list_then_every_record_under_it_must_hold_it() -> None:
+    both = "You have two orders:\n\n- Order #W1234567\n- Order #W7654321"
+    assert _check(both).verdict == "pass"
+    wrong = _check("You have two pending orders:\n\n- Order #W1234567\n- Order #W7654321")
+    assert (wrong.sentences[0].tag, wrong.sentences[0].action) == ("T5", "block")
+    assert any("claimed pending" in r for r in wrong.sentences[0].reasons)
+
+
+def test_when_a_sentence_names_no_record_then_another_records_state_is_no_contradiction() -> None:
+    # the reply names no order; one of the customer's orders is delivered, the latest
+    # result is the pending one
+    result = _check("You can change the payment method for your delivered order.")
+    assert result.verdict == "pass", [s.reasons for s in result.sentences]

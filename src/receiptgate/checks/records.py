@@ -139,10 +139,22 @@ def record_claims(
                     continue
                 for m in word_pattern(value).finditer(low_text):
                     a, b = s.start + m.start(), s.start + m.end()
-                    if not free(a, b) or not _reports_state(low_text, m.start(), m.end()):
+                    nouns = _record_nouns(index)
+                    reach = _reports_state(low_text, m.start(), m.end(), nouns)
+                    if not free(a, b) or reach is None:
                         continue
+                    if reach == "all" and anchor_.how not in ("named", "section"):
+                        continue  # "two pending orders": which two, the sentence does not say
                     claim = _state_claim(
-                        index, anchor_, fieldname, value, a, b, s.text[m.start() : m.end()]
+                        index,
+                        anchor_,
+                        fieldname,
+                        value,
+                        a,
+                        b,
+                        s.text[m.start() : m.end()],
+                        every=reach == "all",
+                        attribute=reach != "one",
                     )
                     if claim is not None:
                         out.append(claim)
@@ -265,11 +277,13 @@ def _supported_id(index: ReceiptIndex, tok: str, a: int, b: int, leaf: Leaf) -> 
 
 def _latest(index: ReceiptIndex, records: list[Record]) -> list[Record]:
     """Of records that share an id, the newest (a later tool result is the current state)."""
-    newest: dict[str, Record] = {}
+    newest: dict[frozenset[str], Record] = {}
     out: list[Record] = []
     for rec in records:
         if rec.ids:
-            key = rec.ids[0]
+            # all its ids, not the first: which id comes first is the layout's choice (an
+            # order's user_id may come before its order_id)
+            key = frozenset(rec.ids)
             if key not in newest or index.position(newest[key]) < index.position(rec):
                 newest[key] = rec
         else:
@@ -277,24 +291,77 @@ def _latest(index: ReceiptIndex, records: list[Record]) -> list[Record]:
     return out + list(newest.values())
 
 
-def _reports_state(low: str, start: int, end: int) -> bool:
-    """Whether a state word at ``[start, end)`` reports the record's current state."""
+# "your pending order", "the delivered order", "two pending orders": a state word used
+# as an attribute of the record it names (asserted even inside an offer or a plan).
+_DETERMINER_BEFORE = re.compile(
+    r"\b(?:your|the|this|that|these|those|my|our|their|his|her|both|all|each|two|three|"
+    r"four|five|several|\d+)\s+(?:(?:still|only|other|entire|remaining|current)\s+)?$"
+)
+_NOT_A_NOUN = frozenset(
+    "to by on at from via and or but in for with yet since as is are was were has have had "
+    "will would can could be been it its".split()
+)
+
+
+def _record_nouns(index: ReceiptIndex) -> frozenset[str]:
+    """What the evidence calls its records: the words of their id fields and of the lists
+    that hold them ("order_id", "orders", "item_id" -> order, item). Once per index."""
+    cached = index.cache.get("record_nouns")
+    if isinstance(cached, frozenset):
+        return cached
+    out: set[str] = set()
+    for entry in index.entries:
+        for root in entry.records:
+            for rec in root.subtree():
+                for leaf in rec.leaves:
+                    if leaf.value.kind == "id":
+                        out.update(leaf.words)
+                out.update(re.findall(r"[a-z]+", re.sub(r"\[\d+\]", " ", rec.path).lower()))
+    nouns = frozenset(w.rstrip("s") for w in out if len(w) > 2 and w not in ("ids",))
+    index.cache["record_nouns"] = nouns
+    return nouns
+
+
+def _reports_state(
+    low: str, start: int, end: int, nouns: frozenset[str] = frozenset()
+) -> str | None:
+    """Whether a state word at ``[start, end)`` reports a record's current state: of one
+    record ("one": "the order is pending"; "attribute": "your delivered order"), of
+    every record the sentence lists ("all": "two pending orders"), or not at all
+    (``None``: a condition, a modal, a process's state). An attribute must qualify what
+    the evidence calls its records (``nouns``)."""
+    after = low[end : end + 30].split()
+    head = after[0].strip(".,;:!?)\"'*") if after else ""
+    if (
+        head
+        and head.isalpha()
+        and head not in _NOT_A_NOUN
+        and head.rstrip("s") in nouns
+        and _DETERMINER_BEFORE.search(low[:start])
+    ):
+        # an attribute: "your delivered order", "two pending orders"
+        return "all" if head.endswith("s") and not head.endswith("ss") else "attribute"
     clause_start = 0
     for m in _CLAUSE_EDGE.finditer(low, 0, start):
         clause_start = m.end()
     before = low[clause_start:start]
     if _NOT_A_STATE_REPORT.search(before):
-        return False
+        return None
     if _PROCESS_NOUNS.search(low[:start]):
-        return False  # the state of a request or an exchange, not of the record
-    after = low[end : end + 30].split()
+        return None  # the state of a request or an exchange, not of the record
     if after and after[0].endswith("s") and after[0] not in ("is", "was", "has", "as"):
-        return False  # "two pending orders": several records, no one state to compare
+        return None  # "pending items ...": no one record to compare
     # "was shipped to the address": an event in the record's past, not its state now.
-    return not (
-        re.search(r"\b(?:was|were|had\s+been)\s+$", before)
-        and after[:1] in (["to"], ["on"], ["at"], ["from"], ["by"], ["via"])
-    )
+    if re.search(r"\b(?:was|were|had\s+been)\s+$", before) and after[:1] in (
+        ["to"],
+        ["on"],
+        ["at"],
+        ["from"],
+        ["by"],
+        ["via"],
+    ):
+        return None
+    return "one"
 
 
 def _state_claim(
@@ -305,28 +372,50 @@ def _state_claim(
     a: int,
     b: int,
     shown: str,
+    *,
+    every: bool = False,
+    attribute: bool = False,
 ) -> RecordClaim | None:
+    """A state word against the anchored records' state field: supported when a record
+    holds it (``every``: when each record that has the field holds it)."""
     holders: list[Leaf] = []
-    # the newest record of each id that holds the field (a later call naming the order
-    # in its arguments, or failing, says nothing of its status)
-    having = [r for r in anchor_.records if any(x.key.lower() == fieldname for x in r.leaves)]
+    # each anchored record, or the record it belongs to (an item's order), that has the
+    # field; the newest of each id (a later call naming the order in its arguments, or
+    # failing, says nothing of its status)
+    having: list[Record] = []
+    for rec in anchor_.records:
+        owner = next(
+            (r for r in rec.lineage() if any(x.key.lower() == fieldname for x in r.leaves)), None
+        )
+        if owner is not None and owner not in having:
+            having.append(owner)
     for rec in _latest(index, having):
         holders.extend(leaf for leaf in rec.leaves if leaf.key.lower() == fieldname)
     if not holders:
         return None
     f = _fact("state", a, b, shown)
     spelled = {value, _SPELLING.get(value, value)}
-    same = [
-        leaf
-        for leaf in holders
-        if leaf.value.shown.lower() in spelled
-        or any(literal_in(v, leaf.value.shown) for v in spelled)
-    ]
-    if same:
+
+    def holds(leaf: Leaf) -> bool:
+        return leaf.value.shown.lower() in spelled or any(
+            literal_in(v, leaf.value.shown) for v in spelled
+        )
+
+    same = [leaf for leaf in holders if holds(leaf)]
+    other = [leaf for leaf in holders if not holds(leaf)]
+    if same and not (every and other):
         return RecordClaim("state", a, b, shown, supported(index, f, same[0]))
     if value in index.user_words:
         return None  # the user's own word (a new address's state): not the record's claim
-    leaf = holders[0]
+    if (
+        attribute
+        and anchor_.how not in ("named", "section")
+        and any(holds(x) for x in index.by_field.get(fieldname, ()))
+    ):
+        # "your delivered order" in a sentence that names no order picks an order by its
+        # state: another record of the evidence is delivered, so nothing contradicts it
+        return None
+    leaf = other[0]
     r = index.receipt_of(leaf)
     detail = f"contradicts {evidence_line(index, leaf)}, claimed {shown}"
     return RecordClaim(
