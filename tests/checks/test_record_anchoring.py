@@ -408,3 +408,24 @@ def test_when_a_sentence_names_no_record_then_another_records_state_is_no_contra
     # result is the pending one
     result = _check("You can change the payment method for your delivered order.")
     assert result.verdict == "pass", [s.reasons for s in result.sentences]
+
+
+@pytest.mark.parametrize("receipts", [TWO_RESULTS, ONE_RESULT], ids=["two-results", "one-result"])
+def test_when_a_line_sits_under_a_list_item_then_it_is_about_that_items_record(
+    receipts: list[Receipt],
+) -> None:
+    reply = "Your orders:\n\n1. **Desk Lamp**\n   - Color: black\n   - Price: {price}\n"
+    assert _check(reply.format(price="$150.25"), receipts).verdict == "pass"
+    wrong = _check(reply.format(price="$243.90"), receipts)  # the boots' price
+    price = wrong.sentences[-1]
+    assert (price.tag, price.action) == ("T5", "block"), price.reasons
+
+
+@pytest.mark.parametrize("receipts", [TWO_RESULTS, ONE_RESULT], ids=["two-results", "one-result"])
+def test_when_a_sibling_line_names_the_record_then_the_other_lines_are_about_it(
+    receipts: list[Receipt],
+) -> None:
+    reply = "Options:\n\n1. **Black, LED**\n   - Price: {price}\n   - Item ID: 1111111111\n"
+    assert _check(reply.format(price="$150.25"), receipts).verdict == "pass"
+    wrong = _check(reply.format(price="$243.90"), receipts)
+    assert [s.action for s in wrong.sentences if "Price" in s.text] == ["block"]

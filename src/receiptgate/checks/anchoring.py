@@ -95,15 +95,28 @@ def anchor(text: str, sentences: Sequence[Sentence], index: ReceiptIndex) -> lis
     out: list[Anchor] = []
     section: list[Record] = []
     previous: list[Record] = []
+    # list items that name records, by indentation: the parents of the items under them
+    parents: list[tuple[int, list[Record]]] = []
     latest = _latest_result(index)
     for s in sentences:
         named = _named(s.text, s.start, index)
         opens = s.kind == "heading" or s.text.rstrip("*_ ").endswith(":")
+        indent = _item_indent(text, s)
+        if indent is not None:
+            while parents and parents[-1][0] >= indent:
+                parents.pop()
+        elif _starts_line(text, s):
+            parents.clear()  # a paragraph after the list ends it
         if named:
             recs = list(dict.fromkeys(r for _, _, r in named))
             a = Anchor(recs, "named", named)
             if opens:
                 section = recs
+            if indent is not None:
+                parents.append((indent, recs))
+        elif indent is not None and parents:
+            # "1. **Water Bottle**" then "   - Price: $54.85": the item it sits under
+            a = Anchor(parents[-1][1], "section")
         elif section and (s.kind == "list_item" or _right_under(text, s)):
             a = Anchor(section, "section")
         elif previous:
@@ -117,7 +130,37 @@ def anchor(text: str, sentences: Sequence[Sentence], index: ReceiptIndex) -> lis
         a.text, a.start = s.text, s.start
         out.append(a)
         previous = a.records
+    _siblings(text, sentences, out)
     return out
+
+
+def _siblings(text: str, sentences: Sequence[Sentence], out: list[Anchor]) -> None:
+    """Lines of one list item's sub-list describe one thing: "- Price: $180.10" and
+    "- Item ID: 6843647669" under "1. **28 inch, Graphic Design**". When the lines of
+    a sub-list name exactly one record, the others (anchored by nothing stronger) are
+    about it too."""
+    groups: dict[int, list[int]] = {}
+    stack: list[tuple[int, int]] = []  # (indent, sentence) of the open list items
+    for i, s in enumerate(sentences):
+        indent = _item_indent(text, s)
+        if indent is None:
+            if _starts_line(text, s):
+                stack.clear()
+            continue
+        while stack and stack[-1][0] >= indent:
+            stack.pop()
+        if stack:
+            groups.setdefault(stack[-1][1], []).append(i)
+        stack.append((indent, i))
+    for members in groups.values():
+        named = {id(r): r for i in members if out[i].how == "named" for r in out[i].records}
+        if len(named) != 1:
+            continue
+        (rec,) = named.values()
+        for i in members:
+            if out[i].how in ("previous", "latest", "none"):
+                a = out[i]
+                out[i] = Anchor([rec], "section", text=a.text, start=a.start)
 
 
 def _latest_result(index: ReceiptIndex) -> list[Record]:
@@ -127,6 +170,23 @@ def _latest_result(index: ReceiptIndex) -> list[Record]:
         if entry.receipt.kind != "user" and entry.records:
             return [rec for rec in entry.records if rec.parent is None]
     return []
+
+
+_ITEM_PREFIX = re.compile(r"^([ \t]*)(?:[-*+•]|\d{1,3}[.)])[ \t]+(?:\*\*|__)?$")
+
+
+def _item_indent(text: str, s: Sentence) -> int | None:
+    """The indentation of the list item a sentence starts, if it starts one."""
+    if s.kind != "list_item":
+        return None
+    line_start = text.rfind("\n", 0, s.start) + 1
+    m = _ITEM_PREFIX.match(text[line_start : s.start])
+    return len(m.group(1).expandtabs(4)) if m is not None else None
+
+
+def _starts_line(text: str, s: Sentence) -> bool:
+    line_start = text.rfind("\n", 0, s.start) + 1
+    return not text[line_start : s.start].strip()
 
 
 def _right_under(text: str, s: Sentence) -> bool:
