@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import re
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -549,7 +550,9 @@ class Gate:
                         )
                     )
             s.tag = tag_sentence(group, stype, hedged, claim_policy)
-            if s.tag == "T3" and not group and ledger is not None:
+            if s.tag in ("T2", "T3", "T6") and not group and ledger is not None:
+                # a general statement, an inference or a hedge that restates a rule of
+                # the documents is grounded in it ("It seems the refund must go to ...")
                 doc = self._restated(ledger, s.text, now)
                 if doc is not None:
                     # a fetched page is a web receipt (T1); a document, memory T4
@@ -1027,16 +1030,28 @@ def _check_user_restatements(
 ) -> list[str]:
     """A sentence that restates the user's request ("You mentioned you want to return the
     lamp") is T7 only when the user's messages hold its words; else a plain statement."""
-    if "user" not in types:
-        return types
-    user = ledger.user_words if ledger is not None else set()
+    if ledger is None:
+        return ["statement" if t == "user" else t for t in types]
+    user: set[str] = set()
+    for e in ledger.entries:
+        if e.receipt.kind == "user":
+            user |= e.words  # stemmed, like the sentence's
     out = list(types)
     for s, t in zip(sentences, types, strict=True):
         if t == "user":
             words = content_words(s.text) - _YOU_WORDS
             if not user or not words or len(words & user) * 2 < len(words):
                 out[s.index] = "statement"
+        elif t == "statement" and user and (m := _LABELLED.match(s.text)) is not None:
+            # "City: New York" after the user gave the address: their words restated
+            value = re.sub(r"\([^)]*\)", " ", m.group(2))
+            words = content_words(value)
+            if words and words <= user and len(m.group(1).split()) <= 4:
+                out[s.index] = "user"
     return out
+
+
+_LABELLED = re.compile(r"^[*_\s]*([A-Za-z][\w /&'-]{0,40}?)[*_\s]*:[*_\s]*([^:]+?)[*_\s.]*$")
 
 
 _AVAILABILITY = {

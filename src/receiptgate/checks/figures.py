@@ -190,6 +190,15 @@ def check_figure(
     literal = _literal(h, anchor_)
     if literal is not None:
         return supported(index, h, literal)
+    if h.kind == "number" and h.text.isdigit() and len(h.text) >= 4:
+        # a code the user typed ("my zip code is 10001"), restated as they wrote it
+        typed = [
+            leaf
+            for leaf in equal
+            if leaf.value.shown == h.text and index.receipt_of(leaf).kind == "user"
+        ]
+        if typed:
+            return supported(index, h, typed[0])
     rival = rival or _labelled_rival(index, h, clause, low, fresh)
     if rival is not None:
         return _contradicted(index, h, rival)

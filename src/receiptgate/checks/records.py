@@ -198,7 +198,33 @@ def record_claims(
     # values the anchored records hold ("Backpack - green, leather"): support
     if anchor_.records:
         out.extend(_values(s, anchor_, index, free, busy))
+    # "Refund method: PayPal": a field restated as a label and a value that a record of
+    # the evidence holds, whichever record the line is anchored to
+    if not out:
+        labelled = _label_value(s, index)
+        if labelled is not None:
+            out.append(labelled)
     return out
+
+
+_LABEL_VALUE = re.compile(r"^[*_\s]*([A-Za-z][\w /&'-]{0,40}?)[*_\s]*:[*_\s]*([^:]+?)[*_\s.]*$")
+
+
+def _label_value(s: Sentence, index: ReceiptIndex) -> RecordClaim | None:
+    m = _LABEL_VALUE.match(s.text)
+    if m is None or len(m.group(1).split()) > 4:
+        return None
+    value = re.sub(r"\s*\([^)]*\)", "", m.group(2)).strip(" *_`'\"").lower()
+    value = " ".join(value.split())
+    if not value or any(c.isdigit() for c in value):
+        return None  # figures and ids are checked as such
+    hits = index.by_key.get(f"w:{value}", ())
+    if not hits:
+        return None
+    a = s.start + m.start(2)
+    b = a + len(m.group(2).rstrip(" *_."))
+    f = _fact("value", a, b, s.text[m.start(2) : m.start(2) + (b - a)])
+    return RecordClaim("value", a, b, f.text, supported(index, f, hits[0]))
 
 
 #: "ending in 7285", "ends with 4451", "last four digits 0006", "last 4: 7285".

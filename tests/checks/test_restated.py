@@ -1,0 +1,81 @@
+"""Restated material carries its receipt: a value the user typed, a field restated as
+"Label: value", the user's own request, a rule restated as a hedge (end to end)."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from receiptgate import Gate, Receipt, ValidationResult, parse_receipts
+
+NOW = datetime(2026, 3, 11, 10, tzinfo=UTC)
+GATE = Gate()
+
+PROFILE = {
+    "user_id": "ethan_garcia_1261",
+    "address": {"address1": "12 Elm Street", "city": "Denver", "zip": "80280"},
+    "payment_methods": {"paypal_3024827": {"source": "paypal", "id": "paypal_3024827"}},
+}
+POLICY = (
+    "## Returns\n\n- The refund must go to the original payment method or an existing gift card."
+)
+
+
+def _receipts(*messages: dict[str, Any]) -> list[Receipt]:
+    return parse_receipts(json.dumps({"messages": list(messages)}), source_name="t.json")
+
+
+def _call(output: Any) -> list[dict[str, Any]]:
+    call = {"id": "c1", "type": "function", "function": {"name": "get_user", "arguments": "{}"}}
+    return [
+        {"role": "assistant", "content": None, "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": "c1", "content": json.dumps(output)},
+    ]
+
+
+SESSION = _receipts(
+    {"role": "system", "content": POLICY},
+    {"role": "user", "content": "Please change my address to 101 Highway, New York, 10001."},
+    *_call(PROFILE),
+)
+
+
+def _tags(text: str) -> list[tuple[str | None, str]]:
+    result: ValidationResult = GATE.validate(text, receipts=SESSION, now=NOW)
+    return [(s.tag, s.action) for s in result.sentences]
+
+
+@pytest.mark.parametrize(
+    ("line", "tag"),
+    [
+        ("City: New York", "T7"),  # the user's words
+        ("Zip Code: 10001", "T7"),
+        ("**Refund method:** PayPal", "T1"),  # a value of the profile
+        ("City and state: Boston, Massachusetts", "T3"),  # nobody said Boston
+    ],
+)
+def test_a_label_and_a_value_carry_the_receipt_of_the_value(line: str, tag: str) -> None:
+    assert _tags(line)[0][0] == tag
+
+
+def test_a_code_the_user_did_not_type_is_not_backed_by_a_user_message() -> None:
+    assert _tags("Zip Code: 10002") == [("T5", "block")]
+
+
+def test_the_users_request_restated_in_other_word_forms_is_t7() -> None:
+    # "changing" and "change" are one word for the check (both sides are stemmed)
+    assert _tags("You mentioned changing your address to 101 Highway.") == [("T7", "pass")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It seems the refund must go to the original payment method or an existing gift card.",
+        "Therefore the refund must go to the original payment method or an existing gift card.",
+    ],
+)
+def test_a_hedge_or_an_inference_that_restates_a_rule_is_t4(text: str) -> None:
+    assert _tags(text) == [("T4", "pass")]
