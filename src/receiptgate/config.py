@@ -24,8 +24,9 @@ from pydantic import (
 from pydantic.alias_generators import to_camel
 
 from receiptgate._exceptions import ConfigError
+from receiptgate._validation import format_validation_error
 from receiptgate.claims.models import DetectorCategory
-from receiptgate.evidence.facts import FactRegistryConfig, format_validation_error
+from receiptgate.evidence.facts import FactRegistryConfig
 
 PolicyAction = Literal["ignore", "flag", "block"]
 ProfileName = Literal["strict", "standard", "lenient", "disabled"]

@@ -34,6 +34,7 @@ from receiptgate.checkers.external import is_external
 from receiptgate.checks.anchoring import Anchor, anchor
 from receiptgate.checks.arithmetic import derive, names_operation
 from receiptgate.checks.documents import DocumentMatch, document_figure, restated_passage
+from receiptgate.checks.facts import check_claim
 from receiptgate.checks.figures import Match, check_figure
 from receiptgate.checks.grounding import is_grounded, ungrounded_names
 from receiptgate.checks.ledger import (
@@ -62,14 +63,8 @@ from receiptgate.claims.hard import (
 from receiptgate.claims.models import DetectedClaim, HardFact
 from receiptgate.claims.sentence_type import NO_HARD_FACT_TYPES, classify, compile_hedges
 from receiptgate.config import GateConfig
-from receiptgate.evidence.facts import (
-    Fact,
-    FactIndex,
-    FactRegistry,
-    check_claim,
-    load_registry,
-    parse_fact,
-)
+from receiptgate.evidence.fact_index import FactIndex
+from receiptgate.evidence.facts import Fact, FactRegistry, load_registry, parse_fact
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import TRUST_LEVELS, Receipt, TrustLevel
 from receiptgate.evidence.records import Record

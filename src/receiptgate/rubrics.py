@@ -32,9 +32,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationIn
 from pydantic.alias_generators import to_camel
 
 from receiptgate._exceptions import ConfigError
+from receiptgate._validation import format_validation_error
 from receiptgate.claims.models import ClaimCategory
 from receiptgate.config import read_structured_file
-from receiptgate.evidence.facts import format_validation_error
 
 if TYPE_CHECKING:
     from receiptgate.results import Grade, ValidationResult

@@ -12,8 +12,10 @@ import pytest
 from bridge_helpers import REPO, facts_of, finding, write_json
 
 from receiptgate.bridge import Bridge, BridgeError
+from receiptgate.checks.facts import check_claim
 from receiptgate.claims.models import DetectedClaim
-from receiptgate.evidence.facts import FactIndex, check_claim, load_registry_file
+from receiptgate.evidence.fact_index import FactIndex
+from receiptgate.evidence.facts import load_registry_file
 
 NOW = datetime(2026, 3, 11, 10, tzinfo=UTC)
 

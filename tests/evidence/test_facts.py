@@ -14,25 +14,24 @@ from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
 
 from receiptgate._exceptions import ConfigError
+from receiptgate._validation import format_validation_error
+from receiptgate.checks.facts import FactCheckResult, check_claim
 from receiptgate.claims.models import ClaimCategory, DetectedClaim, HardFact
+from receiptgate.evidence.fact_index import FactIndex
+from receiptgate.evidence.fact_words import normalise_subject
 from receiptgate.evidence.facts import (
     MAX_REGEX_LENGTH,
     CapabilityValue,
     ExistsValue,
     Fact,
-    FactCheckResult,
-    FactIndex,
     FactRegistry,
     FactRegistryConfig,
     NameValue,
     StateValue,
     StatusValue,
     TripleValue,
-    check_claim,
-    format_validation_error,
     load_registry,
     load_registry_file,
-    normalise_subject,
     parse_fact,
 )
 

@@ -32,7 +32,7 @@ from pydantic import (
     ValidationError,
 )
 
-from receiptgate.evidence.facts import format_validation_error
+from receiptgate._validation import format_validation_error
 
 __all__ = [
     "Classification",

@@ -38,7 +38,8 @@ from typing import Any, Final
 
 from receiptgate._exceptions import ConfigError
 from receiptgate.bridge.findings import TraceFinding
-from receiptgate.evidence.facts import load_registry_file, normalise_subject, parse_fact
+from receiptgate.evidence.fact_words import normalise_subject
+from receiptgate.evidence.facts import load_registry_file, parse_fact
 
 __all__ = [
     "DEFAULT_PREDICATE",

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from receiptgate._exceptions import ConfigError
-from receiptgate.evidence.facts import FactRegistry, load_registry_file, normalise_subject
+from receiptgate.evidence.fact_words import normalise_subject
+from receiptgate.evidence.facts import FactRegistry, load_registry_file
 
 
 def lint_files(paths: list[Path], *, now: datetime) -> list[dict[str, Any]]:

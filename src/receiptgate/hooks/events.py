@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from pydantic.alias_generators import to_camel
 
 from receiptgate._exceptions import InputError
-from receiptgate.evidence.facts import format_validation_error
+from receiptgate._validation import format_validation_error
 from receiptgate.text.clean import clean_data
 
 #: What a handler's result may change: ``block`` / ``cancel`` stop the action,

@@ -18,10 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from receiptgate.checks.facts import FactCheckResult
 from receiptgate.checks.figures import Match
 from receiptgate.checks.ledger import LedgerResult
 from receiptgate.claims.models import RFC_CATEGORIES, DetectedClaim
-from receiptgate.evidence.facts import FactCheckResult
 from receiptgate.policy.policy_file import ClaimPolicy, RiskClass
 from receiptgate.policy.trust import Profile
 

@@ -23,8 +23,8 @@ from pydantic import (
 from pydantic.alias_generators import to_camel
 
 from receiptgate._exceptions import ConfigError
+from receiptgate._validation import format_validation_error
 from receiptgate.config import read_structured_file
-from receiptgate.evidence.facts import format_validation_error
 from receiptgate.evidence.receipts import TrustLevel
 from receiptgate.rewrite import BLOCK_NOTICE, DEFAULT_LABELS, RewriteSettings
 

@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic.alias_generators import to_camel
 
 from receiptgate._exceptions import InputError
-from receiptgate.evidence.facts import format_validation_error
+from receiptgate._validation import format_validation_error
 from receiptgate.provenance.trust import (
     ToolTrust,
     TrustLevel,

@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic.alias_generators import to_camel
 
 from receiptgate._exceptions import ConfigError
-from receiptgate.evidence.facts import format_validation_error
+from receiptgate._validation import format_validation_error
 from receiptgate.evidence.receipts import (
     TRUST_LEVELS,
     ReceiptKind,
