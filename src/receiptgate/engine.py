@@ -44,6 +44,7 @@ from receiptgate.checks.ledger import (
     check_state,
     own_clause,
 )
+from receiptgate.checks.orderings import check_ordering, ordering_of
 from receiptgate.checks.records import check_availability, record_claims
 from receiptgate.checks.words import content_words
 from receiptgate.claims.collect import PLAN, clause_of, clause_text, facts_by_sentence
@@ -864,6 +865,18 @@ class Gate:
                     # a figure computed from it
                     d = self._derived(ledger, h, anchor_, fresh, sentence.text)
                     m = d if d is not None and d.status == "supported" else m
+                if (
+                    m.status == "supported"
+                    and h.kind == "money"
+                    and (direction := ordering_of(sentence.text))
+                ):
+                    # "the cheapest available option is $46.85": the lowest of its list?
+                    o = check_ordering(ledger, h, sentence.text, direction, anchor_.scope())
+                    if o is not None and o.status == "contradicted":
+                        r = ledger.receipt_of(o.leaf)
+                        m = Match(h, "contradicted", r.id, r.kind, o.detail, o.leaf.path)
+                    elif o is not None:
+                        m.detail += f"; {o.detail}"
                 ev.hard.append(m)
                 if m.status == "supported" and m.receipt_id:
                     linked.add(m.receipt_id)

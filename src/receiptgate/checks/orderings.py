@@ -1,0 +1,188 @@
+"""Orderings over a list: "the cheapest available T-shirt is $46.85", "the most expensive
+item in your order is the Action Camera at $481.50" (:func:`check_ordering`).
+
+A sentence that calls a value the lowest or the highest of its kind is checked against
+the list the value comes from: the other rows of the same list (an order's items, a
+product's variants) that hold the same field. "Available" or "in stock" in the sentence
+keeps only the rows whose ``available``/``in_stock`` field is true. The value must be
+the minimum (or maximum) of those rows; otherwise the claim is contradicted, and the
+evidence names the row that beats it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from receiptgate.checks.words import content_words
+from receiptgate.claims.models import HardFact
+from receiptgate.evidence.index import ReceiptIndex
+from receiptgate.evidence.records import Leaf, Record
+from receiptgate.evidence.values import claim_keys
+
+_LOWEST = re.compile(
+    r"\b(?:cheapest|least\s+expensive|lowest[- ]priced|lowest\s+(?:price|cost)|"
+    r"most\s+affordable|least\s+costly)\b",
+    re.IGNORECASE,
+)
+_HIGHEST = re.compile(
+    r"\b(?:most\s+expensive|priciest|highest[- ]priced|highest\s+(?:price|cost)|"
+    r"most\s+costly)\b",
+    re.IGNORECASE,
+)
+_AVAILABLE = re.compile(r"\b(?:available|in\s+stock)\b", re.IGNORECASE)
+_NOT_AVAILABLE = re.compile(r"\b(?:not|isn't|aren't|un)\s*available\b|\bout\s+of\s+stock\b", re.I)
+_AVAILABILITY_KEYS = frozenset({"available", "in_stock", "instock", "is_available"})
+
+
+@dataclass(frozen=True, slots=True)
+class Ordering:
+    """The outcome of an ordering claim about one value."""
+
+    status: str  # supported | contradicted
+    detail: str
+    leaf: Leaf  # the value checked (supported) or the row that beats it (contradicted)
+
+
+def ordering_of(sentence: str) -> str | None:
+    """ "min" or "max" when the sentence calls a price the lowest or the highest."""
+    if _LOWEST.search(sentence):
+        return "min"
+    if _HIGHEST.search(sentence):
+        return "max"
+    return None
+
+
+def check_ordering(
+    index: ReceiptIndex, h: HardFact, sentence: str, direction: str, scope: set[int]
+) -> Ordering | None:
+    """Whether the value the figure ``h`` restates is the lowest or highest of its list
+    (the values in the anchored records, ids in ``scope``, first); ``None`` when no
+    list holds it."""
+    if h.number is None:
+        return None
+    claimed = [
+        leaf
+        for leaf in index.leaves(claim_keys(h))
+        if leaf.value.kind in ("money", "number")
+        and leaf.value.number is not None
+        and abs(leaf.value.number - h.number) < 0.005
+    ]
+    claimed.sort(key=lambda leaf: id(leaf.record) not in scope)
+    return _check(index, sentence, direction, claimed, _noun(sentence))
+
+
+def _check(
+    index: ReceiptIndex,
+    sentence: str,
+    direction: str,
+    claimed: Sequence[Leaf],
+    noun: str | None,
+) -> Ordering | None:
+    available = bool(_AVAILABLE.search(sentence)) and not _NOT_AVAILABLE.search(sentence)
+    worst: Ordering | None = None
+    for leaf in claimed:
+        rows = _rows(leaf)
+        if noun is not None:
+            # "the cheapest earbud in this order": the order's earbuds, not its other items
+            rows = [r for r in rows if noun in _row_words(r)]
+            if leaf.record not in rows:
+                continue
+        if len(rows) < 2:
+            continue
+        if available:
+            rows = [r for r in rows if _is_available(r) is not False]
+            if leaf.record not in rows:
+                beat = rows[0] if rows else None
+                if beat is not None:
+                    worst = worst or Ordering(
+                        "contradicted",
+                        f"{_line(index, leaf)} is not available",
+                        _field(beat, leaf.key) or leaf,
+                    )
+                continue
+        values: list[tuple[float, Leaf]] = []
+        for r in rows:
+            x = _field(r, leaf.key)
+            if x is not None and x.value.number is not None:
+                values.append((x.value.number, x))
+        mine = leaf.value.number
+        if not values or mine is None:
+            continue
+        best_n, best = (min if direction == "min" else max)(values, key=lambda v: v[0])
+        if abs(best_n - mine) < 0.005:
+            word = "lowest" if direction == "min" else "highest"
+            return Ordering(
+                "supported",
+                f"{_line(index, leaf)} is the {word} {leaf.key} of {len(values)}",
+                leaf,
+            )
+        worst = worst or Ordering(
+            "contradicted",
+            f"{_line(index, best)} is {'lower' if direction == 'min' else 'higher'} than "
+            f"{leaf.value.shown}",
+            best,
+        )
+    return worst
+
+
+# What a superlative ranks when it names no kind of thing: every row of the list.
+_ANY_ROW = frozenset(
+    content_words(
+        "item items option options one ones product products variant variants choice choices "
+        "price available thing things model models version versions"
+    )
+)
+_AFTER_SUPERLATIVE = re.compile(
+    r"(?:cheapest|expensive|priciest|priced|price|cost|affordable|costly)\s+"
+    r"(?:available\s+|in-stock\s+)?([A-Za-z][\w-]*)"
+)
+
+
+def _noun(sentence: str) -> str | None:
+    """What the superlative ranks ("the cheapest earbud" -> earbud), if it names a kind."""
+    m = _AFTER_SUPERLATIVE.search(sentence.lower())
+    if m is None:
+        return None
+    words = content_words(m.group(1))
+    if not words or words <= _ANY_ROW:
+        return None
+    return next(iter(words))
+
+
+def _row_words(rec: Record) -> frozenset[str]:
+    """A row's words: its names and text values, and its parents' (a variant's product)."""
+    parts: list[str] = []
+    for r in rec.lineage():
+        parts.extend(r.names)
+        parts.extend(x.value.shown for x in r.leaves if x.value.kind in ("word", "text"))
+    return content_words(" ".join(parts))
+
+
+def _rows(leaf: Leaf) -> list[Record]:
+    """The rows of the list the value's record belongs to that hold the same field."""
+    rec = leaf.record
+    parent = rec.parent
+    if parent is None:
+        return []
+    return [r for r in parent.children if _field(r, leaf.key) is not None]
+
+
+def _field(rec: Record, key: str) -> Leaf | None:
+    return next((x for x in rec.leaves if x.key == key), None)
+
+
+def _is_available(rec: Record) -> bool | None:
+    for x in rec.leaves:
+        if x.key.lower() in _AVAILABILITY_KEYS:
+            shown = x.value.shown.strip().lower()
+            if shown in ("true", "yes", "1"):
+                return True
+            if shown in ("false", "no", "0"):
+                return False
+    return None
+
+
+def _line(index: ReceiptIndex, leaf: Leaf) -> str:
+    return f"{index.receipt_of(leaf).id} {leaf.path} = {leaf.value.shown}"

@@ -1,0 +1,105 @@
+"""Orderings over a list (checks/orderings), end to end: "the cheapest available option",
+"the most expensive item in your order" are checked against the rows of that list."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from receiptgate import Gate, Receipt, parse_receipts
+
+NOW = datetime(2026, 3, 11, 10, tzinfo=UTC)
+GATE = Gate()
+
+PRODUCT = {
+    "name": "T-Shirt",
+    "product_id": "9523456873",
+    "variants": {
+        "9612497925": {"item_id": "9612497925", "available": True, "price": 50.88},
+        "8124970213": {"item_id": "8124970213", "available": True, "price": 49.67},
+        "1111111111": {"item_id": "1111111111", "available": False, "price": 44.10},
+        "9354168549": {"item_id": "9354168549", "available": True, "price": 46.85},
+    },
+}
+ORDER = {
+    "order_id": "#W1234567",
+    "status": "pending",
+    "items": [
+        {"name": "Desk Lamp", "item_id": "2222222222", "price": 150.25},
+        {"name": "Action Camera", "item_id": "3333333333", "price": 481.50},
+        {"name": "Water Bottle", "item_id": "4444444444", "price": 54.85},
+    ],
+}
+
+
+def _receipts(*outputs: Any) -> list[Receipt]:
+    messages: list[dict[str, Any]] = [{"role": "user", "content": "What are my options?"}]
+    for i, out in enumerate(outputs):
+        call = {"id": f"c{i}", "type": "function", "function": {"name": "get", "arguments": "{}"}}
+        messages.append({"role": "assistant", "content": None, "tool_calls": [call]})
+        messages.append({"role": "tool", "tool_call_id": f"c{i}", "content": json.dumps(out)})
+    return parse_receipts(json.dumps({"messages": messages}), source_name="t.json")
+
+
+EVIDENCE = _receipts(PRODUCT, ORDER)
+
+
+def _one(text: str) -> tuple[str | None, str, list[str]]:
+    (s,) = GATE.validate(text, receipts=EVIDENCE, now=NOW).sentences
+    return s.tag, s.action, s.reasons
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The cheapest T-shirt available right now is priced at $46.85.",
+        "The cheapest T-shirt is $44.10, but it is not available.",
+        "The most expensive item in your order is the Action Camera at $481.50.",
+        "The lowest-priced item in your order is the Water Bottle at $54.85.",
+    ],
+)
+def test_a_true_ordering_passes(text: str) -> None:
+    tag, action, reasons = _one(text)
+    assert (tag, action) == ("T1", "pass"), reasons
+
+
+@pytest.mark.parametrize(
+    ("text", "beaten_by"),
+    [
+        # $49.67 exists, but $46.85 is cheaper
+        ("The cheapest available T-shirt is priced at $49.67.", "46.85"),
+        # $44.10 is the cheapest, but it is not available
+        ("The cheapest available T-shirt costs $44.10.", "not available"),
+        ("The most expensive item in your order is the Desk Lamp at $150.25.", "481.5"),
+    ],
+)
+def test_a_false_ordering_is_contradicted_naming_the_row_that_beats_it(
+    text: str, beaten_by: str
+) -> None:
+    tag, action, reasons = _one(text)
+    assert (tag, action) == ("T5", "block")
+    assert any(beaten_by in r for r in reasons), reasons
+
+
+def test_a_superlative_ranks_only_the_rows_of_the_kind_it_names() -> None:
+    order = {
+        "order_id": "#W7654321",
+        "items": [
+            {"name": "Wireless Earbuds", "item_id": "5555555555", "price": 232.49},
+            {"name": "Wireless Earbuds", "item_id": "6666666666", "price": 258.97},
+            {"name": "Water Bottle", "item_id": "7777777777", "price": 54.04},
+        ],
+    }
+    evidence = _receipts(order)
+    honest = GATE.validate(
+        "The cheapest earbud in this order is priced at $232.49.", receipts=evidence, now=NOW
+    )
+    assert honest.verdict == "pass", honest.sentences[0].reasons
+    wrong = GATE.validate(
+        "The cheapest earbud in this order is priced at $258.97.", receipts=evidence, now=NOW
+    )
+    assert wrong.verdict == "block"
+    assert any("232.49 is lower than" in r for r in wrong.sentences[0].reasons)
