@@ -1040,10 +1040,12 @@ def _check_user_restatements(
     lamp") is T7 only when the user's messages hold its words; else a plain statement."""
     if ledger is None:
         return ["statement" if t == "user" else t for t in types]
-    user: set[str] = set()
-    for e in ledger.entries:
-        if e.receipt.kind == "user":
-            user |= e.words  # stemmed, like the sentence's
+    user = ledger.cache.get("user_stems")
+    if not isinstance(user, frozenset):
+        # the user's words, stemmed like the sentence's; once per index
+        user = ledger.cache["user_stems"] = frozenset().union(
+            *(e.words for e in ledger.entries if e.receipt.kind == "user")
+        )
     out = list(types)
     for s, t in zip(sentences, types, strict=True):
         if t == "user":

@@ -390,15 +390,19 @@ def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> L
     if not matching and kind in ("checked", "ran"):
         matching = tools
     # A call whose tool is not named counts when its result shows the action done.
-    shows = _RESULT_SHOWS.get(kind)
-    matching = matching + [
-        e
-        for e in tools
-        if (e.receipt.tool or "").strip().lower() in _UNNAMED
-        and e not in matching
-        and e.receipt.content.strip()
-        and (shows is None or shows.search(e.receipt.content))
-    ]
+    unnamed = view.by_action.get(f"unnamed:{kind}")
+    if unnamed is None:
+        shows = _RESULT_SHOWS.get(kind)
+        unnamed = view.by_action[f"unnamed:{kind}"] = [
+            e
+            for e in tools
+            if (e.receipt.tool or "").strip().lower() in _UNNAMED
+            and e.receipt.content.strip()
+            and (shows is None or shows.search(e.receipt.content))
+        ]
+    if unnamed:
+        seen = {id(e) for e in matching}
+        matching = matching + [e for e in unnamed if id(e) not in seen]
     about = _ObjectMatcher.of(claim, tail)
     mentioned = [e for e in matching if about(e)]
     answered = [e for e in mentioned if not e.receipt.meta.get("missing_result")]
