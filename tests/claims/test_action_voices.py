@@ -398,9 +398,25 @@ def test_when_a_script_is_said_to_have_run_then_a_call_must_have_run_it(
         "Now that the crash is fixed, we can submit the change.",
         "To verify the fix, we need to write a test that reproduces the error.",
         "In a real repository, you would commit this change.",
+        # closings of the agent's turn
+        "If there are any more tasks or questions you have, feel free to ask!",
+        "Therefore, I should conclude this task.",
+        "There are no further actions required for this task.",
     ],
 )
 def test_plans_carry_no_claim(text: str) -> None:
     result = _check(text, _receipts(ASK, READ))
     s = result.sentences[0]
     assert (result.verdict, s.tag) == ("pass", None)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Therefore, the file now contains the empty-string check.",  # a claim, not a plan
+        "There are no more typos in src/app.py.",  # about the file, not the turn
+    ],
+)
+def test_a_closing_word_does_not_hide_a_claim(text: str) -> None:
+    result = _check(text, _receipts(ASK, READ))
+    assert result.sentences[0].tag is not None

@@ -60,7 +60,10 @@ _COURTESY = re.compile(
     r"take\s+your\s+time|thank\s+you|thanks|you'?re\s+welcome|glad\s+to\s+help|"
     r"happy\s+to\s+help|no\s+(?:problem|worries)|of\s+course|certainly|absolutely|"
     r"(?:i\s+)?hope\s+(?:this|that|you)|(?:the|this|your|my)\s+task\s+(?:is|has\s+been)\s+"
-    r"(?:now\s+)?(?:complete|completed|done|finished))\b",
+    r"(?:now\s+)?(?:complete|completed|done|finished)|"
+    # closings about the work itself: "There are no further actions required for this task."
+    r"there\s+(?:are|is)\s+no\s+(?:further|more|other)\s+(?:tasks?|actions?|steps?|"
+    r"requests?|questions?)\b)\b",
     re.IGNORECASE,
 )
 # A short opening clause before the sentence proper ("No worries, I can ...", "Once you
@@ -71,7 +74,7 @@ _OPENER = re.compile(
     r"to\s+(?:proceed|confirm|continue|clarify|summari[sz]e)[^,]{0,60}|once\s+[^,]{1,60}|"
     r"before\s+[^,]{1,60}|after\s+[^,]{1,60}|for\s+(?:the|your|this)\s+[^,]{1,40}|"
     r"in\s+your\s+[^,]{1,40}|based\s+on\s+[^,]{1,60}|so|then|next|first|finally|"
-    r"absolutely|perfect|thank\s+you|thanks)\s*[,!:.]\s+)",
+    r"absolutely|perfect|thank\s+you|thanks)\s*[,!:.]\s+|(?:therefore|thus|hence),?\s+)",
     re.IGNORECASE,
 )
 # "You will receive an email", "The refund will be processed": what will happen, a
@@ -103,6 +106,12 @@ _INTENT = re.compile(
     r"you\s+might|you\s+may|you\s+need|if\s+you|would\s+you|could\s+you|can\s+you|"
     r"you\s+would|we\s+could|(?:i|we)\s+(?:need|have)\s+to|(?:i|we)\s+should|"
     r"(?:the\s+)?next\s+step\s+(?:is|will\s+be)\s+to)\b",
+    re.IGNORECASE,
+)
+# The agent ending its turn: "I'll end the conversation here", "I'll conclude the task".
+_CLOSING = re.compile(
+    r"^(?:i['’]ll|i\s+will|i\s+can|we\s+can)\s+(?:now\s+)?(?:end|conclude|close|finish|"
+    r"wrap\s+up|stop)\b",
     re.IGNORECASE,
 )
 # A condition or a reason before a plan: "If everything looks good, we can proceed.",
@@ -200,8 +209,14 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
     if _ABILITY.match(body):
         return "intent"
     condition = _CONDITION.match(body)
-    if condition is not None and _INTENT.match(body[condition.end() :]):
-        return "intent"
+    if condition is not None:
+        rest = body[condition.end() :]
+        if _INTENT.match(rest):
+            return "intent"
+        if _COURTESY.match(rest):
+            return "greeting"  # "If you have more questions, feel free to ask!"
+        if _ABILITY.match(rest) or _CLOSING.match(rest):
+            return "intent"
     if _USER_RESTATED.match(body):
         return "user"
     lowered = text.lower()

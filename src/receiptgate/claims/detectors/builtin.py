@@ -204,6 +204,21 @@ class ExistenceDetector(Detector):
         ),
     )
 
+    # "There are no further tasks / actions required": the state of the agent's own turn,
+    # nothing the evidence could hold.
+    _TURN = re.compile(
+        r"\s*(?:further|more|other|additional)\s+(?:tasks?|actions?|steps?|requests?|"
+        r"questions?|changes\s+(?:needed|required)|modifications\s+(?:needed|required))\b",
+        re.IGNORECASE,
+    )
+
+    def validate_result(
+        self, claim: DetectedClaim, text: str, sentence: Sentence, match: re.Match[str]
+    ) -> DetectedClaim | None:
+        if claim.detector_id.endswith("there_is_no") and self._TURN.match(text, match.end()):
+            return None
+        return claim
+
 
 class OperationalStatusDetector(Detector):
     """Health of systems: "Pipeline is broken", "Build failed", "All services are down"."""
