@@ -62,7 +62,12 @@ from receiptgate.claims.hard import (
     sentence_anchors,
 )
 from receiptgate.claims.models import DetectedClaim, HardFact
-from receiptgate.claims.sentence_type import NO_HARD_FACT_TYPES, classify, compile_hedges
+from receiptgate.claims.sentence_type import (
+    INTENT,
+    NO_HARD_FACT_TYPES,
+    classify,
+    compile_hedges,
+)
 from receiptgate.config import GateConfig
 from receiptgate.evidence.fact_index import FactIndex
 from receiptgate.evidence.facts import Fact, FactRegistry, load_registry, parse_fact
@@ -687,7 +692,7 @@ class Gate:
                 if not requires_receipt(h, small):
                     continue
                 if h.kind in ("date", "time", "datetime", "duration") and (
-                    stype == "intent"
+                    (stype == "intent" and _in_intent_clause(work, s, h))
                     or PLAN.search(work, clause_bounds(work, s.start, s.end, h)[0], h.start)
                 ):
                     continue  # "I'll look into it tomorrow", "I'd expand it today": plans
@@ -1004,6 +1009,16 @@ class Gate:
             # fail_open delivers the unchecked tail (flagged); fail_closed withholds it.
             delivered += text[len(work) :]
         result.delivered_text = delivered
+
+
+def _in_intent_clause(work: str, s: Sentence, h: HardFact) -> bool:
+    """Whether a figure of an offer or a plan sits in its intent clause: "I'll call you
+    tomorrow" yes; "I can proceed, but the refund takes 5 to 10 business days" no (a
+    later clause that is not itself a plan states a fact)."""
+    start, _ = own_clause(work, s.start, s.end, h.start, h.end)
+    if start == s.start:
+        return True
+    return bool(INTENT.match(work[start : h.start].lstrip()))
 
 
 def _lines_under(

@@ -149,3 +149,16 @@ def test_passages_are_sentences_and_list_items_under_their_heading() -> None:
     ]
     assert passages[4].negated and not passages[3].negated
     assert {v.shown for _, v in passages[3].values} >= {"5 business days", "$4.99"}
+
+
+@pytest.mark.parametrize(
+    ("text", "tag"),
+    [
+        ("I can start the return, but please note that refunds take 5 to 7 business days.", "T4"),
+        ("I can start the return, but please note that refunds take 10 business days.", "T5"),
+        # the timeframe of the offer itself is a plan, not a claim
+        ("I can start the return within 2 business days.", None),
+    ],
+)
+def test_a_fact_in_a_later_clause_of_an_offer_is_checked(text: str, tag: str | None) -> None:
+    assert check(text)[0] == tag

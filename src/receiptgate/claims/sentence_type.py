@@ -100,7 +100,7 @@ _ABILITY = re.compile(
     re.IGNORECASE,
 )
 _QUESTION_END = re.compile(r"\?[\s\"'”’)]*$")
-_INTENT = re.compile(
+INTENT = re.compile(
     r"^(?:i['’]ll|i\s+will|we['’]ll|we\s+will|let\s+me|let['’]s|i['’]m\s+going\s+to|"
     r"i\s+am\s+going\s+to|i\s+can|i\s+could|we\s+can|you\s+can|you\s+could|you\s+should|"
     r"you\s+might|you\s+may|you\s+need|if\s+you|would\s+you|could\s+you|can\s+you|"
@@ -204,14 +204,14 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         words_body = _WORD.findall(lowered_body)
         if words_body and words_body[0] in _IMPERATIVE:
             return "imperative"
-        if _INTENT.match(body):
+        if INTENT.match(body):
             return "intent"
     if _ABILITY.match(body):
         return "intent"
     condition = _CONDITION.match(body)
     if condition is not None:
         rest = body[condition.end() :]
-        if _INTENT.match(rest):
+        if INTENT.match(rest):
             return "intent"
         if _COURTESY.match(rest):
             return "greeting"  # "If you have more questions, feel free to ask!"
@@ -229,7 +229,7 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         return "greeting"
     if words[0] in _IMPERATIVE and not _LEAD_LABEL.match(text):
         return "imperative"
-    if _INTENT.match(text):
+    if INTENT.match(text):
         return "intent"
     if words[0] in ("i", "we") and any(w in _OPINION for w in words[1:6]):
         return "opinion"  # "I think the new dashboard is great."
