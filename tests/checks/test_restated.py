@@ -79,3 +79,9 @@ def test_the_users_request_restated_in_other_word_forms_is_t7() -> None:
 )
 def test_a_hedge_or_an_inference_that_restates_a_rule_is_t4(text: str) -> None:
     assert _tags(text) == [("T4", "pass")]
+
+
+def test_an_address_is_a_name_not_a_count() -> None:
+    # "12 Elm Street" is no count of "Elm"; the line is backed by the profile's address1
+    assert _tags("**Address Line 1:** 12 Elm Street") == [("T1", "pass")]
+    assert _tags("**Address Line 1:** 14 Elm Street")[0][0] != "T1"

@@ -216,9 +216,9 @@ def _label_value(s: Sentence, index: ReceiptIndex) -> RecordClaim | None:
         return None
     value = re.sub(r"\s*\([^)]*\)", "", m.group(2)).strip(" *_`'\"").lower()
     value = " ".join(value.split())
-    if not value or any(c.isdigit() for c in value):
-        return None  # figures and ids are checked as such
-    hits = index.by_key.get(f"w:{value}", ())
+    if not value:
+        return None
+    hits = index.by_key.get(f"w:{value}", ())  # "Address: 443 Maple Drive" as the record has it
     if not hits:
         return None
     a = s.start + m.start(2)

@@ -774,12 +774,25 @@ def _cur_of(word: str) -> str | None:
     return _CUR_WORDS.get(word)
 
 
+#: After a house number: capitalised words and a street type ("443 Maple Drive",
+#: "101 Highway", "12 Elm St").
+_STREET = re.compile(
+    r"[ \t]+(?:[A-Z][a-z]+[ \t]+){0,3}(?:Street|St|Avenue|Ave|Road|Rd|Drive|Dr|Lane|Ln|"
+    r"Boulevard|Blvd|Way|Court|Ct|Place|Pl|Highway|Hwy|Terrace|Parkway|Pkwy|Circle|Cir|"
+    r"Square|Sq|Trail|Alley|Row)\b\.?"
+)
+
+
 def _numphrase(
     seg: str, low: str, m: re.Match[str], p: int, sign: int, floor: int, now: datetime | None
 ) -> tuple[_Cand | None, int]:
     """A number at ``p`` and the unit after it: (candidate, resume offset)."""
     num, cp, sp, sy, w, w2 = m.group("n", "cp", "sp", "sy", "w", "w2")
     n = len(low)
+    street = _STREET.match(seg, m.end("n"))
+    if street is not None and sign == 0 and m.group("n").isdigit():
+        # "443 Maple Drive": a house number is part of an address (a name), not a count
+        return None, street.end()
     s = p if sign == 0 else p - 1
     num_end = m.end("n")
     mult: str | None = None
