@@ -85,3 +85,17 @@ def test_an_address_is_a_name_not_a_count() -> None:
     # "12 Elm Street" is no count of "Elm"; the line is backed by the profile's address1
     assert _tags("**Address Line 1:** 12 Elm Street") == [("T1", "pass")]
     assert _tags("**Address Line 1:** 14 Elm Street")[0][0] != "T1"
+
+
+def test_an_account_named_by_the_end_of_its_id_is_that_account() -> None:
+    assert _tags("Your refund goes to your PayPal account ending in 3024827.") == [("T1", "pass")]
+    assert _tags("Your refund goes to your PayPal account ending in 3024828.")[0] == (
+        "T5",
+        "block",
+    )
+
+
+def test_courtesy_about_the_help_given_is_no_claim() -> None:
+    assert _tags("I'm glad I could assist you with your order and address update.") == [
+        (None, "pass")
+    ]

@@ -229,7 +229,7 @@ def _label_value(s: Sentence, index: ReceiptIndex) -> RecordClaim | None:
 
 #: "ending in 7285", "ends with 4451", "last four digits 0006", "last 4: 7285".
 LAST_DIGITS = re.compile(
-    r"\b(?i:ending|ends)\s+(?i:in|with)\s+(\d{3,4})\b"
+    r"\b(?i:ending|ends)\s+(?i:in|with)\s+(\d{3,8})\b"
     r"|\b(?i:last)\s+(?i:four|4|three|3)(?:\s+(?i:digits?|numbers?))?"
     r"(?:\s+(?i:of|on)\s+[^,.;:\d]{1,40}?)?\s*(?:(?i:is|are|being)\s+|:\s*)?(\d{3,4})\b"
 )
@@ -238,8 +238,9 @@ _DIGIT_FIELDS = frozenset({"last", "four", "last4", "digits", "suffix", "ending"
 
 
 def _digit_leaves(index: ReceiptIndex) -> dict[str, list[Leaf]]:
-    """Last 3 and 4 digits -> the values ending in them: fields of last digits, and ids
-    and numbers of cards and accounts (``4111111111117285``). Built once per index."""
+    """Last 3 to 8 digits -> the values ending in them: fields of last digits, and ids
+    and numbers of cards and accounts (``4111111111117285``, ``paypal_3024827``). Built
+    once per index."""
     cached = index.cache.get("last_digits")
     if isinstance(cached, dict):
         return cached
@@ -255,9 +256,8 @@ def _digit_leaves(index: ReceiptIndex) -> dict[str, list[Leaf]]:
                     if not (_DIGIT_FIELDS & set(leaf.words) or leaf.value.kind == "id"):
                         continue
                     run = digits.group(1)
-                    for n in (3, 4):
-                        if len(run) >= n:
-                            out.setdefault(run[-n:], []).append(leaf)
+                    for n in range(3, min(len(run), 8) + 1):
+                        out.setdefault(run[-n:], []).append(leaf)
     index.cache["last_digits"] = out
     return out
 

@@ -58,6 +58,7 @@ _COURTESY = re.compile(
     r"^(?:have\s+a\s+(?:great|good|nice|wonderful)|i\s+apologi[sz]e|(?:i'?m|i\s+am|we'?re)\s+sorry|"
     r"(?:please\s+)?feel\s+free|if\s+(?:there\s+is|there's|you\s+have|you\s+need)\s+anything|"
     r"take\s+your\s+time|thank\s+you|thanks|you'?re\s+welcome|glad\s+to\s+help|"
+    r"(?:i'?m|i\s+am)\s+(?:glad|happy)\s+(?:i|we)\s+could|"
     r"happy\s+to\s+help|no\s+(?:problem|worries)|of\s+course|certainly|absolutely|"
     r"(?:i\s+)?hope\s+(?:this|that|you)|(?:the|this|your|my)\s+task\s+(?:is|has\s+been)\s+"
     r"(?:now\s+)?(?:complete|completed|done|finished)|"
