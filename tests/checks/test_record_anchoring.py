@@ -429,3 +429,10 @@ def test_when_a_sibling_line_names_the_record_then_the_other_lines_are_about_it(
     assert _check(reply.format(price="$150.25"), receipts).verdict == "pass"
     wrong = _check(reply.format(price="$243.90"), receipts)
     assert [s.action for s in wrong.sentences if "Price" in s.text] == ["block"]
+
+
+def test_when_the_sentence_before_names_the_record_then_its_amount_backs_a_refund() -> None:
+    reply = "The return of the Desk Lamp from order #W1234567 is requested. {} will be refunded."
+    assert _check(reply.format("The $150.25")).verdict == "pass"
+    # the other order's amount is no refund of this one
+    assert _check(reply.format("The $243.90")).verdict != "pass"

@@ -420,3 +420,12 @@ def test_plans_carry_no_claim(text: str) -> None:
 def test_a_closing_word_does_not_hide_a_claim(text: str) -> None:
     result = _check(text, _receipts(ASK, READ))
     assert result.sentences[0].tag is not None
+
+
+def test_the_script_a_command_wrote_is_the_script_the_report_names() -> None:
+    write = _turn(
+        "c2", "bash", {"command": "echo '#!/bin/bash' > hello.sh && chmod +x hello.sh"}, ""
+    )
+    text = "The shell script has been created and made executable."
+    assert _check(text, _receipts(ASK, READ, write)).verdict == "pass"
+    assert _check(text, _receipts(ASK, READ)).verdict == "block"

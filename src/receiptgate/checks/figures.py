@@ -162,10 +162,15 @@ def check_figure(
     # it; a weaker anchor (the sentence before, the latest result) needs the value's
     # field to be about the figure, as any other record does.
     strong = anchor_.how in ("named", "section")
+    # "The return of the Smart Watch from #W1 is processed. The refund of $367.38 will be
+    # issued ...": an amount of the record the sentence before named, in a sentence
+    # about money, is that record's
+    money = anchor_.how == "previous" and h.kind == "money" and bool(clause & _MONEY_WORDS)
     inside = [
         leaf
         for leaf in equal
-        if (strong and id(leaf.record) in scope) or index.receipt_of(leaf).id in linked
+        if ((strong or (money and leaf.value.kind == "money")) and id(leaf.record) in scope)
+        or index.receipt_of(leaf).id in linked
     ]
     if inside:
         best = max(inside, key=lambda leaf: _overlap(index, leaf, clause))
@@ -221,6 +226,9 @@ def check_figure(
         return Match(h, "unsupported", None, None, detail)
     return Match(h, "unsupported", None, None, f"no receipt holds {h.text}")
 
+
+#: Words of a clause about an amount of money (stemmed).
+_MONEY_WORDS = content_words("refund refunded charge charged paid pay cost price fee total")
 
 #: At most this many receipt values equal to a claimed figure are weighed (the newest).
 MAX_EQUAL = 32

@@ -152,6 +152,9 @@ def _head(e: ReceiptEntry) -> str:
 
 #: Words for a tool that name the tools themselves ("I ran the linter" and ``ruff check``).
 _OBJECT_SYNONYMS: dict[str, re.Pattern[str]] = {
+    # "the shell script has been created": the .sh file a command wrote
+    "shell script": re.compile(r"\.(?:sh|bash|zsh)\b|#!/(?:usr/)?bin/(?:env\s+)?(?:ba|z)?sh\b"),
+    "script": re.compile(r"\.(?:sh|bash|py|js|ts|rb|pl|ps1)\b"),
     "linter": re.compile(
         r"\b(?:ruff|eslint|flake8|pylint|golangci|clippy|rubocop|lint|shellcheck|stylelint)"
     ),
