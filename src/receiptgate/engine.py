@@ -43,6 +43,7 @@ from receiptgate.checks.ledger import (
     check_attribution,
     check_state,
     own_clause,
+    reported_failure,
 )
 from receiptgate.checks.orderings import check_ordering, ordering_of
 from receiptgate.checks.records import check_availability, record_claims
@@ -551,6 +552,15 @@ class Gate:
                         )
                     )
             s.tag = tag_sentence(group, stype, hedged, claim_policy)
+            if s.tag in ("T3", "T6") and not group and ledger is not None:
+                # "It seems there was an issue locating the order" right after a call
+                # that failed: the failure is the receipt
+                failure = reported_failure(ledger, s.text)
+                if failure is not None and failure.receipt_id is not None:
+                    s.tag = "T1"
+                    s.evidence.append(
+                        Evidence("tool", failure.receipt_id, "supports", failure.detail)
+                    )
             if s.tag in ("T2", "T3", "T6") and not group and ledger is not None:
                 # a general statement, an inference or a hedge that restates a rule of
                 # the documents is grounded in it ("It seems the refund must go to ...")

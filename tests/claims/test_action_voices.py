@@ -429,3 +429,17 @@ def test_the_script_a_command_wrote_is_the_script_the_report_names() -> None:
     text = "The shell script has been created and made executable."
     assert _check(text, _receipts(ASK, READ, write)).verdict == "pass"
     assert _check(text, _receipts(ASK, READ)).verdict == "block"
+
+
+@pytest.mark.parametrize(
+    ("result", "tag"),
+    [("Error: order not found", "T1"), (json.dumps(ORDER), "T6")],
+    ids=["after-a-failed-call", "after-a-successful-call"],
+)
+def test_a_reported_failure_is_backed_by_the_failed_call(result: str, tag: str) -> None:
+    lookup = _turn("c1", "get_order_details", {"order_id": "#W7777777"}, result)
+    text = "It seems there was an issue locating the order with the ID you provided."
+    s = _check(text, _receipts("Where is order #W7777777?", lookup)).sentences[0]
+    assert s.tag == tag
+    if tag == "T1":
+        assert any("the get_order_details call failed" in e.detail for e in s.evidence)

@@ -335,6 +335,31 @@ def own_clause(text: str, start: int, end: int, at: int, until: int) -> tuple[in
     return left, (after.start() if after is not None else end)
 
 
+# A sentence reporting that something went wrong: "there was an issue locating the
+# order", "I couldn't find your account", "the lookup failed".
+_REPORTS_FAILURE = re.compile(
+    r"\b(?:issue|issues|problem|error|trouble|unable|couldn['’]t|could\s+not|can['’]t|"
+    r"cannot|failed|not\s+(?:able|found)|no\s+(?:record|match|results?))\b",
+    re.IGNORECASE,
+)
+
+
+def reported_failure(index: ReceiptIndex, sentence: str) -> LedgerResult | None:
+    """The latest call's failure, when the sentence reports that something went wrong
+    ("It seems there was an issue locating the order" after ``Error: order not found``)."""
+    if not _REPORTS_FAILURE.search(sentence):
+        return None
+    tools = _view(index).tools
+    if not tools or not _failed(tools[-1]):
+        return None
+    last = tools[-1]
+    rid = last.receipt.id
+    what = _snippet(last.receipt.content, _ERRORISH)
+    return LedgerResult(
+        "supported", rid, "tool", f"{rid}: the {last.receipt.tool or 'tool'} call failed ({what})"
+    )
+
+
 def _failed(entry: ReceiptEntry) -> bool:
     r = entry.receipt
     if r.ok is False:
