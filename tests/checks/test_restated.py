@@ -99,3 +99,26 @@ def test_courtesy_about_the_help_given_is_no_claim() -> None:
     assert _tags("I'm glad I could assist you with your order and address update.") == [
         (None, "pass")
     ]
+
+
+def test_a_rule_restated_with_the_customers_own_method_named_is_still_the_rule() -> None:
+    # "PayPal" is a value of the profile, checked there; the rest restates the policy
+    text = "It can either be the original payment method (PayPal) or an existing gift card."
+    order = {"order_id": "#W1234567", "status": "delivered", "items": [{"name": "Lamp"}]}
+    call = {"id": "c2", "type": "function", "function": {"name": "get_order", "arguments": "{}"}}
+    session = _receipts(
+        {"role": "system", "content": POLICY},
+        {"role": "user", "content": "Where does my refund go?"},
+        *_call(PROFILE),
+        {"role": "assistant", "content": None, "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": "c2", "content": json.dumps(order)},
+    )
+    (s,) = GATE.validate(text, receipts=session, now=NOW).sentences
+    assert (s.tag, s.action) == ("T4", "pass")
+
+
+@pytest.mark.parametrize(
+    "text", ["I'm unable to place new orders directly.", "We’re unable to do that."]
+)
+def test_a_limit_of_the_agent_is_no_claim(text: str) -> None:
+    assert _tags(text) == [(None, "pass")]

@@ -212,6 +212,19 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(content_words(text) - GENERIC)
 
 
+_CAPITALISED = re.compile(r"\b[A-Z][\w'’-]*")
+
+
+def _rule_words(index: ReceiptIndex, sentence: str) -> frozenset[str]:
+    """A sentence's words for matching a rule, without the names of records it restates
+    ("the original payment method (PayPal)": PayPal is the customer's, not the rule's; it
+    is checked against the records)."""
+    text = _CAPITALISED.sub(
+        lambda m: " " if f"w:{m.group().lower()}" in index.by_key else m.group(), sentence
+    )
+    return _words(text)
+
+
 def _ranked(lib: _Library, words: frozenset[str]) -> list[tuple[float, int, frozenset[str]]]:
     """Passages sharing words with ``words``: (coverage, position, shared), best first."""
     if not words:
@@ -247,7 +260,7 @@ def document_figure(
     if not lib.items:
         return None
     own = _words(h.text)
-    words = _words(sentence) - own
+    words = _rule_words(index, sentence) - own
     keys = set(claim_keys(h))
     measure = _measure(h.text)
     negated = _NEGATION.search(sentence.lower()) is not None
@@ -300,7 +313,7 @@ def restated_passage(
     lib, docs = _library(index)
     if not lib.items:
         return None
-    words = _words(sentence)
+    words = _rule_words(index, sentence)
     if len(words) < RESTATE_SHARED:
         return None
     negated = _NEGATION.search(sentence.lower()) is not None

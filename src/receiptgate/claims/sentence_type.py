@@ -95,8 +95,9 @@ _USER_RESTATED = re.compile(
 # Abilities and limits ("we cannot cancel single items", "I'm unable to place orders"):
 # what the agent may do, a rule of its operator, not an observation.
 _ABILITY = re.compile(
-    r"^(?:i|we)\s+(?:can(?:not|'t)?|could(?:n't)?|am\s+unable|'m\s+unable|are\s+unable|"
-    r"am\s+not\s+able|'m\s+not\s+able|are\s+not\s+able|can\s+only|only\s+can|"
+    r"^(?:i|we)(?:\s+|(?=['’]))(?:can(?:not|'t|’t)?|could(?:n't|n’t)?|am\s+unable|"
+    r"['’]m\s+unable|are\s+unable|['’]re\s+unable|"
+    r"am\s+not\s+able|['’]m\s+not\s+able|are\s+not\s+able|can\s+only|only\s+can|"
     r"do\s+not\s+have\s+the\s+ability|don't\s+have\s+the\s+ability)\b",
     re.IGNORECASE,
 )
