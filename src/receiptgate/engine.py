@@ -43,6 +43,7 @@ from receiptgate.checks.ledger import (
     check_attribution,
     check_state,
     own_clause,
+    quoted_output,
     reported_failure,
 )
 from receiptgate.checks.orderings import check_ordering, ordering_of
@@ -555,7 +556,8 @@ class Gate:
             if s.tag in ("T3", "T6") and not group and ledger is not None:
                 # "It seems there was an issue locating the order" right after a call
                 # that failed: the failure is the receipt
-                failure = reported_failure(ledger, s.text)
+                # ... and a line a tool printed, repeated word for word, is its output
+                failure = reported_failure(ledger, s.text) or quoted_output(ledger, s.text)
                 if failure is not None and failure.receipt_id is not None:
                     s.tag = "T1"
                     s.evidence.append(

@@ -443,3 +443,12 @@ def test_a_reported_failure_is_backed_by_the_failed_call(result: str, tag: str) 
     assert s.tag == tag
     if tag == "T1":
         assert any("the get_order_details call failed" in e.detail for e in s.evidence)
+
+
+def test_a_line_a_tool_printed_repeated_word_for_word_is_backed_by_that_output() -> None:
+    cat = _turn("c5", "bash", {"command": "cat NOTES.txt"}, "No more typos!\nAll good here.\n")
+    s = _check("No more typos!", _receipts(ASK, READ, cat)).sentences[0]
+    assert (s.tag, s.action) == ("T1", "pass")
+    assert any("c5 printed it" in e.detail for e in s.evidence)
+    # a line no output printed stays a general statement
+    assert _check("No more bugs!", _receipts(ASK, READ, cat)).sentences[0].tag == "T3"

@@ -360,6 +360,22 @@ def reported_failure(index: ReceiptIndex, sentence: str) -> LedgerResult | None:
     )
 
 
+_QUOTE_EDGE = re.compile(r"^[\W_]+|[\W_]+$")
+
+
+def quoted_output(index: ReceiptIndex, sentence: str) -> LedgerResult | None:
+    """A tool output the sentence repeats word for word ("This is a stupid typo." after
+    ``cat bad.txt`` printed that line): the output is its receipt. Three words at least."""
+    text = " ".join(_QUOTE_EDGE.sub("", sentence).split()).lower()
+    if len(text.split()) < 3:
+        return None
+    for e in reversed(_view(index).tools):
+        if text in " ".join(e.receipt.content.lower().split()):
+            rid = e.receipt.id
+            return LedgerResult("supported", rid, "tool", f"{rid} printed it: {text[:80]!r}")
+    return None
+
+
 def _failed(entry: ReceiptEntry) -> bool:
     r = entry.receipt
     if r.ok is False:
