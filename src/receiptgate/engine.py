@@ -42,14 +42,20 @@ from receiptgate.checks.ledger import (
     check_action,
     check_attribution,
     check_state,
-    own_clause,
     quoted_output,
     reported_failure,
 )
 from receiptgate.checks.orderings import check_ordering, ordering_of
 from receiptgate.checks.records import check_availability, record_claims
 from receiptgate.checks.words import content_words
-from receiptgate.claims.collect import PLAN, clause_of, clause_text, facts_by_sentence
+from receiptgate.claims.collect import (
+    ACTION_CLAUSE_EDGE,
+    PLAN,
+    clause_around,
+    clause_of,
+    clause_text,
+    facts_by_sentence,
+)
 from receiptgate.claims.detect import ClaimDetector
 from receiptgate.claims.detectors.base import HEDGED_CONFIDENCE, DetectorRegistry
 from receiptgate.claims.detectors.base import load_plugin_detectors as _load_plugins
@@ -749,7 +755,9 @@ class Gate:
                 if c.detector_id.endswith("passive_done"):
                     # ... within its own clause: "X has been installed and its version has
                     # been written to test.txt" holds two claims with two objects
-                    start, end = own_clause(work, sentence.start, sentence.end, c.offset, c.end)
+                    start, end = clause_around(
+                        work, sentence.start, sentence.end, c.offset, c.end, ACTION_CLAUSE_EDGE
+                    )
                 ev.ledger = check_action(ledger, c, work[start:end])
         elif c.category in ("system_state", "operational_status", "existence"):
             res = check_state(ledger, c, clause_of(work, sentence, c))
@@ -1027,7 +1035,7 @@ def _in_intent_clause(work: str, s: Sentence, h: HardFact) -> bool:
     """Whether a figure of an offer or a plan sits in its intent clause: "I'll call you
     tomorrow" yes; "I can proceed, but the refund takes 5 to 10 business days" no (a
     later clause that is not itself a plan states a fact)."""
-    start, _ = own_clause(work, s.start, s.end, h.start, h.end)
+    start, _ = clause_around(work, s.start, s.end, h.start, h.end, ACTION_CLAUSE_EDGE)
     if start == s.start:
         return True
     return bool(INTENT.match(work[start : h.start].lstrip()))

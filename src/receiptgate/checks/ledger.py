@@ -321,20 +321,6 @@ _WRITE_DONE = re.compile(
 )
 
 
-# Where one claim's clause ends and the next begins: "X has been installed, and its
-# version has been written to test.txt".
-_CLAUSE_BREAK = re.compile(r",?\s+(?:and|but|while|whereas|so|then)\s+(?=\S)|;\s*|,\s+(?=which\b)")
-
-
-def own_clause(text: str, start: int, end: int, at: int, until: int) -> tuple[int, int]:
-    """The clause of ``text[start:end]`` that holds ``text[at:until]``."""
-    left = start
-    for m in _CLAUSE_BREAK.finditer(text, start, at):
-        left = m.end()
-    after = _CLAUSE_BREAK.search(text, until, end)
-    return left, (after.start() if after is not None else end)
-
-
 # A sentence reporting that something went wrong: "there was an issue locating the
 # order", "I couldn't find your account", "the lookup failed".
 _REPORTS_FAILURE = re.compile(

@@ -54,15 +54,29 @@ PLAN = re.compile(
     re.IGNORECASE,
 )
 CLAUSE_EDGE = re.compile(r"[,;:]\s|\s(?:but|and|while|whereas)\s")
+#: Where one reported action's clause ends and the next begins ("X has been installed,
+#: and its version has been written to test.txt"); commas alone do not part them.
+ACTION_CLAUSE_EDGE = re.compile(
+    r",?\s+(?:and|but|while|whereas|so|then)\s+(?=\S)|;\s*|,\s+(?=which\b)"
+)
+
+
+def clause_around(
+    text: str, start: int, end: int, at: int, until: int, edges: re.Pattern[str] = CLAUSE_EDGE
+) -> tuple[int, int]:
+    """The clause of ``text[start:end]`` that holds ``text[at:until]``: from the last
+    ``edges`` match before it to the first one after it."""
+    left = start
+    for m in edges.finditer(text, start, at):
+        left = m.end()
+    right = edges.search(text, until, end)
+    return left, (right.start() if right is not None else end)
 
 
 def clause_of(work: str, sentence: Sentence, claim: DetectedClaim) -> str:
     """The clause of a sentence that holds a claim ("..., but build-02 doesn't have Node")."""
-    left = sentence.start
-    for m in CLAUSE_EDGE.finditer(work, sentence.start, claim.offset):
-        left = m.end()
-    m2 = CLAUSE_EDGE.search(work, claim.end, sentence.end)
-    return work[left : m2.start() if m2 else sentence.end]
+    left, right = clause_around(work, sentence.start, sentence.end, claim.offset, claim.end)
+    return work[left:right]
 
 
 def clause_text(text: str, start: int, end: int, h: HardFact) -> str:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from receiptgate.checks.words import content_words
+from receiptgate.claims.collect import clause_around
 from receiptgate.claims.models import ClaimCategory, DetectedClaim, HardFact
 from receiptgate.policy.policy_file import RiskClass
 
@@ -123,11 +124,7 @@ def _inside(m: re.Match[str], facts: Sequence[HardFact]) -> bool:
 
 def clause_bounds(text: str, start: int, end: int, at: HardFact) -> tuple[int, int]:
     """The whole clause holding a figure (between punctuation, "but", "and 31 ...")."""
-    left = start
-    for m in _CLAUSE.finditer(text, start, at.start):
-        left = m.end()
-    m2 = _CLAUSE.search(text, at.end, end)
-    return left, (m2.start() if m2 else end)
+    return clause_around(text, start, end, at.start, at.end, _CLAUSE)
 
 
 def clause_span(
