@@ -46,7 +46,12 @@ from receiptgate.checks.ledger import (
     reported_failure,
 )
 from receiptgate.checks.orderings import check_ordering, ordering_of
-from receiptgate.checks.records import check_availability, record_claims
+from receiptgate.checks.records import (
+    check_availability,
+    labelled,
+    last_digit_spans,
+    record_claims,
+)
 from receiptgate.checks.words import content_words
 from receiptgate.claims.collect import (
     ACTION_CLAUSE_EDGE,
@@ -470,7 +475,9 @@ class Gate:
         ]
         risks: dict[int, list[RiskClass]] = {}
         sentence_facts = facts_by_sentence(work, sentences, now)
-        claims = self._add_hard_claims(work, sentences, types, claims, sentence_facts, risks)
+        claims = self._add_hard_claims(
+            work, sentences, types, claims, sentence_facts, risks, cards=bool(len(receipts))
+        )
         # The cap was applied in detection; hard-fact claims are always checked.
         cap = cfg.performance.max_claims_per_output
         unchecked = set(found.unchecked)
@@ -692,8 +699,14 @@ class Gate:
         claims: list[DetectedClaim],
         sentence_facts: dict[int, list[HardFact]],
         risks: dict[int, list[RiskClass]],
+        *,
+        cards: bool = False,
     ) -> list[DetectedClaim]:
-        """Attaches hard facts to value claims and makes claims of the rest."""
+        """Attaches hard facts to value claims and makes claims of the rest.
+
+        With ``cards`` (there are receipts), a card's last digits ("Visa ending in 7285")
+        are no figure: checks/records checks them against the records' last digits.
+        """
         small = self.policy.small_numbers_are_facts
         by_sentence: dict[int, list[DetectedClaim]] = {}
         for c in claims:
@@ -706,6 +719,7 @@ class Gate:
             if not facts or stype in NO_HARD_FACT_TYPES:
                 continue
             words: RiskWords | None = None
+            card_spans = {(a, b) for a, b, _ in last_digit_spans(s)} if cards else set()
             for h in facts:
                 if not requires_receipt(h, small):
                     continue
@@ -723,6 +737,8 @@ class Gate:
                     None,
                 )
                 if holder is None:
+                    if (h.start, h.end) in card_spans:
+                        continue
                     holder = hard_claim(h, s.index, clause_text(work, s.start, s.end, h))
                     out.append(holder)
                 else:
@@ -783,7 +799,6 @@ class Gate:
         out = list(claims)
         matches: dict[int, list[Match]] = {}
         taken: dict[int, list[tuple[int, int]]] = {}
-        digits: set[tuple[int, int]] = set()
         for c in claims:
             for h in c.hard_facts:
                 taken.setdefault(c.sentence_index, []).append((h.start, h.end))
@@ -812,20 +827,6 @@ class Gate:
                 out.append(claim)
                 matches[id(claim)] = [rc.match]
                 risks[id(claim)] = ["general"]
-                if rc.kind == "digits":
-                    digits.add((rc.start, rc.end))
-        if digits:
-            # "ending in 7285" is a card's last digits, not a figure: its figure claim goes
-            for c in out:
-                if c.category != "record" and c.detector_id.startswith("hardfact."):
-                    c.hard_facts = [h for h in c.hard_facts if (h.start, h.end) not in digits]
-            out = [
-                c
-                for c in out
-                if c.category == "record"
-                or c.hard_facts
-                or not c.detector_id.startswith("hardfact.")
-            ]
         out.sort(key=lambda c: (c.sentence_index, c.offset))
         return out, matches
 
@@ -1087,16 +1088,12 @@ def _check_user_restatements(
             words = content_words(s.text) - _YOU_WORDS
             if not user or not words or len(words & user) * 2 < len(words):
                 out[s.index] = "statement"
-        elif t == "statement" and user and (m := _LABELLED.match(s.text)) is not None:
+        elif t == "statement" and user and (m := labelled(s.text)) is not None:
             # "City: New York" after the user gave the address: their words restated
-            value = re.sub(r"\([^)]*\)", " ", m.group(2))
-            words = content_words(value)
-            if words and words <= user and len(m.group(1).split()) <= 4:
+            words = content_words(re.sub(r"\([^)]*\)", " ", m.group(2)))
+            if words and words <= user:
                 out[s.index] = "user"
     return out
-
-
-_LABELLED = re.compile(r"^[*_\s]*([A-Za-z][\w /&'-]{0,40}?)[*_\s]*:[*_\s]*([^:]+?)[*_\s.]*$")
 
 
 _AVAILABILITY = {

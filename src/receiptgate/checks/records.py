@@ -91,11 +91,9 @@ def record_claims(
 
     # the last digits of a card or account ("Visa ending in 7285"): a value whose field
     # holds them, or, where the evidence lists last digits, none of them
-    for m in LAST_DIGITS.finditer(s.text):
-        g = 1 if m.group(1) else 2
-        a, b = s.start + m.start(g), s.start + m.end(g)
-        # read here even when taken as a figure: the figure claim gives way to this one
-        out.append(_last_digits(index, m.group(g), a, b))
+    for a, b, digits in last_digit_spans(s):
+        # read here even when a detector took it as a quantity
+        out.append(_last_digits(index, digits, a, b))
         busy.append((a, b))
     # ids: held by a record (supports), or shaped like the evidence's ids and held by none
     for m in TOKEN.finditer(s.text):
@@ -210,9 +208,16 @@ def record_claims(
 _LABEL_VALUE = re.compile(r"^[*_\s]*([A-Za-z][\w /&'-]{0,40}?)[*_\s]*:[*_\s]*([^:]+?)[*_\s.]*$")
 
 
+def labelled(text: str) -> re.Match[str] | None:
+    """A "Label: value" line ("**Refund method:** PayPal", "City: New York") with a label
+    of at most four words: group 1 the label, group 2 the value."""
+    m = _LABEL_VALUE.match(text)
+    return m if m is not None and len(m.group(1).split()) <= 4 else None
+
+
 def _label_value(s: Sentence, index: ReceiptIndex) -> RecordClaim | None:
-    m = _LABEL_VALUE.match(s.text)
-    if m is None or len(m.group(1).split()) > 4:
+    m = labelled(s.text)
+    if m is None:
         return None
     value = re.sub(r"\s*\([^)]*\)", "", m.group(2)).strip(" *_`'\"").lower()
     value = " ".join(value.split())
@@ -233,6 +238,17 @@ LAST_DIGITS = re.compile(
     r"|\b(?i:last)\s+(?i:four|4|three|3)(?:\s+(?i:digits?|numbers?))?"
     r"(?:\s+(?i:of|on)\s+[^,.;:\d]{1,40}?)?\s*(?:(?i:is|are|being)\s+|:\s*)?(\d{3,4})\b"
 )
+
+
+def last_digit_spans(s: Sentence) -> list[tuple[int, int, str]]:
+    """Where a sentence gives a card's or account's last digits: (start, end, digits)."""
+    out = []
+    for m in LAST_DIGITS.finditer(s.text):
+        g = 1 if m.group(1) else 2
+        out.append((s.start + m.start(g), s.start + m.end(g), m.group(g)))
+    return out
+
+
 # Field words of a card's or account's last digits ("last_four", "last4", "card_suffix").
 _DIGIT_FIELDS = frozenset({"last", "four", "last4", "digits", "suffix", "ending"})
 
