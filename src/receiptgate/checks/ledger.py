@@ -214,10 +214,11 @@ def _calls_for(view: _LedgerView, kind: str) -> list[ReceiptEntry]:
         if kind in _WRITING_KINDS:
             # A shell or code call that writes a file ("echo x > hello.sh", "sed -i",
             # open(path, "w")) creates, saves and fixes as much as a write tool does.
+            named = {id(e) for e in calls}
             calls += [
                 e
                 for e in view.tools
-                if e not in calls
+                if id(e) not in named
                 and (_WRITES.search(e.text) or _WRITE_DONE.search(e.receipt.content[:2000]))
             ]
         view.by_action[kind] = calls
@@ -355,9 +356,14 @@ def quoted_output(index: ReceiptIndex, sentence: str) -> LedgerResult | None:
     text = " ".join(_QUOTE_EDGE.sub("", sentence).split()).lower()
     if len(text.split()) < 3:
         return None
-    for e in reversed(_view(index).tools):
-        if text in " ".join(e.receipt.content.lower().split()):
-            rid = e.receipt.id
+    flat = index.cache.get("flat_outputs")
+    if not isinstance(flat, list):
+        # each call's output, lowercase with runs of spaces as one: once per index
+        flat = index.cache["flat_outputs"] = [
+            (e.receipt.id, " ".join(e.receipt.content.lower().split())) for e in _view(index).tools
+        ]
+    for rid, output in reversed(flat):
+        if text in output:
             return LedgerResult("supported", rid, "tool", f"{rid} printed it: {text[:80]!r}")
     return None
 
