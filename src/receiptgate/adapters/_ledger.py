@@ -13,7 +13,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from receiptgate.evidence.index import ReceiptIndex
-from receiptgate.evidence.receipts import Receipt, TrustLevel
+from receiptgate.evidence.receipts import (
+    Receipt,
+    TrustLevel,
+    document_id,
+    document_receipt,
+)
 
 
 def now_utc() -> datetime:
@@ -90,17 +95,7 @@ class ReceiptLedger:
                 return None
             self._docs_seen.add(key)
             n = sum(1 for k, _ in self._docs_seen if k == source)
-        prefix = "dev" if source == "developer" else "sys"
-        return self.add(
-            Receipt(
-                id=f"{prefix}{n}",
-                kind="rag",
-                source=source,
-                content=text,
-                trust="system",
-                created_at=self.clock(),
-            )
-        )
+        return self.add(document_receipt(document_id(source, n), source, text, self.clock()))
 
     def add_user_input(self, text: str, *, message_id: str | None = None) -> Receipt | None:
         """Records a user input as a ``user`` receipt (once per id and text)."""

@@ -470,6 +470,25 @@ class _Loc:
         return f"{self.head}: {path}" if path else self.head
 
 
+def document_id(role: str, number: int) -> str:
+    """The id of the ``number``-th system (``sys1``) or developer (``dev1``) message."""
+    return f"{'dev' if role == 'developer' else 'sys'}{number}"
+
+
+def document_receipt(receipt_id: str, role: str, text: str, created_at: datetime | None) -> Receipt:
+    """A system or developer message as a document receipt: the operator's rules, trusted
+    as the system, matched passage by passage (checks/documents)."""
+    return Receipt(
+        id=receipt_id,
+        kind="rag",
+        content=text,
+        source=role,
+        created_at=created_at,
+        trust="system",
+        meta={"document": role},
+    )
+
+
 @dataclass(slots=True)
 class _Entry:
     """A receipt under construction; tool entries wait here for their result."""
@@ -554,24 +573,15 @@ class _Ledger:
         used: set[str] = set()
         receipts: list[Receipt] = []
         users = tools = 0
-        documents: dict[str | None, int] = {}
+        documents: dict[str, int] = {}
         for entry in self._entries:
             if entry.kind == "rag":
                 # "sys1", "dev1": the system and developer messages, as documents
-                n = documents[entry.tool] = documents.get(entry.tool, 0) + 1
-                receipt_id = _unique(f"{'dev' if entry.tool == 'developer' else 'sys'}{n}", used)
+                role = entry.tool or "system"
+                n = documents[role] = documents.get(role, 0) + 1
+                receipt_id = _unique(document_id(role, n), used)
                 used.add(receipt_id)
-                receipts.append(
-                    Receipt(
-                        id=receipt_id,
-                        kind="rag",
-                        content=entry.content,
-                        source=entry.tool,
-                        created_at=entry.created_at,
-                        trust="system",
-                        meta={"document": entry.tool},
-                    )
-                )
+                receipts.append(document_receipt(receipt_id, role, entry.content, entry.created_at))
                 continue
             if entry.kind == "user":
                 users += 1
