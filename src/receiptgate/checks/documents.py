@@ -25,10 +25,9 @@ per request.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -157,14 +156,11 @@ class _Library:
     unseen: float  # the weight of a word no passage uses
 
 
-#: Libraries by the documents they hold (the same system prompt comes with every
-#: request of a session, and of every session of an agent).
-_BUILT: OrderedDict[tuple[tuple[str, str], ...], _Library] = OrderedDict()
-_BUILT_MAX = 128
-_BUILT_LOCK = threading.Lock()
-
-
+@functools.lru_cache(maxsize=128)
 def _build(docs: tuple[tuple[str, str], ...]) -> _Library:
+    """The library of some documents, each (content, day its relative dates count from);
+    cached by them (the same system prompt comes with every request of a session, and
+    of every session of an agent)."""
     items: list[tuple[int, Passage]] = []
     for k, (content, day) in enumerate(docs):
         when = datetime.fromisoformat(day).replace(tzinfo=UTC)
@@ -192,17 +188,9 @@ def _library(index: ReceiptIndex) -> tuple[_Library, list[Receipt]]:
     receipts = [
         e.receipt for e in index.entries if e.receipt.kind in DOCUMENT_KINDS and e.format == "text"
     ]
-    key = tuple((r.content, (r.created_at or index.now).date().isoformat()) for r in receipts)
-    with _BUILT_LOCK:
-        lib = _BUILT.get(key)
-        if lib is not None:
-            _BUILT.move_to_end(key)
-    if lib is None:
-        lib = _build(key)
-        with _BUILT_LOCK:
-            _BUILT[key] = lib
-            while len(_BUILT) > _BUILT_MAX:
-                _BUILT.popitem(last=False)
+    lib = _build(
+        tuple((r.content, (r.created_at or index.now).date().isoformat()) for r in receipts)
+    )
     found = (lib, receipts)
     index.cache["documents"] = found
     return found
