@@ -33,7 +33,7 @@ from receiptgate.checkers.base import (
 from receiptgate.checkers.external import is_external
 from receiptgate.checks.anchoring import Anchor, anchor
 from receiptgate.checks.arithmetic import derive, names_operation
-from receiptgate.checks.documents import DocumentMatch, document_figure, restated_passage
+from receiptgate.checks.documents import document_figure, restated_passage
 from receiptgate.checks.facts import check_claim
 from receiptgate.checks.figures import Match, check_figure
 from receiptgate.checks.grounding import is_grounded, ungrounded_names
@@ -566,25 +566,8 @@ class Gate:
                         )
                     )
             s.tag = tag_sentence(group, stype, hedged, claim_policy)
-            if s.tag in ("T3", "T6") and not group and ledger is not None:
-                # "It seems there was an issue locating the order" right after a call
-                # that failed: the failure is the receipt
-                # ... and a line a tool printed, repeated word for word, is its output
-                failure = reported_failure(ledger, s.text) or quoted_output(ledger, s.text)
-                if failure is not None and failure.receipt_id is not None:
-                    s.tag = "T1"
-                    s.evidence.append(
-                        Evidence("tool", failure.receipt_id, "supports", failure.detail)
-                    )
             if s.tag in ("T2", "T3", "T6") and not group and ledger is not None:
-                # a general statement, an inference or a hedge that restates a rule of
-                # the documents is grounded in it ("It seems the refund must go to ...")
-                doc = self._restated(ledger, s.text, now)
-                if doc is not None:
-                    # a fetched page is a web receipt (T1); a document, memory T4
-                    s.tag = "T1" if doc.receipt.kind == "web" else "T4"
-                    kind = doc.receipt.kind
-                    s.evidence.append(Evidence(kind, doc.receipt.id, "supports", doc.line()))
+                self._ground_claimless(s, ledger, now)
             if s.tag is not None and action == "pass" and not rfc_only(group):
                 tag_action = claim_policy.tags[s.tag]
                 if s.tag in ("T2", "T3", "T6") and profile.unverified == "ignore":
@@ -922,14 +905,30 @@ class Gate:
                 frozenset(linked),
             )
 
-    def _restated(self, ledger: ReceiptIndex, text: str, now: datetime) -> DocumentMatch | None:
-        """The document passage a statement with no figure restates (checks/documents)."""
+    def _ground_claimless(self, s: SentenceResult, ledger: ReceiptIndex, now: datetime) -> None:
+        """The receipt of a sentence with no claim of its own (T2, T3 or T6), if it has one.
+
+        "It seems there was an issue locating the order" right after a call that failed
+        is backed by the failure, and a line a tool printed, repeated word for word, by
+        that output (T1); a statement, inference or hedge that restates a rule of the
+        documents by the rule's passage (T4; T1 for a fetched page).
+        """
+        if s.tag in ("T3", "T6"):
+            found = reported_failure(ledger, s.text) or quoted_output(ledger, s.text)
+            if found is not None and found.receipt_id is not None:
+                s.tag = "T1"
+                s.evidence.append(Evidence("tool", found.receipt_id, "supports", found.detail))
+        if s.tag not in ("T2", "T3", "T6"):
+            return
         freshness = self.policy.freshness
 
         def fresh(r: Receipt) -> bool:
             return ledger.is_fresh(r, freshness.get(r.kind), now)
 
-        return restated_passage(ledger, text, fresh)
+        doc = restated_passage(ledger, s.text, fresh)
+        if doc is not None:
+            s.tag = "T1" if doc.receipt.kind == "web" else "T4"
+            s.evidence.append(Evidence(doc.receipt.kind, doc.receipt.id, "supports", doc.line()))
 
     @staticmethod
     def _derived(
