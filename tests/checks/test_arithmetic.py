@@ -280,3 +280,29 @@ def test_when_a_fee_is_given_in_a_percent_field_then_the_percentage_passes() -> 
     result = _check("The restocking fee is 20%.", _one_lamp_and("restocking_fee_percent"))
 
     assert result.verdict == "pass"
+
+
+def test_when_no_count_is_stated_then_a_multiple_of_a_value_is_no_derivation() -> None:
+    # "net 60" is twice the contract's 30 days, but nothing says to double it.
+    contract = Receipt(
+        id="msa",
+        kind="rag",
+        source="contracts/msa.pdf",
+        content="6.1 Payment. Invoices are payable within thirty (30) days of receipt (net 30).",
+    )
+    result = GATE.validate(
+        "Payment terms are net 60 under the agreement.", receipts=[contract], now=NOW
+    )
+
+    assert result.verdict == "block", result.reason
+    assert not _derived(result)
+
+
+def test_when_the_records_hold_the_count_then_a_count_times_a_price_is_derived() -> None:
+    order = {"order_id": "#W1", "items": [{"name": "Water Bottle", "price": 20.10, "quantity": 2}]}
+    receipts = _transcript(("get_order_details", {"order_id": "#W1"}, order))
+
+    result = _check("The Water Bottles in order #W1 come to $40.20.", receipts)
+
+    assert result.verdict == "pass", result.reason
+    assert "derived: 40.2 = 2 × 20.1 (items[0].price)" in _derived(result)

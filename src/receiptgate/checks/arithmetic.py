@@ -49,6 +49,15 @@ _NAMES_OPERATION = re.compile(
 )
 
 
+_COUNT_WORDS = {
+    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "both": 2, "twice": 2, "double": 2, "triple": 3,
+}  # fmt: skip
+_COUNT_IN_TEXT = re.compile(
+    r"(?<![\d.,$€£])\d(?![\d.,:%])|\b(?:" + "|".join(_COUNT_WORDS) + r")\b", re.IGNORECASE
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Operand:
     value: float
@@ -172,7 +181,7 @@ def derive(
     ops = operands(index, h, records, fresh)
     if not ops:
         return None
-    found = _search(ops, target)
+    found = _search(ops, target, _multipliers(sentence, h, records))
     if found is not None:
         return found
     return _wrong_total(ops, target, records, sentence)
@@ -187,7 +196,27 @@ def _is_rate(o: Operand) -> bool:
     return v.kind == "percent" or (v.kind == "number" and bool(set(o.leaf.words) & _RATE_WORDS))
 
 
-def _search(ops: list[Operand], target: float) -> Derivation | None:
+def _multipliers(sentence: str, h: HardFact, records: Sequence[Record]) -> frozenset[int]:
+    """The counts a value may be multiplied by: those the sentence states ("2 nights",
+    "both", "each of the three items") and the anchored records' count fields
+    ("quantity": 3). A bare multiple of some value ("net 60" beside "net 30") is a
+    coincidence, not a derivation."""
+    out: set[int] = set()
+    for m in _COUNT_IN_TEXT.finditer(sentence):
+        word = m.group(0).lower()
+        n = _COUNT_WORDS.get(word) if not word.isdigit() else int(word)
+        if n is not None and 2 <= n < 10 and n != h.number:
+            out.add(n)
+    for rec in records:
+        for r in rec.subtree():
+            for leaf in r.leaves:
+                v = leaf.value
+                if v.kind == "count" and v.number is not None and 2 <= v.number < 10:
+                    out.add(int(v.number))
+    return frozenset(out)
+
+
+def _search(ops: list[Operand], target: float, multipliers: frozenset[int]) -> Derivation | None:
     rates = [o for o in ops if _is_rate(o)]
     if len(rates) < len(ops):
         ops = [o for o in ops if o not in rates]  # amounts are summed; rates are taken of them
@@ -209,7 +238,7 @@ def _search(ops: list[Operand], target: float) -> Derivation | None:
             return _ok(target, f"{_show(a.value)} + {_show(b.value)}", a, b)
         if (b := find(a.value - target)) is not None and b is not a and a.value > target:
             return _ok(target, f"{_show(a.value)} − {_show(b.value)}", a, b)
-        for n in range(2, 10):
+        for n in multipliers:
             if abs(a.value * n - target) <= _TOLERANCE:
                 return _ok(target, f"{n} × {_show(a.value)}", a)
         for b in ops[i + 1 : i + 1 + _TRIPLE_SPAN] if i < _TRIPLE_SPAN else ():
