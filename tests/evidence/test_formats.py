@@ -200,6 +200,18 @@ MISREAD = [
         153,
         id="json-after-bom",
     ),
+    pytest.param(
+        "api\t0.0.0.0:8080->8080/tcp\npostgres\t0.0.0.0:5432->5432/tcp\n",
+        (1, "name"),
+        "postgres",
+        id="tsv-without-header-named-by-first-column",
+    ),
+    pytest.param(
+        "old index: mean=120ms p95=180ms\nnew index: mean=65ms p95=90ms\n",
+        ("new index", "mean"),
+        "65ms",
+        id="logfmt-inside-a-value",
+    ),
 ]
 
 
@@ -214,6 +226,15 @@ def test_prose_stays_text() -> None:
     text = "The deploy finished at 17:45 and took 8 seconds. Everything is fine."
     parsed = parse_content(text)
     assert (parsed.format, parsed.tree) == ("text", text)
+
+
+def test_a_markdown_changelog_stays_text_so_its_versions_are_kept() -> None:
+    # Read as YAML, "## 1.8.5 (2026-02-27)" would be a comment and the versions lost.
+    text = "## 1.8.5 (2026-02-27)\n- Fix: memory leak in exporter\n\n## 1.8.4\n- Fix: race\n"
+    assert parse_content(text).format == "text"
+    receipt = Receipt(id="c1", kind="tool", tool="read_file", content=text)
+    result = Gate().validate("The exporter leak was fixed in 1.8.5.", now=NOW, receipts=[receipt])
+    assert result.verdict == "pass", result.reason
 
 
 def test_two_lines_of_prose_with_commas_stay_text() -> None:

@@ -198,9 +198,19 @@ def _window(text: str, start: int, end: int, width: int = _WINDOW) -> tuple[int,
 
 
 def _window_words(text: str, h: HardFact) -> tuple[str, ...]:
-    """The words around a figure on its line: what the figure is about."""
+    """The words around a figure on its line: what the figure is about. A figure in a
+    markdown heading ("## 1.8.5 (2026-02-27)") is about the section under it."""
     left, right = _window(text, h.start, h.end)
+    if _HEADING.match(text, text.rfind("\n", 0, h.start) + 1):
+        nxt = _NEXT_HEADING.search(text, right)
+        right = min(nxt.start() if nxt else len(text), right + _SECTION)
     return tuple(content_words(text[left : h.start] + " " + text[h.end : right]))
+
+
+_HEADING = re.compile(r"[ \t]*#{1,6}[ \t]")
+_NEXT_HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]", re.MULTILINE)
+#: How far into its section a heading's figure looks for what it is about.
+_SECTION = 300
 
 
 def _quote(text: str, start: int, end: int) -> str:

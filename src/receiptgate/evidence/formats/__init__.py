@@ -8,11 +8,13 @@ registry (``claims/detectors/base.py``) is the model: built-ins and plugins
 register the same way.
 
 A tool result that arrives as a JSON string holding JSON is parsed once more,
-so ``"{\\"price\\": 153}"`` gives the same records as ``{"price": 153}``.
+so ``"{\\"price\\": 153}"`` gives the same records as ``{"price": 153}``; a value
+that is itself ``key=value`` fields (``"old index: mean=120ms"``) is a record too.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -78,6 +80,12 @@ class FormatRegistry:
         return Parsed("text", text)
 
 
+_LOGFMT_PAIR = re.compile(r"([A-Za-z_][\w.\-]*)=([^\s=\"']+)")
+_LOGFMT_VALUE = re.compile(
+    r"\s*[A-Za-z_][\w.\-]*=[^\s=\"']+(?:\s+[A-Za-z_][\w.\-]*=[^\s=\"']+)*\s*"
+)
+
+
 def _has_structure(tree: Any) -> bool:
     """A tree worth reading as records: a mapping, or a list holding one."""
     if isinstance(tree, dict):
@@ -95,6 +103,9 @@ def _reparse_strings(tree: Any, registry: FormatRegistry, depth: int = 0) -> Any
         return {k: _reparse_strings(v, registry, depth) for k, v in tree.items()}
     if isinstance(tree, list):
         return [_reparse_strings(v, registry, depth) for v in tree]
+    if isinstance(tree, str) and _LOGFMT_VALUE.fullmatch(tree) is not None:
+        # "old index: mean=120ms": the value is itself fields (logfmt), read as a record
+        return {k: v for k, v in _LOGFMT_PAIR.findall(tree)}
     if isinstance(tree, str) and len(tree) > 1 and tree.lstrip()[:1] in "{[":
         from receiptgate.evidence.formats.json_format import JsonFormat
 

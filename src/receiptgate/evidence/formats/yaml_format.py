@@ -13,6 +13,7 @@ from receiptgate.evidence.formats import Format
 _START = re.compile(r"^(?:[A-Za-z_][\w .\-/]*:(?:\s|$)|-\s)")
 _TOP_KEY = re.compile(r"^([A-Za-z_][\w .\-/]*):(?:\s|$)")
 _HASH_VALUE = re.compile(r":\s+#\S")
+_FIGURE_COMMENT = re.compile(r"^[ \t]*#[^\n]*\d", re.MULTILINE)
 
 
 class YamlFormat(Format):
@@ -27,6 +28,10 @@ class YamlFormat(Format):
     def parse(self, text: str) -> Any | None:
         lines = [ln for ln in text.split("\n") if ln.strip() and not ln.lstrip().startswith("#")]
         if len(lines) < 2 or not _START.match(lines[0]):
+            return None
+        if _FIGURE_COMMENT.search(text):
+            # "## 1.8.5 (2026-02-27)" over "- Fix: ...": a markdown heading, not a comment;
+            # read as YAML its figures would be lost (plain text keeps them)
             return None
         nested = any(ln[:1] in " \t-" for ln in lines[1:])
         top = [m.group(1) for ln in lines if (m := _TOP_KEY.match(ln))]
