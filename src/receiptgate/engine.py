@@ -106,6 +106,9 @@ from receiptgate.text.segment import Sentence, segment
 
 logger = logging.getLogger("receiptgate")
 
+#: Record claims whose words describe a row (kept among a figure's clause words).
+_ROW_WORDS = frozenset({"name", "state", "value"})
+
 
 def _new_result(
     text: str, agent_id: str | None, channel: str | None, hook: str | None, trust: int | None
@@ -832,7 +835,12 @@ class Gate:
                     for h in ev.claim.hard_facts
                 )
             return
-        all_facts = sorted((h for ev in group for h in ev.claim.hard_facts), key=lambda h: h.start)
+        # A restated name, state or value ("for the web app") is what ties a figure to
+        # its row: it stays among the clause's words; other figures and ids do not.
+        all_facts = sorted(
+            (h for ev in group for h in ev.claim.hard_facts if h.unit not in _ROW_WORDS),
+            key=lambda h: h.start,
+        )
         sentence_words = clause_words(work, sentence.start, sentence.end, all_facts, None)
         # with its ids and hosts, which are no claims of their own
         named = sentence_anchors(sentence.text, facts)

@@ -436,3 +436,38 @@ def test_when_the_sentence_before_names_the_record_then_its_amount_backs_a_refun
     assert _check(reply.format("The $150.25")).verdict == "pass"
     # the other order's amount is no refund of this one
     assert _check(reply.format("The $243.90")).verdict != "pass"
+
+
+PORTS = Receipt(
+    id="dk",
+    kind="tool",
+    tool="exec",
+    args={"cmd": "docker ps --format '{{.Names}}\\t{{.Ports}}'"},
+    content="api\t0.0.0.0:8080->8080/tcp\npostgres\t0.0.0.0:5432->5432/tcp\nredis\t6379/tcp",
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Port 8080 is published by the api container.", "pass"),
+        # 5432 is the postgres row's: no support for a sentence about the api row
+        ("The api container listens on port 5432.", "block"),
+    ],
+)
+def test_a_short_name_anchors_its_row(text: str, verdict: str) -> None:
+    assert GATE.validate(text, receipts=[PORTS], now=NOW).verdict == verdict
+
+
+def test_a_restated_name_ties_a_figure_to_its_row() -> None:
+    # "web" is a value of the row, not a figure: it tells the row the figure is about.
+    slo = Receipt(
+        id="slo",
+        kind="db",
+        source="sre.monthly_slo",
+        content="service=web month=2026-02 uptime_pct=99.950 downtime_minutes=20",
+    )
+    result = GATE.validate("Uptime for the web app was 99.95 percent.", receipts=[slo], now=NOW)
+
+    assert result.verdict == "pass", result.reason
+    assert any("uptime_pct = 99.95" in e.detail for e in result.sentences[0].evidence)

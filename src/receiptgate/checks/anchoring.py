@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from receiptgate.checks.words import STOPWORDS
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.records import Record
@@ -76,7 +77,9 @@ def _named(text: str, offset: int, index: ReceiptIndex) -> list[tuple[int, int, 
                     continue
                 phrase = " ".join(w[0] for w in words[i : i + n])
                 recs = index.records_by_name.get(phrase)
-                if recs and (n > 1 or len(phrase) > 3):
+                if recs and (
+                    n > 1 or len(phrase) > 3 or (len(phrase) == 3 and phrase not in STOPWORDS)
+                ):
                     found.extend(
                         (offset + words[i][1], offset + words[i + n - 1][2], r) for r in recs
                     )
