@@ -354,3 +354,36 @@ def test_when_agent_actions_is_warn_only_then_an_unsupported_action_only_flags()
     assert result.sentences[0].tag == "T5"
     assert result.sentences[0].action == "warn"
     assert result.verdict == "flag"
+
+
+HRIS_ROW = Receipt(
+    id="hr-3",
+    kind="db",
+    source="hris.headcount",
+    content="as_of=2026-03-09 total=212 contractors=14",
+)
+
+
+def test_when_a_check_names_no_call_but_its_result_backs_the_sentence_then_it_passes() -> None:
+    result = _validate("Verified against the HR system: headcount is 212.", HRIS_ROW)
+
+    assert result.verdict == "pass", result.reason
+    assert ("supports", "hr-3") in _action_evidence(result)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Verified against the HR system: headcount is 215.",  # the result says otherwise
+        "I verified the HR system.",  # nothing else in the sentence to back it
+    ],
+)
+def test_when_the_checked_result_does_not_back_the_sentence_then_the_check_is_blocked(
+    text: str,
+) -> None:
+    assert _validate(text, HRIS_ROW).verdict == "block"
+
+
+def test_a_users_words_never_stand_for_a_check_the_agent_claims() -> None:
+    said = Receipt(id="u2", kind="user", content="Our headcount is 212.")
+    assert _validate("Verified against the HR system: headcount is 212.", said).verdict == "block"

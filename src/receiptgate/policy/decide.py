@@ -333,6 +333,7 @@ def back_labels(group: list[ClaimEval], previous: list[ClaimEval]) -> None:
     A label standing alone after a full stop ("... pass. [T1 verified]") vouches
     for the sentence before it.
     """
+    _back_checks(group)
     labels = [e for e in group if e.claim.assertion == "forged_label"]
     if not labels:
         return
@@ -346,6 +347,40 @@ def back_labels(group: list[ClaimEval], previous: list[ClaimEval]) -> None:
     for e in labels:
         e.label_backed = backed
         e.label_kinds = kinds
+
+
+def _back_checks(group: list[ClaimEval]) -> None:
+    """ "Verified against the HR system: headcount is 212.": a check the ledger finds no
+    call for is backed by the result that backs the rest of its sentence (a tool's,
+    a database's, a document's; never the user's own words)."""
+    checks = [
+        e
+        for e in group
+        if e.claim.category == "action"
+        and e.claim.assertion == "checked"
+        and (e.ledger is None or e.ledger.status == "unsupported")
+    ]
+    others = [e for e in group if e not in checks and e.claim.assertion != "forged_label"]
+    if not checks or not others or not all(e.status() == "supported" for e in others):
+        return
+    backing = next(
+        (
+            m
+            for e in others
+            for m in e.hard
+            if m.status == "supported" and m.receipt_kind not in (None, "user")
+        ),
+        None,
+    )
+    if backing is None:
+        return
+    for e in checks:
+        e.ledger = LedgerResult(
+            "supported",
+            backing.receipt_id,
+            backing.receipt_kind,
+            f"the checked result backs the sentence: {backing.detail}",
+        )
 
 
 def rfc_only(group: list[ClaimEval]) -> bool:
