@@ -442,6 +442,10 @@ def run(gate: Gate, items: list[Labelled], split: str, show: int) -> Report:
                 same = rep.layout_same[name]
                 same[0] += other.verdict == result.verdict
                 same[1] += 1
+                if other.verdict != result.verdict and len(rep.failures) < show:
+                    rep.failures.append(
+                        f"{case.id} layout {name}: {result.verdict} -> {other.verdict}"
+                    )
     return rep
 
 
