@@ -35,10 +35,10 @@ from receiptgate.checks.anchoring import Anchor, anchor
 from receiptgate.checks.arithmetic import derive, names_operation
 from receiptgate.checks.documents import document_figure, restated_passage
 from receiptgate.checks.facts import check_claim
-from receiptgate.checks.figures import Match, check_figure
+from receiptgate.checks.figures import check_figure
+from receiptgate.checks.finding import Finding
 from receiptgate.checks.grounding import is_grounded, ungrounded_names
 from receiptgate.checks.ledger import (
-    LedgerResult,
     check_action,
     check_attribution,
     check_state,
@@ -501,7 +501,7 @@ class Gate:
             result.claims = claims
         anchors = anchor(work, sentences, ledger) if ledger is not None else None
         types = _check_user_restatements(sentences, types, ledger)
-        found_values: dict[int, list[Match]] = {}
+        found_values: dict[int, list[Finding]] = {}
         if anchors is not None and ledger is not None:
             claims, found_values = self._add_record_claims(
                 claims, sentences, types, anchors, ledger, risks
@@ -593,20 +593,9 @@ class Gate:
             s.action = "warn" if action == "flag" else action  # type: ignore[assignment]
             if s.action == "warn" and s.tag in ("T2", "T3", "T6") and not s.reasons:
                 s.reasons.append(TAG_REASON[s.tag])
-        for fc_ev in evals:
-            if fc_ev.fact is not None:
-                f = fc_ev.fact
-                result.fact_checks.append(
-                    FactCheckRecord(
-                        fc_ev.index,
-                        f.status,
-                        f.fact_id,
-                        f.expected,
-                        f.claimed,
-                        f.registry_id,
-                        f.detail,
-                    )
-                )
+        result.fact_checks.extend(
+            FactCheckRecord.of(ev.index, ev.fact) for ev in evals if ev.fact is not None
+        )
         failed = self._run_checkers(result, work, types, policy, index, receipts, now, external)
         self._finish(result, work, text, trust, policy)
         if failed:
@@ -768,7 +757,7 @@ class Gate:
             elif (avail := _AVAILABILITY.get(c.assertion)) is not None:
                 found = check_availability(ledger, sentence.text, avail)
                 if found is not None:
-                    ev.ledger = LedgerResult(*found)
+                    ev.ledger = found
         elif c.category == "attribution":
             ev.ledger = check_attribution(ledger, c)
 
@@ -780,10 +769,10 @@ class Gate:
         anchors: Sequence[Anchor],
         ledger: ReceiptIndex,
         risks: dict[int, list[RiskClass]],
-    ) -> tuple[list[DetectedClaim], dict[int, list[Match]]]:
+    ) -> tuple[list[DetectedClaim], dict[int, list[Finding]]]:
         """Claims for the ids, names, states and values a sentence restates (checks/records)."""
         out = list(claims)
-        matches: dict[int, list[Match]] = {}
+        matches: dict[int, list[Finding]] = {}
         taken: dict[int, list[tuple[int, int]]] = {}
         for c in claims:
             for h in c.hard_facts:
@@ -808,7 +797,7 @@ class Gate:
                     confidence=0.9,
                     sentence_index=s.index,
                     value=rc.text,
-                    hard_facts=[rc.match.fact],
+                    hard_facts=[rc.match.hard_fact],
                 )
                 out.append(claim)
                 matches[id(claim)] = [rc.match]
@@ -831,7 +820,7 @@ class Gate:
         if ledger is None:
             for ev in group:
                 ev.hard.extend(
-                    Match(h, "unsupported", detail=f"no receipts: nothing backs {h.text}")
+                    Finding("unsupported", detail=f"no receipts: nothing backs {h.text}", value=h)
                     for h in ev.claim.hard_facts
                 )
             return
@@ -891,9 +880,9 @@ class Gate:
                     o = check_ordering(ledger, h, sentence.text, direction, anchor_.scope())
                     if o is not None and o.status == "contradicted":
                         r = ledger.receipt_of(o.leaf)
-                        m = Match(h, "contradicted", r.id, r.kind, o.detail, o.leaf.path)
+                        m = Finding("contradicted", r.id, r.kind, o.detail, o.leaf.path, value=h)
                     elif o is not None:
-                        m.detail += f"; {o.detail}"
+                        m = dataclasses.replace(m, detail=f"{m.detail}; {o.detail}")
                 ev.hard.append(m)
                 if m.status == "supported" and m.receipt_id:
                     linked.add(m.receipt_id)
@@ -945,7 +934,7 @@ class Gate:
         anchor_: Anchor,
         fresh: Callable[[Receipt], bool],
         sentence: str,
-    ) -> Match | None:
+    ) -> Finding | None:
         """A figure no record holds, computed from figures they do (checks/arithmetic)."""
         d = derive(ledger, h, anchor_.records, fresh, sentence)
         if d is None:
@@ -953,8 +942,8 @@ class Gate:
         r = ledger.receipt_of(d.leaf) if d.leaf is not None else None
         rid, kind = (r.id, r.kind) if r is not None else (None, None)
         if d.status == "supported":
-            return Match(h, "supported", rid, kind, f"derived: {d.formula}")
-        return Match(h, "contradicted", rid, kind, f"miscalculated: {d.formula}")
+            return Finding("supported", rid, kind, f"derived: {d.formula}", value=h)
+        return Finding("contradicted", rid, kind, f"miscalculated: {d.formula}", value=h)
 
     def _detector_for(self, categories: frozenset[str]) -> ClaimDetector:
         """Detection depth "contradiction-only": detectors whose claims a fact can check."""

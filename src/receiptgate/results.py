@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from receiptgate.checks.finding import FACT_CHECK_STATUS, Finding
 from receiptgate.claims.models import DetectedClaim
 
 if TYPE_CHECKING:
@@ -77,6 +78,20 @@ class FactCheckRecord:
     claimed: str | None
     registry_id: str | None
     detail: str
+
+    @classmethod
+    def of(cls, claim_index: int, finding: Finding) -> FactCheckRecord:
+        """The record of a fact check's finding, in RFC-003's vocabulary (``confirmed``,
+        ``contradicted``, ``no_fact_found``, ``expired_fact``)."""
+        return cls(
+            claim_index,
+            FACT_CHECK_STATUS[finding.status],
+            finding.fact_id,
+            finding.expected,
+            finding.claimed,
+            finding.registry_id,
+            finding.detail,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {

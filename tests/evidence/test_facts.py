@@ -15,7 +15,7 @@ from pydantic import BaseModel, ValidationError
 
 from receiptgate._exceptions import ConfigError
 from receiptgate._validation import format_validation_error
-from receiptgate.checks.facts import FactCheckResult, check_claim
+from receiptgate.checks.facts import check_claim
 from receiptgate.claims.models import ClaimCategory, DetectedClaim, HardFact
 from receiptgate.evidence.fact_index import FactIndex
 from receiptgate.evidence.fact_words import normalise_subject
@@ -34,6 +34,7 @@ from receiptgate.evidence.facts import (
     load_registry_file,
     parse_fact,
 )
+from receiptgate.results import FactCheckRecord
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "facts"
 BROKEN = FIXTURES / "broken"
@@ -118,8 +119,13 @@ def _fixture_index() -> FactIndex:
 INDEX = _fixture_index()
 
 
-def _check(claim: DetectedClaim, now: datetime = NOW) -> FactCheckResult:
-    return check_claim(INDEX, claim, now=now)
+def _fact_check(index: FactIndex, claim: DetectedClaim, now: datetime = NOW) -> FactCheckRecord:
+    """The check as the result reports it (RFC-003's vocabulary: confirmed, no_fact_found...)."""
+    return FactCheckRecord.of(0, check_claim(index, claim, now=now))
+
+
+def _check(claim: DetectedClaim, now: datetime = NOW) -> FactCheckRecord:
+    return _fact_check(INDEX, claim, now)
 
 
 # ------------------------------------------------------------------------- models
@@ -766,7 +772,7 @@ def test_when_registries_share_a_key_then_the_later_one_wins_across_formats() ->
     assert index.size == 1
     [fact] = index.lookup("system_state", "NGINX")
     assert fact.value == StateValue(state="running")
-    result = check_claim(index, _claim("system_state", "nginx", "running"), now=NOW)
+    result = _fact_check(index, _claim("system_state", "nginx", "running"), now=NOW)
     assert (result.status, result.registry_id) == ("confirmed", "r1")
 
 
@@ -901,7 +907,7 @@ def test_update_fact_replaces_by_id_and_is_visible_to_the_next_check() -> None:
     )
     claim = _claim("system_state", "nginx", "running")
     generation = index.generation
-    assert check_claim(index, claim, now=NOW).status == "confirmed"
+    assert _fact_check(index, claim, now=NOW).status == "confirmed"
     index.update_fact(
         "r0",
         {
@@ -911,7 +917,7 @@ def test_update_fact_replaces_by_id_and_is_visible_to_the_next_check() -> None:
             "value": {"type": "state", "state": "stopped"},
         },
     )
-    assert check_claim(index, claim, now=NOW).status == "contradicted"
+    assert _fact_check(index, claim, now=NOW).status == "contradicted"
     assert index.size == 1
     assert index.generation == generation + 1
 
@@ -925,13 +931,13 @@ def test_update_fact_accepts_triples_models_and_new_registries() -> None:
     assert index.registry_ids() == ["r0", "runtime"]
     # The new registry comes last, so it wins the shared key.
     assert (
-        check_claim(index, _claim("system_state", "nginx", "stopped"), now=NOW).status
+        _fact_check(index, _claim("system_state", "nginx", "stopped"), now=NOW).status
         == "confirmed"
     )
     model = Fact(id="db", category="existence", subject="postgres", value=ExistsValue(exists=True))
     assert index.update_fact("r0", model) is model
     assert (
-        check_claim(index, _claim("existence", "postgres", "exists"), now=NOW).status == "confirmed"
+        _fact_check(index, _claim("existence", "postgres", "exists"), now=NOW).status == "confirmed"
     )
 
 
@@ -966,9 +972,9 @@ def test_update_and_remove_regex_facts_rebuild_the_regex_set() -> None:
         "value": {"type": "name", "correctName": "Irina"},
     }
     index.update_fact("r0", fact)
-    assert check_claim(index, _claim("entity_name", "Iulia"), now=NOW).status == "contradicted"
+    assert _fact_check(index, _claim("entity_name", "Iulia"), now=NOW).status == "contradicted"
     assert index.remove_fact("r0", "irina-name")
-    assert check_claim(index, _claim("entity_name", "Iulia"), now=NOW).status == "no_fact_found"
+    assert _fact_check(index, _claim("entity_name", "Iulia"), now=NOW).status == "no_fact_found"
     assert [f.id for f in index.lookup("entity_name", "b")] == ["x"]
     assert index.remove_fact("r0", "x")
     assert index.size == 0 and index.categories_with_facts() == frozenset()
@@ -1111,7 +1117,7 @@ def test_when_updates_run_concurrently_then_readers_always_see_a_whole_index() -
     def reader() -> None:
         claim = _claim("system_state", "svc-7", "running")
         while not stop.is_set():
-            if check_claim(index, claim, now=NOW).status not in ("confirmed", "contradicted"):
+            if _fact_check(index, claim, now=NOW).status not in ("confirmed", "contradicted"):
                 failures.append("svc-7 vanished")
             if len(index.lookup("existence", "db")) != 1 and index.size > 200:
                 failures.append("regex fact vanished")
@@ -1525,7 +1531,7 @@ def test_when_a_value_type_does_not_fit_the_claim_then_no_fact_found() -> None:
     index = _index(
         [{"subject": "nginx", "predicate": "version", "value": "1.24", "category": "system_state"}]
     )
-    result = check_claim(index, _claim("system_state", "nginx", "running"), now=NOW)
+    result = _fact_check(index, _claim("system_state", "nginx", "running"), now=NOW)
     assert result.status == "no_fact_found"
     assert result.detail == 'no fact about "nginx" speaks to this system_state claim'
 
@@ -1533,6 +1539,7 @@ def test_when_a_value_type_does_not_fit_the_claim_then_no_fact_found() -> None:
 def test_result_to_dict() -> None:
     result = _check(_claim("entity_name", "Iulia"))
     assert result.to_dict() == {
+        "claim_index": 0,
         "status": "contradicted",
         "fact_id": "irina-name",
         "expected": "Irina",
@@ -1540,8 +1547,9 @@ def test_result_to_dict() -> None:
         "registry_id": "team-names",
         "detail": 'contradicts irina-name: expected "Irina", claimed "Iulia"',
     }
-    with pytest.raises(AttributeError):
-        result.status = "confirmed"  # type: ignore[misc]
+    finding = check_claim(INDEX, _claim("entity_name", "Iulia"), now=NOW)
+    with pytest.raises(AttributeError):  # findings are shared between calls: immutable
+        finding.status = "supported"  # type: ignore[misc]
 
 
 # --------------------------------------------------------------------------- TTL
@@ -1569,7 +1577,7 @@ _TTL_FACT = {
 )
 def test_ttl_boundaries(now: datetime, status: str) -> None:
     index = _index([_TTL_FACT])
-    result = check_claim(index, _claim("operational_status", "redis", "flaky"), now=now)
+    result = _fact_check(index, _claim("operational_status", "redis", "flaky"), now=now)
     assert result.status == status
     if status == "expired_fact":
         assert result.fact_id == "redis-status"
@@ -1581,7 +1589,7 @@ def test_ttl_boundaries(now: datetime, status: str) -> None:
 
 def test_when_fact_has_ttl_but_no_updated_at_then_it_is_expired() -> None:
     fact = {k: v for k, v in _TTL_FACT.items() if k != "updatedAt"}
-    result = check_claim(_index([fact]), _claim("operational_status", "redis", "slow"), now=NOW)
+    result = _fact_check(_index([fact]), _claim("operational_status", "redis", "slow"), now=NOW)
     assert result.status == "expired_fact"
     assert result.detail.endswith("expired at unknown (no updatedAt)")
 
@@ -1590,7 +1598,7 @@ def test_when_fact_has_no_ttl_then_it_never_expires() -> None:
     fact = {k: v for k, v in _TTL_FACT.items() if k != "ttlSeconds"}
     far = datetime(2100, 1, 1, tzinfo=UTC)
     assert (
-        check_claim(_index([fact]), _claim("operational_status", "redis", "slow"), now=far).status
+        _fact_check(_index([fact]), _claim("operational_status", "redis", "slow"), now=far).status
         == "confirmed"
     )
 
@@ -1608,7 +1616,7 @@ def test_when_an_expired_fact_is_not_the_only_match_then_the_live_one_decides() 
             }
         ],
     )
-    result = check_claim(
+    result = _fact_check(
         index, _claim("operational_status", "redis", "slow"), now=datetime(2026, 3, 2, tzinfo=UTC)
     )
     assert (result.status, result.fact_id) == ("contradicted", "redis-re")
@@ -1626,7 +1634,7 @@ def test_when_generated_file_has_ttl_then_generated_at_starts_it(
 ) -> None:
     index = FactIndex([load_registry_file(FIXTURES / "trace-learned.yaml")])
     claim = _claim("quantity", "CPU", predicate="percentage", value="85%")
-    assert check_claim(index, claim, now=now).status == status
+    assert _fact_check(index, claim, now=now).status == status
 
 
 # ------------------------------------------------------------------ RFC examples
@@ -1635,9 +1643,9 @@ def test_when_generated_file_has_ttl_then_generated_at_starts_it(
 @pytest.mark.parametrize("suffix", ["json", "yaml"])
 def test_rfc003_team_names_example(suffix: str) -> None:
     index = FactIndex([load_registry_file(FIXTURES / f"team-names.{suffix}")])
-    assert check_claim(index, _claim("entity_name", "Iulia"), now=NOW).status == "contradicted"
-    assert check_claim(index, _claim("entity_name", "Irina"), now=NOW).status == "confirmed"
-    assert check_claim(index, _claim("entity_name", "albert"), now=NOW).status == "confirmed"
+    assert _fact_check(index, _claim("entity_name", "Iulia"), now=NOW).status == "contradicted"
+    assert _fact_check(index, _claim("entity_name", "Irina"), now=NOW).status == "confirmed"
+    assert _fact_check(index, _claim("entity_name", "albert"), now=NOW).status == "confirmed"
 
 
 @pytest.mark.parametrize("subject", ["node", "Node.js", "nodejs", "NODE.JS"])
@@ -1654,9 +1662,9 @@ def test_rfc003_node_installed_example(subject: str) -> None:
 def test_when_numbers_differ_only_in_separators_and_units_then_confirmed(number: int) -> None:
     index = _index([{"subject": "events", "predicate": "count", "value": str(number)}])
     claim = _claim("quantity", "events", predicate="count", value=f"{number:,} events")
-    assert check_claim(index, claim, now=NOW).status == "confirmed"
+    assert _fact_check(index, claim, now=NOW).status == "confirmed"
     other = _claim("quantity", "events", predicate="count", value=f"{number + 1:,}")
-    assert check_claim(index, other, now=NOW).status == "contradicted"
+    assert _fact_check(index, other, now=NOW).status == "contradicted"
 
 
 # ------------------------------------------------- OpenClaw governance cases
@@ -1707,7 +1715,7 @@ def test_openclaw_fact_check_cases() -> None:
     for case in cases:
         index = _index(case["facts"])
         raw_claims = case["input"].get("claims") or [case["input"]["claim"]]
-        statuses = [check_claim(index, _ts_claim(c), now=NOW).status for c in raw_claims]
+        statuses = [_fact_check(index, _ts_claim(c), now=NOW).status for c in raw_claims]
         expect = case["expect"]
         wanted = [_STATUS[s] for s in expect.get("statuses", [expect.get("status")])]
         assert statuses == wanted, case["id"]

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from receiptgate.checks.figures import Match
+from receiptgate.checks.finding import Finding
 from receiptgate.checks.words import GENERIC, content_words
 from receiptgate.claims.hardfacts import extract_hard_facts
 from receiptgate.claims.models import HardFact
@@ -235,7 +235,7 @@ def document_figure(
     h: HardFact,
     sentence: str,
     fresh: Callable[[Receipt], bool],
-) -> Match | None:
+) -> Finding | None:
     """A claimed figure against the document passages its sentence is about.
 
     Supported by a passage that holds it and shares a word with the sentence besides
@@ -265,7 +265,9 @@ def document_figure(
         for fact, value in passage.values:
             if keys & set(value.keys):
                 detail = f"{match.line(fact.text)}, matches {h.text}"
-                return Match(h, "supported", receipt.id, receipt.kind, detail, passage.heading)
+                return Finding(
+                    "supported", receipt.id, receipt.kind, detail, passage.heading, value=h
+                )
         same = [(f, v) for f, v in passage.values if same_family(h, v)]
         if not same:
             continue
@@ -284,8 +286,8 @@ def document_figure(
         return None
     match, value = rival
     detail = f"contradicts {match.line(value.shown)} ({value.shown}), claimed {h.text}"
-    return Match(
-        h, "contradicted", match.receipt.id, match.receipt.kind, detail, match.passage.heading
+    return Finding(
+        "contradicted", match.receipt.id, match.receipt.kind, detail, match.passage.heading, value=h
     )
 
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Final, Literal
+from typing import Final
 
+from receiptgate.checks.finding import Finding, FindingStatus
 from receiptgate.claims.models import DetectedClaim
 from receiptgate.evidence.fact_index import Entry, FactIndex, micros
 from receiptgate.evidence.fact_words import (
@@ -30,41 +30,7 @@ from receiptgate.evidence.fact_words import (
     split_negation,
 )
 
-__all__ = ["FactCheckResult", "FactCheckStatus", "check_claim"]
-
-FactCheckStatus = Literal["no_fact_found", "confirmed", "contradicted", "expired_fact"]
-
-
-@dataclass(frozen=True, slots=True)
-class FactCheckResult:
-    """The outcome of checking one claim against the fact index (RFC-003 §5.4).
-
-    Attributes:
-        status: ``no_fact_found``, ``confirmed``, ``contradicted`` or ``expired_fact``.
-        fact_id: the deciding fact.
-        expected: what the fact says, as a short string.
-        claimed: what the claim says, in the same terms.
-        registry_id: the registry holding the fact.
-        detail: one readable sentence for the audit trail.
-    """
-
-    status: FactCheckStatus
-    fact_id: str | None = None
-    expected: str | None = None
-    claimed: str | None = None
-    registry_id: str | None = None
-    detail: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "status": self.status,
-            "fact_id": self.fact_id,
-            "expected": self.expected,
-            "claimed": self.claimed,
-            "registry_id": self.registry_id,
-            "detail": self.detail,
-        }
-
+__all__ = ["check_claim"]
 
 _GENERIC_PREDICATES: Final = frozenset({"", "metric", "count", "value", "amount", "number"})
 _TYPED_PREDICATES: Final = frozenset(
@@ -171,12 +137,12 @@ def _select_triple(claim: DetectedClaim, triples: Sequence[Entry]) -> Entry | st
     return f'no fact gives the {shown} of "{claim.subject}"'
 
 
-# Results are immutable and the same claims recur across messages; building a frozen
+# Findings are immutable and the same claims recur across messages; building a frozen
 # dataclass costs more than the lookup itself, so both result builders are memoised.
 @functools.lru_cache(maxsize=4096)
-def _result(status: FactCheckStatus, entry: Entry, expected: str, claimed: str) -> FactCheckResult:
+def _result(status: FindingStatus, entry: Entry, expected: str, claimed: str) -> Finding:
     fact_id = entry.fact.id
-    if status == "confirmed":
+    if status == "supported":
         detail = f'confirmed by {fact_id}: "{expected}"'
     elif status == "contradicted":
         detail = f'contradicts {fact_id}: expected "{expected}", claimed "{claimed}"'
@@ -184,17 +150,25 @@ def _result(status: FactCheckStatus, entry: Entry, expected: str, claimed: str) 
         when = entry.expires_at
         at = when.isoformat() if when and when.year > 1 else "unknown (no updatedAt)"
         detail = f"fact {fact_id} would decide this but expired at {at}"
-    return FactCheckResult(status, fact_id, expected, claimed, entry.registry_id, detail)
+    return Finding(
+        status,
+        receipt_kind="fact",
+        detail=detail,
+        fact_id=fact_id,
+        expected=expected,
+        claimed=claimed,
+        registry_id=entry.registry_id,
+    )
 
 
 @functools.lru_cache(maxsize=4096)
-def _no_fact(subject: str, category: str, reason: str | None = None) -> FactCheckResult:
+def _no_fact(subject: str, category: str, reason: str | None = None) -> Finding:
     if reason is None:
-        return FactCheckResult("no_fact_found", detail=f'no fact about "{subject}" ({category})')
-    return FactCheckResult("no_fact_found", detail=reason)
+        return Finding("unsupported", detail=f'no fact about "{subject}" ({category})')
+    return Finding("unsupported", detail=reason)
 
 
-def check_claim(index: FactIndex, claim: DetectedClaim, *, now: datetime) -> FactCheckResult:
+def check_claim(index: FactIndex, claim: DetectedClaim, *, now: datetime) -> Finding:
     """Check one claim against the facts (RFC-003 §5.4).
 
     The first matching live fact that speaks to the claim decides (exact subjects
@@ -256,10 +230,10 @@ def check_claim(index: FactIndex, claim: DetectedClaim, *, now: datetime) -> Fac
             if entry.expires_us < now_us:
                 expired.append((entry, verdict))
                 continue
-        return _result("confirmed" if verdict[0] else "contradicted", entry, *verdict[1:])
+        return _result("supported" if verdict[0] else "contradicted", entry, *verdict[1:])
     if expired:
         entry, verdict = expired[0]
-        return _result("expired_fact", entry, *verdict[1:])
+        return _result("expired", entry, *verdict[1:])
     if reason is None:
         reason = f'no fact about "{claim.subject}" speaks to this {category} claim'
     return _no_fact(claim.subject, category, reason)

@@ -17,27 +17,15 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from receiptgate.checks.anchoring import TOKEN, Anchor, for_figure, id_key
+from receiptgate.checks.finding import Finding
 from receiptgate.checks.words import GENERIC, content_words, word_pattern
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex, id_shape
 from receiptgate.evidence.receipts import Receipt
 from receiptgate.evidence.records import Leaf, Record
 from receiptgate.evidence.values import Value, claim_keys, compatible, same_family
-
-
-@dataclass(slots=True)
-class Match:
-    """The outcome for one claimed value (a figure, an id, a state, a name)."""
-
-    fact: HardFact
-    status: str  # supported | contradicted | unsupported | stale
-    receipt_id: str | None = None
-    receipt_kind: str | None = None
-    detail: str = ""
-    path: str | None = None
 
 
 def evidence_line(index: ReceiptIndex, leaf: Leaf) -> str:
@@ -128,7 +116,7 @@ def check_figure(
     fresh: Callable[[Receipt], bool],
     anchors: Sequence[str] = (),
     linked: frozenset[str] = frozenset(),
-) -> Match:
+) -> Finding:
     """Support, contradiction or absence of one claimed figure (see the module doc).
 
     ``anchor_`` is what the sentence is about, with its text; ``clause`` and
@@ -210,21 +198,21 @@ def check_figure(
     if stale:
         r = index.receipt_of(stale[0])
         age = f"{(index.now - r.created_at).days} days old" if r.created_at else "too old"
-        return Match(
-            h,
+        return Finding(
             "stale",
             r.id,
             r.kind,
             f"{r.id} carries {h.text} but is {age}, past the freshness window for {r.kind}",
             stale[0].path,
+            value=h,
         )
     if others:
         leaf = others[0]
         owner = next(r for r in leaf.record.lineage() if r.ids)
         whose = f"{evidence_line(index, leaf)} is {owner.ids[0]}'s"
         detail = f"{h.text} is not a value of the record the sentence names ({whose})"
-        return Match(h, "unsupported", None, None, detail)
-    return Match(h, "unsupported", None, None, f"no receipt holds {h.text}")
+        return Finding("unsupported", None, None, detail, value=h)
+    return Finding("unsupported", None, None, f"no receipt holds {h.text}", value=h)
 
 
 #: Words of a clause about an amount of money (stemmed).
@@ -269,7 +257,7 @@ def _disagreed(
     support: Leaf,
     low: str,
     fresh: Callable[[Receipt], bool],
-) -> Match | None:
+) -> Finding | None:
     """Contradiction wins over support (SPEC §4): another receipt gives another value
     for the same field of the same thing.
 
@@ -291,7 +279,7 @@ def _disagreed(
         agree = index.receipt_of(support).id
         line = evidence_line(index, other)
         detail = f"contradicts {line}, claimed {h.text} (though {agree} agrees)"
-        return Match(h, "contradicted", r.id, r.kind, detail, other.path)
+        return Finding("contradicted", r.id, r.kind, detail, other.path, value=h)
     return None
 
 
@@ -364,10 +352,10 @@ def _labels(index: ReceiptIndex) -> dict[str, list[tuple[int, Leaf, frozenset[st
     return out
 
 
-def _contradicted(index: ReceiptIndex, h: HardFact, rival: Leaf) -> Match:
+def _contradicted(index: ReceiptIndex, h: HardFact, rival: Leaf) -> Finding:
     r = index.receipt_of(rival)
     detail = f"contradicts {evidence_line(index, rival)}, claimed {h.text}"
-    return Match(h, "contradicted", r.id, r.kind, detail, rival.path)
+    return Finding("contradicted", r.id, r.kind, detail, rival.path, value=h)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -524,13 +512,13 @@ def _literal(h: HardFact, anchor_: Anchor) -> Leaf | None:
     return None
 
 
-def supported(index: ReceiptIndex, h: HardFact, leaf: Leaf) -> Match:
+def supported(index: ReceiptIndex, h: HardFact, leaf: Leaf) -> Finding:
     """``h`` backed by ``leaf``, with its evidence line."""
     r = index.receipt_of(leaf)
     line = evidence_line(index, leaf)
     if h.kind != "identifier" and h.text.strip().lower() != leaf.value.shown.strip().lower():
         line += f", matches {h.text}"
-    return Match(h, "supported", r.id, r.kind, line, leaf.path)
+    return Finding("supported", r.id, r.kind, line, leaf.path, value=h)
 
 
 def _rival(

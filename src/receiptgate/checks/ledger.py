@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from receiptgate.checks.finding import Finding
 from receiptgate.checks.words import content_words, stem
 from receiptgate.claims.models import DetectedClaim
 from receiptgate.evidence.formats import is_data_format
@@ -133,16 +134,6 @@ _SOURCE_ALIASES = {
     "monitoring": "dashboard",
     "analytics": "dashboard",
 }
-
-
-@dataclass(slots=True)
-class LedgerResult:
-    """Outcome of an action or state claim against the ledger."""
-
-    status: str  # supported | contradicted | unsupported
-    receipt_id: str | None
-    receipt_kind: str | None
-    detail: str
 
 
 def _head(e: ReceiptEntry) -> str:
@@ -331,7 +322,7 @@ _REPORTS_FAILURE = re.compile(
 )
 
 
-def reported_failure(index: ReceiptIndex, sentence: str) -> LedgerResult | None:
+def reported_failure(index: ReceiptIndex, sentence: str) -> Finding | None:
     """The latest call's failure, when the sentence reports that something went wrong
     ("It seems there was an issue locating the order" after ``Error: order not found``)."""
     if not _REPORTS_FAILURE.search(sentence):
@@ -342,7 +333,7 @@ def reported_failure(index: ReceiptIndex, sentence: str) -> LedgerResult | None:
     last = tools[-1]
     rid = last.receipt.id
     what = _snippet(last.receipt.content, _ERRORISH)
-    return LedgerResult(
+    return Finding(
         "supported", rid, "tool", f"{rid}: the {last.receipt.tool or 'tool'} call failed ({what})"
     )
 
@@ -350,7 +341,7 @@ def reported_failure(index: ReceiptIndex, sentence: str) -> LedgerResult | None:
 _QUOTE_EDGE = re.compile(r"^[\W_]+|[\W_]+$")
 
 
-def quoted_output(index: ReceiptIndex, sentence: str) -> LedgerResult | None:
+def quoted_output(index: ReceiptIndex, sentence: str) -> Finding | None:
     """A tool output the sentence repeats word for word ("This is a stupid typo." after
     ``cat bad.txt`` printed that line): the output is its receipt. Three words at least."""
     text = " ".join(_QUOTE_EDGE.sub("", sentence).split()).lower()
@@ -364,7 +355,7 @@ def quoted_output(index: ReceiptIndex, sentence: str) -> LedgerResult | None:
         ]
     for rid, output in reversed(flat):
         if text in output:
-            return LedgerResult("supported", rid, "tool", f"{rid} printed it: {text[:80]!r}")
+            return Finding("supported", rid, "tool", f"{rid} printed it: {text[:80]!r}")
     return None
 
 
@@ -381,7 +372,7 @@ def _failed(entry: ReceiptEntry) -> bool:
     )
 
 
-def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> LedgerResult:
+def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> Finding:
     """Checks one ``action`` claim against the tool receipts.
 
     ``tail`` is the rest of the sentence after the claim ("... to report.csv",
@@ -393,21 +384,21 @@ def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> L
     if kind in ("tests_pass", "tests_fail", "ran_tests"):
         runs = view.test_runs
         if not runs:
-            return LedgerResult("unsupported", None, None, "no test run in the action ledger")
+            return Finding("unsupported", None, None, "no test run in the action ledger")
         last = runs[-1]
         outcome = _test_outcome(last)
         rid = last.receipt.id
         if kind == "ran_tests":
-            return LedgerResult("supported", rid, "tool", f"{rid}: test run found")
+            return Finding("supported", rid, "tool", f"{rid}: test run found")
         wanted = "passing" if kind == "tests_pass" else "failing"
         if outcome == wanted:
-            return LedgerResult("supported", rid, "tool", f"{rid}: the test run shows {outcome}")
+            return Finding("supported", rid, "tool", f"{rid}: the test run shows {outcome}")
         if outcome == "unknown":
-            return LedgerResult(
+            return Finding(
                 "unsupported", rid, "tool", f"{rid}: the test run's result is not readable"
             )
         snippet = _snippet(last.receipt.content, _FAILING if outcome == "failing" else _PASSING)
-        return LedgerResult(
+        return Finding(
             "contradicted",
             rid,
             "tool",
@@ -421,7 +412,7 @@ def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> L
     if kind in ("logs_show", "according_to"):
         return _check_source(index, claim, tail)
     if kind == "forged_label":
-        return LedgerResult("unsupported", None, None, "verification label")
+        return Finding("unsupported", None, None, "verification label")
     matching = _calls_for(view, kind)
     if not matching and kind in ("checked", "ran"):
         matching = tools
@@ -444,13 +435,13 @@ def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> L
     answered = [e for e in mentioned if not e.receipt.meta.get("missing_result")]
     if mentioned and not answered:
         rid = mentioned[-1].receipt.id
-        return LedgerResult(
+        return Finding(
             "unsupported", rid, "tool", f"{rid}: the call has no result in the transcript"
         )
     mentioned = answered
     if not mentioned:
         what = f" on {claim.object!r}" if claim.object else ""
-        return LedgerResult("unsupported", None, None, f"no {kind} call{what} in the action ledger")
+        return Finding("unsupported", None, None, f"no {kind} call{what} in the action ledger")
     # The latest call that did it: a failed attempt followed by one that worked is
     # done; only when every attempt failed is the claim contradicted.
     worked = [e for e in mentioned if not _failed(e)]
@@ -458,49 +449,49 @@ def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> L
     rid = best.receipt.id
     env = _env_conflict(best, tail)
     if env is not None:
-        return LedgerResult(
+        return Finding(
             "contradicted",
             rid,
             "tool",
             f"contradicts {rid}: the call targeted {env[1]}, the sentence says {env[0]}",
         )
     if _failed(best) and kind not in ("checked", "searched", "queried"):
-        return LedgerResult(
+        return Finding(
             "contradicted",
             rid,
             "tool",
             f"contradicts {rid}: the {best.receipt.tool or 'tool'} call failed "
             f"({_snippet(best.receipt.content, _ERRORISH)})",
         )
-    return LedgerResult("supported", rid, "tool", f"{rid}: {best.receipt.tool or 'tool'} call")
+    return Finding("supported", rid, "tool", f"{rid}: {best.receipt.tool or 'tool'} call")
 
 
-def _check_output(index: ReceiptIndex, claim: DetectedClaim) -> LedgerResult:
+def _check_output(index: ReceiptIndex, claim: DetectedClaim) -> Finding:
     """ "It prints 'hello'": a call's output (or a file it wrote) holds those words."""
     wanted = " ".join((claim.value or "").lower().split())
     if not wanted:
-        return LedgerResult("unsupported", None, None, "")
+        return Finding("unsupported", None, None, "")
     for e in reversed(_view(index).tools):
         if wanted in " ".join(e.text.split()):
             rid = e.receipt.id
-            return LedgerResult("supported", rid, "tool", f"{rid}: the output holds {wanted!r}")
-    return LedgerResult("unsupported", None, None, f"no call's output holds {wanted!r}")
+            return Finding("supported", rid, "tool", f"{rid}: the output holds {wanted!r}")
+    return Finding("unsupported", None, None, f"no call's output holds {wanted!r}")
 
 
-def _check_status(index: ReceiptIndex, claim: DetectedClaim) -> LedgerResult:
+def _check_status(index: ReceiptIndex, claim: DetectedClaim) -> Finding:
     claimed = (claim.value or "").lower()
     seen = _view(index).statuses
     if not seen:
-        return LedgerResult("unsupported", None, None, "no HTTP result in the action ledger")
+        return Finding("unsupported", None, None, "no HTTP result in the action ledger")
     for e, code in reversed(seen):
         if claimed.isdigit() and code == claimed:
-            return LedgerResult("supported", e.receipt.id, e.receipt.kind, f"status {code}")
+            return Finding("supported", e.receipt.id, e.receipt.kind, f"status {code}")
         if claimed in ("ok", "success") and code.startswith("2"):
-            return LedgerResult("supported", e.receipt.id, e.receipt.kind, f"status {code}")
+            return Finding("supported", e.receipt.id, e.receipt.kind, f"status {code}")
         if "error" in claimed and code[0] in "45":
-            return LedgerResult("supported", e.receipt.id, e.receipt.kind, f"status {code}")
+            return Finding("supported", e.receipt.id, e.receipt.kind, f"status {code}")
     e, code = seen[-1]
-    return LedgerResult(
+    return Finding(
         "contradicted",
         e.receipt.id,
         e.receipt.kind,
@@ -508,7 +499,7 @@ def _check_status(index: ReceiptIndex, claim: DetectedClaim) -> LedgerResult:
     )
 
 
-def _check_source(index: ReceiptIndex, claim: DetectedClaim, tail: str) -> LedgerResult:
+def _check_source(index: ReceiptIndex, claim: DetectedClaim, tail: str) -> Finding:
     name = " ".join(claim.subject.lower().split())
     alias = _SOURCE_ALIASES.get(name, "any")
     for e in reversed(index.entries):
@@ -530,17 +521,17 @@ def _check_source(index: ReceiptIndex, claim: DetectedClaim, tail: str) -> Ledge
             and _NO_ERRORS.search(obj)
             and _LOG_ERROR.search(r.content)
         ):
-            return LedgerResult(
+            return Finding(
                 "contradicted",
                 r.id,
                 r.kind,
                 f"contradicts {r.id}: the output has errors ({_snippet(r.content, _LOG_ERROR)})",
             )
-        return LedgerResult("supported", r.id, r.kind, f"{r.id}: {r.source or r.tool or r.kind}")
-    return LedgerResult("unsupported", None, None, f"no {name} receipt in the session")
+        return Finding("supported", r.id, r.kind, f"{r.id}: {r.source or r.tool or r.kind}")
+    return Finding("unsupported", None, None, f"no {name} receipt in the session")
 
 
-def check_attribution(index: ReceiptIndex, claim: DetectedClaim) -> LedgerResult:
+def check_attribution(index: ReceiptIndex, claim: DetectedClaim) -> Finding:
     """ "The contract states …": a document receipt (rag/db/web/user) naming the source."""
     words = content_words(claim.subject)
     for e in reversed(index.entries):
@@ -548,8 +539,8 @@ def check_attribution(index: ReceiptIndex, claim: DetectedClaim) -> LedgerResult
         if r.kind not in ("rag", "db", "web", "user", "memory"):
             continue
         if not words or words & e.words:
-            return LedgerResult("supported", r.id, r.kind, f"{r.id}: {r.source or r.kind}")
-    return LedgerResult("unsupported", None, None, f"no {claim.subject} in the session's documents")
+            return Finding("supported", r.id, r.kind, f"{r.id}: {r.source or r.kind}")
+    return Finding("unsupported", None, None, f"no {claim.subject} in the session's documents")
 
 
 # -- system state against tool output --------------------------------------------------
@@ -692,12 +683,12 @@ def _rows_about(text: str, subject: str) -> str:
 _HOSTLIKE = re.compile(r"\b[a-z][a-z]*-?\d+[a-z0-9-]*\b")
 
 
-def check_state(index: ReceiptIndex, claim: DetectedClaim, clause: str = "") -> LedgerResult:
+def check_state(index: ReceiptIndex, claim: DetectedClaim, clause: str = "") -> Finding:
     """Checks "X is running / not installed / broken" against tool output about X."""
     state = claim_state(claim)
     subject = claim.subject.lower()
     if state is None or not subject or subject == "self":
-        return LedgerResult("unsupported", None, None, "")
+        return Finding("unsupported", None, None, "")
     base, polarity = state
     head = subject.split()[-1]
     if base == "running" and head in _TEST_SUBJECTS:
@@ -708,10 +699,8 @@ def check_state(index: ReceiptIndex, claim: DetectedClaim, clause: str = "") -> 
             rid = runs[-1].receipt.id
             if outcome != "unknown":
                 if (outcome == "passing") == polarity:
-                    return LedgerResult(
-                        "supported", rid, "tool", f"{rid}: the test run is {outcome}"
-                    )
-                return LedgerResult(
+                    return Finding("supported", rid, "tool", f"{rid}: the test run is {outcome}")
+                return Finding(
                     "contradicted", rid, "tool", f"contradicts {rid}: the test run is {outcome}"
                 )
     for e in _entries_about(index, subject):
@@ -727,15 +716,15 @@ def check_state(index: ReceiptIndex, claim: DetectedClaim, clause: str = "") -> 
         rid = e.receipt.id
         shown = f"{'' if observed else 'not '}{base}"
         if observed == polarity:
-            return LedgerResult("supported", rid, e.receipt.kind, f"{rid}: output shows {shown}")
-        return LedgerResult(
+            return Finding("supported", rid, e.receipt.kind, f"{rid}: output shows {shown}")
+        return Finding(
             "contradicted",
             rid,
             e.receipt.kind,
             f"contradicts {rid}: the output shows {subject} {shown}, claimed "
             f"{'' if polarity else 'not '}{base}",
         )
-    return LedgerResult("unsupported", None, None, "")
+    return Finding("unsupported", None, None, "")
 
 
 def _snippet(content: str, pattern: re.Pattern[str]) -> str:

@@ -15,7 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from receiptgate.checks.anchoring import TOKEN, Anchor, id_key, word_spans
-from receiptgate.checks.figures import Match, evidence_line, literal_in, supported
+from receiptgate.checks.figures import evidence_line, literal_in, supported
+from receiptgate.checks.finding import Finding
 from receiptgate.checks.words import GENERIC, content_words, word_pattern
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex, id_shape
@@ -62,7 +63,7 @@ class RecordClaim:
     start: int
     end: int
     text: str
-    match: Match
+    match: Finding
 
 
 def _fact(kind: str, start: int, end: int, text: str) -> HardFact:
@@ -112,7 +113,9 @@ def record_claims(
             rec = index.records_by_id[key][0]
             r = index.receipt_of(rec)
             f = _fact("id", a, b, tok)
-            m2 = Match(f, "supported", r.id, r.kind, f"{r.id} {rec.path or 'record'} is {tok}")
+            m2 = Finding(
+                "supported", r.id, r.kind, f"{r.id} {rec.path or 'record'} is {tok}", value=f
+            )
             out.append(RecordClaim("id", a, b, tok, m2))
             busy.append((a, b))
         else:
@@ -123,7 +126,9 @@ def record_claims(
                 sample = ", ".join(sorted(known)[:3])
                 detail = f"no record has the id {tok} (ids of that form here: {sample})"
                 out.append(
-                    RecordClaim("id", a, b, tok, Match(f, "contradicted", None, None, detail))
+                    RecordClaim(
+                        "id", a, b, tok, Finding("contradicted", None, None, detail, value=f)
+                    )
                 )
                 busy.append((a, b))
     # states: a state word that the anchored records' state field holds, or contradicts
@@ -187,7 +192,7 @@ def record_claims(
                         a,
                         b,
                         name,
-                        Match(f, "supported", r.id, r.kind, f"{r.id} names {name}"),
+                        Finding("supported", r.id, r.kind, f"{r.id} names {name}", value=f),
                     )
                 )
             elif low not in index.words and low not in index.user_words and index.people:
@@ -297,9 +302,11 @@ def _last_digits(index: ReceiptIndex, digits: str, a: int, b: int) -> RecordClai
         detail = (
             f"no card or account here ends in {digits} (last digits here: {', '.join(listed[:4])})"
         )
-        return RecordClaim("digits", a, b, digits, Match(f, "contradicted", None, None, detail))
+        return RecordClaim(
+            "digits", a, b, digits, Finding("contradicted", None, None, detail, value=f)
+        )
     detail = f"no receipt holds a card or account ending in {digits}"
-    return RecordClaim("digits", a, b, digits, Match(f, "unsupported", None, None, detail))
+    return RecordClaim("digits", a, b, digits, Finding("unsupported", None, None, detail, value=f))
 
 
 def _unknown_name(index: ReceiptIndex, a: int, b: int, name: str) -> RecordClaim:
@@ -307,14 +314,18 @@ def _unknown_name(index: ReceiptIndex, a: int, b: int, name: str) -> RecordClaim
     people = ", ".join(sorted(index.people)[:3])
     detail = f"no record names {name} (the people here: {people})"
     return RecordClaim(
-        "name", a, b, name, Match(_fact("name", a, b, name), "contradicted", None, None, detail)
+        "name",
+        a,
+        b,
+        name,
+        Finding("contradicted", None, None, detail, value=_fact("name", a, b, name)),
     )
 
 
-def _supported_id(index: ReceiptIndex, tok: str, a: int, b: int, leaf: Leaf) -> Match:
+def _supported_id(index: ReceiptIndex, tok: str, a: int, b: int, leaf: Leaf) -> Finding:
     r = index.receipt_of(leaf)
     line = evidence_line(index, leaf)
-    return Match(_fact("id", a, b, tok), "supported", r.id, r.kind, line, leaf.path)
+    return Finding("supported", r.id, r.kind, line, leaf.path, value=_fact("id", a, b, tok))
 
 
 def _latest(index: ReceiptIndex, records: list[Record]) -> list[Record]:
@@ -461,7 +472,7 @@ def _state_claim(
     r = index.receipt_of(leaf)
     detail = f"contradicts {evidence_line(index, leaf)}, claimed {shown}"
     return RecordClaim(
-        "state", a, b, shown, Match(f, "contradicted", r.id, r.kind, detail, leaf.path)
+        "state", a, b, shown, Finding("contradicted", r.id, r.kind, detail, leaf.path, value=f)
     )
 
 
@@ -509,17 +520,14 @@ _AVAILABLE_KEYS = frozenset({"available", "availability", "in_stock", "instock",
 _VALUE_WORD = re.compile(r"[a-z0-9][a-z0-9'’-]*")
 
 
-def check_availability(
-    index: ReceiptIndex, sentence: str, available: bool
-) -> tuple[str, str, str, str] | None:
+def check_availability(index: ReceiptIndex, sentence: str, available: bool) -> Finding | None:
     """Whether the record a sentence describes is available, as it claims.
 
     The record is the one with an availability field whose values (a product's
     options, a flight's number and date) the sentence names most; its lineage's
     names count too ("Hiking Boots"). A contradiction needs the sentence to name
     every value of that record (it describes exactly that one); support needs it
-    to be the only best match. Returns ``(status, receipt id, kind, detail)``, or
-    ``None`` when no record with such a field is described.
+    to be the only best match. ``None`` when no record with such a field is described.
     """
     words = set(_VALUE_WORD.findall(sentence.lower()))
     scored = [(_described(leaf.record, words), leaf) for leaf in _availability_leaves(index)]
@@ -534,10 +542,10 @@ def check_availability(
     r = index.receipt_of(leaf)
     line = evidence_line(index, leaf)
     if held == available:
-        return ("supported", r.id, r.kind, line)
+        return Finding("supported", r.id, r.kind, line, leaf.path)
     if not full:
         return None  # the sentence does not describe this record exactly
-    return ("contradicted", r.id, r.kind, f"contradicts {line}")
+    return Finding("contradicted", r.id, r.kind, f"contradicts {line}", leaf.path)
 
 
 def _availability_leaves(index: ReceiptIndex) -> list[Leaf]:

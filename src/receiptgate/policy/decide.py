@@ -18,9 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from receiptgate.checks.facts import FactCheckResult
-from receiptgate.checks.figures import Match
-from receiptgate.checks.ledger import LedgerResult
+from receiptgate.checks.finding import Finding
 from receiptgate.claims.models import RFC_CATEGORIES, DetectedClaim
 from receiptgate.policy.policy_file import ClaimPolicy, RiskClass
 from receiptgate.policy.trust import Profile
@@ -46,9 +44,9 @@ class ClaimEval:
 
     index: int
     claim: DetectedClaim
-    fact: FactCheckResult | None = None
-    ledger: LedgerResult | None = None
-    hard: list[Match] = field(default_factory=list)
+    fact: Finding | None = None  # the operator facts' finding
+    ledger: Finding | None = None
+    hard: list[Finding] = field(default_factory=list)
     risks: list[RiskClass] = field(default_factory=list)
     label_backed: bool | None = None  # for verification labels: do receipts back the sentence?
     label_kinds: set[str] = field(default_factory=set)  # the kinds of evidence behind a label
@@ -73,16 +71,16 @@ class ClaimEval:
                 return hs
         if (f and f.status == "contradicted") or (led and led.status == "contradicted"):
             return "contradicted"
-        if (f and f.status == "confirmed") or (led and led.status == "supported"):
+        if (f and f.status == "supported") or (led and led.status == "supported"):
             return "supported"
-        if f and f.status == "expired_fact":
+        if f and f.status == "expired":
             return "expired"
         return "unsupported"
 
     def hard_status(self) -> Status | None:
         if not self.hard:
             return None
-        if self.fact is not None and self.fact.status == "confirmed":
+        if self.fact is not None and self.fact.status == "supported":
             return "supported"
         if self.fact is not None and self.fact.status == "contradicted":
             return "contradicted"
@@ -118,11 +116,11 @@ class ClaimEval:
         led = self.ledger
         if led is None:
             return "unsupported"
-        return led.status  # type: ignore[return-value]
+        return led.status
 
     def support_kinds(self) -> set[str]:
         kinds: set[str] = set(self.label_kinds) if self.label_backed else set()
-        if self.fact is not None and self.fact.status == "confirmed":
+        if self.fact is not None and self.fact.status == "supported":
             kinds.add("fact")
         if (
             self.ledger is not None
@@ -184,7 +182,7 @@ def decide(
             reason = f"Contradicted {risk} figure: {detail}"
             severity: Literal["low", "medium", "high"] = "high"
         else:
-            reason = f"Unsupported {risk} figure {bad[0].fact.text!r}: {detail}"
+            reason = f"Unsupported {risk} figure {bad[0].hard_fact.text!r}: {detail}"
             severity = "high" if action == "block" else "medium"
         rid = next((m.receipt_id for m in bad if m.receipt_id), None)
         out.append(Decision("hard", action, reason, severity, receipt_id=rid))
@@ -323,7 +321,7 @@ def tag_sentence(
 
 def _excusable(ev: ClaimEval, policy: ClaimPolicy) -> bool:
     """Whether a hedge excuses this claim's missing receipts (policy ``hedging``)."""
-    kinds: set[str] = {m.fact.kind for m in ev.hard if m.status != "supported"}
+    kinds: set[str] = {m.hard_fact.kind for m in ev.hard if m.status != "supported"}
     return policy.excuses(ev.worst_risk() or "general", kinds)
 
 
@@ -375,7 +373,7 @@ def _back_checks(group: list[ClaimEval]) -> None:
     if backing is None:
         return
     for e in checks:
-        e.ledger = LedgerResult(
+        e.ledger = Finding(
             "supported",
             backing.receipt_id,
             backing.receipt_kind,

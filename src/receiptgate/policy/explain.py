@@ -42,27 +42,28 @@ def suggestion(v: Violation, claim: DetectedClaim) -> str:
     return f"Sentence {n}: back {claim.matched_text!r} with a fact or receipt, or remove it."
 
 
+#: How a finding's status reads as an evidence relation.
+_RELATION = {
+    "supported": "supports",
+    "contradicted": "contradicts",
+    "unsupported": "missing",
+    "stale": "stale",
+    "expired": "expired",
+}
+
+
 def evidence_of(ev: ClaimEval) -> list[Evidence]:
     out: list[Evidence] = []
     f = ev.fact
-    if f is not None and f.status != "no_fact_found":
-        rel = {"confirmed": "supports", "contradicted": "contradicts", "expired_fact": "expired"}
-        out.append(Evidence("fact", f.fact_id, rel[f.status], f.detail, ev.index))
+    if f is not None and f.status != "unsupported":
+        out.append(Evidence("fact", f.fact_id, _RELATION[f.status], f.detail, ev.index))
     led = ev.ledger
     if led is not None:
-        rel2 = {"supported": "supports", "contradicted": "contradicts", "unsupported": "missing"}
         kind = led.receipt_kind or "ledger"
-        out.append(Evidence(kind, led.receipt_id, rel2[led.status], led.detail, ev.index))
+        out.append(Evidence(kind, led.receipt_id, _RELATION[led.status], led.detail, ev.index))
     for m in ev.hard:
-        rel3 = {
-            "supported": "supports",
-            "contradicted": "contradicts",
-            "unsupported": "missing",
-            "stale": "stale",
-        }
-        out.append(
-            Evidence(m.receipt_kind or "receipt", m.receipt_id, rel3[m.status], m.detail, ev.index)
-        )
+        kind = m.receipt_kind or "receipt"
+        out.append(Evidence(kind, m.receipt_id, _RELATION[m.status], m.detail, ev.index))
     if ev.claim.assertion == "forged_label":
         out.append(
             Evidence(
