@@ -34,7 +34,7 @@ from receiptgate.claims.models import DetectedClaim
 from receiptgate.engine import Gate
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
-from receiptgate.policy.explain import suggestion
+from receiptgate.pipeline import suggestions_of, top_reasons, verdict_of
 from receiptgate.results import (
     FactCheckRecord,
     SentenceAction,
@@ -814,22 +814,14 @@ class StreamGate:
             warn_issues.extend({**d, "sentence_index": i} for d in rec.warn_issues)
         out.issues.extend(warn_issues)
         out.issues.extend(d for d in full.issues if "sentence_index" not in d)
-        out.suggestions = list(
-            dict.fromkeys(suggestion(v, out.claims[v.claim_index]) for v in out.violations)
-        )
-        verdict = "pass"
-        for s in out.sentences:
-            verdict = worst(verdict, "flag" if s.action == "warn" else s.action)
-        own = "pass"
-        for s in full.sentences:
-            own = worst(own, "flag" if s.action == "warn" else s.action)
+        out.suggestions = suggestions_of(out.violations, out.claims)
+        verdict: str = verdict_of(out.sentences)
+        own = verdict_of(full.sentences)
         if full.verdict != own and worst(full.verdict, own) == full.verdict:
             verdict = worst(verdict, full.verdict)  # truncation or fail_closed: not per sentence
         out.verdict = verdict  # type: ignore[assignment]
-        top = sorted(out.violations, key=lambda v: v.action != "block")
-        if top:
-            more = f" (+{len(top) - 3} more)" if len(top) > 3 else ""
-            why = "; ".join(v.reason for v in top[:3]) + more
+        if out.violations:
+            why = top_reasons(out.violations)
         elif verdict == "flag":
             why = "sentences labelled as inference/unverified or not fully checked"
         else:

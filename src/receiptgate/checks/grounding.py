@@ -63,11 +63,10 @@ def known(index: ReceiptIndex, name: str) -> str | None:
 def ungrounded_names(
     sentences: Sequence[Sentence],
     types: Sequence[str],
-    claims: list[DetectedClaim],
     ledger: ReceiptIndex,
 ) -> list[DetectedClaim]:
-    """Adds a claim for each name no receipt mentions (policy ``groundedNames``)."""
-    out = list(claims)
+    """A claim for each name no receipt mentions (policy ``groundedNames``)."""
+    out: list[DetectedClaim] = []
     for s, stype in zip(sentences, types, strict=True):
         if stype in NO_HARD_FACT_TYPES or stype == "opinion":
             continue
@@ -86,5 +85,4 @@ def ungrounded_names(
                         sentence_index=s.index,
                     )
                 )
-    out.sort(key=lambda c: (c.sentence_index, c.offset))
     return out

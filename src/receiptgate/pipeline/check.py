@@ -1,0 +1,239 @@
+"""Stage 4: every claim against its evidence (``checks/``).
+
+A claim is checked against the operator facts, an action or a state against the
+action ledger, and each figure, id, name or state in it against the records of the
+receipts its sentence is anchored to — then, for a figure no record holds, as a
+value computed from theirs or as a rule of the operator's documents. Each check
+returns a ``checks.finding.Finding``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from datetime import datetime, timedelta
+
+from receiptgate.checks.anchoring import Anchor
+from receiptgate.checks.arithmetic import derive, names_operation
+from receiptgate.checks.documents import document_figure, restated_passage
+from receiptgate.checks.facts import check_claim
+from receiptgate.checks.figures import check_figure
+from receiptgate.checks.finding import Finding
+from receiptgate.checks.ledger import (
+    check_action,
+    check_attribution,
+    check_state,
+    quoted_output,
+    reported_failure,
+)
+from receiptgate.checks.orderings import check_ordering, ordering_of
+from receiptgate.checks.records import check_availability
+from receiptgate.claims.collect import ACTION_CLAUSE_EDGE, clause_around, clause_of
+from receiptgate.claims.hard import clause_words, sentence_anchors
+from receiptgate.claims.models import HardFact
+from receiptgate.evidence.index import ReceiptIndex
+from receiptgate.evidence.receipts import Receipt
+from receiptgate.pipeline.request import Request, Settings
+from receiptgate.policy.decide import ClaimEval, back_labels
+from receiptgate.policy.policy_file import ReceiptKindName
+from receiptgate.results import Evidence, SentenceResult
+from receiptgate.text.segment import Sentence
+
+
+def check_claims(s: Settings, req: Request) -> None:
+    """Facts, the ledger and the records for every claim, sentence by sentence."""
+    by_sentence = req.by_sentence()
+    for ev in req.evals:
+        _gather(req, ev, req.sentences[ev.claim.sentence_index])
+    for sidx, group in by_sentence.items():
+        _match_hard(s, req, group, req.sentences[sidx])
+    for sidx, group in by_sentence.items():
+        back_labels(group, by_sentence.get(sidx - 1, []))
+
+
+def _gather(req: Request, ev: ClaimEval, sentence: Sentence) -> None:
+    """Facts and ledger evidence for one claim."""
+    c, ledger, work = ev.claim, req.ledger, req.work
+    if req.facts.size and not c.detector_id.startswith("hardfact.") and c.category != "action":
+        ev.fact = check_claim(req.facts, c, now=req.now)
+    if ledger is None:
+        return
+    if c.category == "action":
+        if c.assertion != "forged_label":
+            # A passive report ("'a.txt' has been written to 'b.txt'") names its object
+            # before the verb; an active one ("I wrote b.txt") after it.
+            start, end = c.offset, sentence.end
+            if c.detector_id.endswith("passive_done"):
+                # ... within its own clause: "X has been installed and its version has
+                # been written to test.txt" holds two claims with two objects
+                start, end = clause_around(
+                    work, sentence.start, sentence.end, c.offset, c.end, ACTION_CLAUSE_EDGE
+                )
+            ev.ledger = check_action(ledger, c, work[start:end])
+    elif c.category in ("system_state", "operational_status", "existence"):
+        res = check_state(ledger, c, clause_of(work, sentence, c))
+        if res.status != "unsupported":
+            ev.ledger = res
+        elif (avail := _AVAILABILITY.get(c.assertion)) is not None:
+            found = check_availability(ledger, sentence.text, avail)
+            if found is not None:
+                ev.ledger = found
+    elif c.category == "attribution":
+        ev.ledger = check_attribution(ledger, c)
+
+
+_AVAILABILITY = {
+    "available": True,
+    "in_stock": True,
+    "not_available": False,
+    "unavailable": False,
+    "out_of_stock": False,
+}
+
+#: Record claims whose words describe a row (kept among a figure's clause words).
+_ROW_WORDS = frozenset({"name", "state", "value"})
+
+
+def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sentence) -> None:
+    """Receipts for the hard facts of one sentence's claims (checks/figures)."""
+    ledger, work = req.ledger, req.work
+    if ledger is None:
+        for ev in group:
+            ev.hard.extend(
+                Finding("unsupported", detail=f"no receipts: nothing backs {h.text}", value=h)
+                for h in ev.claim.hard_facts
+            )
+        return
+    anchor_ = req.anchor_of(sentence.index)
+    # A restated name, state or value ("for the web app") is what ties a figure to
+    # its row: it stays among the clause's words; other figures and ids do not.
+    all_facts = sorted(
+        (h for ev in group for h in ev.claim.hard_facts if h.unit not in _ROW_WORDS),
+        key=lambda h: h.start,
+    )
+    sentence_words = clause_words(work, sentence.start, sentence.end, all_facts, None)
+    # with its ids and hosts, which are no claims of their own
+    named = sentence_anchors(sentence.text, req.sentence_facts.get(sentence.index, []))
+    freshness = s.policy.freshness
+    linked = {
+        ev.ledger.receipt_id
+        for ev in group
+        if ev.ledger is not None and ev.ledger.status == "supported" and ev.ledger.receipt_id
+    }
+    pending: list[tuple[ClaimEval, int, HardFact, frozenset[str], Callable[[Receipt], bool]]] = []
+    for ev in group:
+        if ev.claim.category == "record":
+            continue  # checked when it was found
+        risk = ev.worst_risk() or "general"
+        limit = s.policy.risk_classes[risk].freshness
+        fresh = _freshness(ledger, req.now, freshness, limit)
+        for h in ev.claim.hard_facts:
+            clause = clause_words(work, sentence.start, sentence.end, all_facts, h)
+            m = check_figure(ledger, h, anchor_, clause, sentence_words, fresh, named)
+            if m.status == "unsupported":
+                m = _derived(ledger, h, anchor_, fresh, sentence.text) or m
+            if m.status == "unsupported":
+                # a rule of the operator's documents ("refunded in 5 to 7 business days")
+                m = document_figure(ledger, h, sentence.text, fresh) or m
+            elif m.status == "contradicted" and names_operation(sentence.text):
+                # "the 20% discount on the lamp is $30.05": not the lamp's price,
+                # a figure computed from it
+                d = _derived(ledger, h, anchor_, fresh, sentence.text)
+                m = d if d is not None and d.status == "supported" else m
+            if (
+                m.status == "supported"
+                and h.kind == "money"
+                and (direction := ordering_of(sentence.text))
+            ):
+                # "the cheapest available option is $46.85": the lowest of its list?
+                o = check_ordering(ledger, h, sentence.text, direction, anchor_.scope())
+                if o is not None and o.status == "contradicted":
+                    r = ledger.receipt_of(o.leaf)
+                    m = Finding("contradicted", r.id, r.kind, o.detail, o.leaf.path, value=h)
+                elif o is not None:
+                    m = dataclasses.replace(m, detail=f"{m.detail}; {o.detail}")
+            ev.hard.append(m)
+            if m.status == "supported" and m.receipt_id:
+                linked.add(m.receipt_id)
+            elif m.status == "unsupported":
+                pending.append((ev, len(ev.hard) - 1, h, clause, fresh))
+    # A receipt that backs another claim of the sentence is what it is about: the
+    # test run behind "I ran the tests and all 42 pass".
+    for ev, at, h, clause, fresh in pending if linked else ():
+        ev.hard[at] = check_figure(
+            ledger, h, anchor_, clause, sentence_words, fresh, named, frozenset(linked)
+        )
+
+
+def _freshness(
+    ledger: ReceiptIndex,
+    now: datetime,
+    by_kind: Mapping[ReceiptKindName, timedelta | None],
+    limit: timedelta | None,
+) -> Callable[[Receipt], bool]:
+    """Whether a receipt is fresh enough for a claim of one risk class (memoised per
+    receipt: a figure weighs many values of the same receipts)."""
+    seen: dict[int, bool] = {}
+
+    def fresh(r: Receipt) -> bool:
+        ok = seen.get(id(r))
+        if ok is None:
+            ok = seen[id(r)] = ledger.is_fresh(r, _tighter(by_kind.get(r.kind), limit), now)
+        return ok
+
+    return fresh
+
+
+def _tighter(a: timedelta | None, b: timedelta | None) -> timedelta | None:
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return min(a, b)
+
+
+def _derived(
+    ledger: ReceiptIndex,
+    h: HardFact,
+    anchor_: Anchor,
+    fresh: Callable[[Receipt], bool],
+    sentence: str,
+) -> Finding | None:
+    """A figure no record holds, computed from figures they do (checks/arithmetic)."""
+    d = derive(ledger, h, anchor_.records, fresh, sentence)
+    if d is None:
+        return None
+    r = ledger.receipt_of(d.leaf) if d.leaf is not None else None
+    rid, kind = (r.id, r.kind) if r is not None else (None, None)
+    if d.status == "supported":
+        return Finding("supported", rid, kind, f"derived: {d.formula}", value=h)
+    return Finding("contradicted", rid, kind, f"miscalculated: {d.formula}", value=h)
+
+
+def ground_claimless(s: Settings, req: Request, sr: SentenceResult) -> None:
+    """The receipt of a sentence with no claim of its own (T2, T3 or T6), if it has one.
+
+    "It seems there was an issue locating the order" right after a call that failed
+    is backed by the failure, and a line a tool printed, repeated word for word, by
+    that output (T1); a statement, inference or hedge that restates a rule of the
+    documents by the rule's passage (T4; T1 for a fetched page).
+    """
+    ledger = req.ledger
+    if ledger is None:
+        return
+    if sr.tag in ("T3", "T6"):
+        found = reported_failure(ledger, sr.text) or quoted_output(ledger, sr.text)
+        if found is not None and found.receipt_id is not None:
+            sr.tag = "T1"
+            sr.evidence.append(Evidence("tool", found.receipt_id, "supports", found.detail))
+    if sr.tag not in ("T2", "T3", "T6"):
+        return
+    freshness = s.policy.freshness
+
+    def fresh(r: Receipt) -> bool:
+        return ledger.is_fresh(r, freshness.get(r.kind), req.now)
+
+    doc = restated_passage(ledger, sr.text, fresh)
+    if doc is not None:
+        sr.tag = "T1" if doc.receipt.kind == "web" else "T4"
+        sr.evidence.append(Evidence(doc.receipt.kind, doc.receipt.id, "supports", doc.line()))

@@ -1,0 +1,250 @@
+"""Stages 1-3: segment the text, find its claims, anchor each sentence to its records.
+
+``segment`` splits and types the sentences (``text/``, ``claims/sentence_type``);
+``claims`` runs the detectors and makes a claim of every figure no detector claim
+holds (``claims/``); ``anchor`` indexes the receipts, finds the records each sentence
+is about and the ids, names, states and values it restates (``evidence/``,
+``checks/anchoring``, ``checks/records``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from receiptgate.checks.anchoring import Anchor, anchor
+from receiptgate.checks.grounding import is_grounded, ungrounded_names
+from receiptgate.checks.records import labelled, last_digit_spans, record_claims
+from receiptgate.checks.words import content_words
+from receiptgate.claims.collect import (
+    ACTION_CLAUSE_EDGE,
+    PLAN,
+    clause_around,
+    clause_text,
+    facts_by_sentence,
+)
+from receiptgate.claims.hard import (
+    RiskWords,
+    clause_bounds,
+    hard_claim,
+    requires_receipt,
+    risk_class,
+)
+from receiptgate.claims.models import DetectedClaim, HardFact
+from receiptgate.claims.sentence_type import INTENT, NO_HARD_FACT_TYPES, classify
+from receiptgate.evidence.index import ReceiptIndex
+from receiptgate.evidence.records import Record
+from receiptgate.pipeline.request import Request, Settings
+from receiptgate.policy.decide import ClaimEval
+from receiptgate.results import SentenceResult
+from receiptgate.text.segment import Sentence, segment
+
+
+def segment_text(s: Settings, req: Request) -> None:
+    """The sentences of the text (up to ``maxTextLength``) and what kind each is."""
+    limit = s.config.performance.max_text_length
+    req.work = req.text
+    if len(req.text) > limit:
+        req.work = req.text[:limit]
+        handled = "delivered, flagged" if s.config.fail_mode == "fail_open" else "withheld"
+        req.result.notes.append(
+            f"text truncated to maxTextLength {limit}; "
+            f"{len(req.text) - len(req.work)} characters not validated ({handled})"
+        )
+    req.sentences = segment(req.work)
+    req.result.sentences = [
+        SentenceResult(x.index, x.text, x.start, x.end, x.kind) for x in req.sentences
+    ]
+    req.types = [classify(x.text, x.kind, s.hedges) for x in req.sentences]
+
+
+def find_claims(s: Settings, req: Request) -> None:
+    """The detectors' claims, then a claim for each figure no detector claim holds."""
+    cap = s.config.performance.max_claims_per_output
+    detector = s.detector
+    if req.policy.profile.depth == "contradiction_only":
+        detector = s.detector_for(req.facts.categories_with_facts())
+    found = detector.detect(req.work, req.sentences, max_claims=cap)
+    # Questions and instructions assert nothing ("Make sure nginx is running.").
+    claims = [
+        c for c in found.claims if req.types[c.sentence_index] not in ("question", "imperative")
+    ]
+    req.sentence_facts = facts_by_sentence(req.work, req.sentences, req.now)
+    req.evals = _with_hard_facts(s, req, claims, cards=bool(len(req.receipts)))
+    # The cap was applied in detection; hard-fact claims are always checked.
+    req.unchecked = set(found.unchecked)
+    if found.dropped:
+        req.result.notes.append(
+            f"{found.dropped} claim(s) past maxClaimsPerOutput {cap} were not checked"
+        )
+
+
+def _with_hard_facts(
+    s: Settings, req: Request, claims: list[DetectedClaim], *, cards: bool
+) -> list[ClaimEval]:
+    """Attaches hard facts (and their risk classes) to value claims and makes claims of
+    the rest.
+
+    With ``cards`` (there are receipts), a card's last digits ("Visa ending in 7285")
+    are no figure: checks/records checks them against the records' last digits.
+    """
+    small = s.policy.small_numbers_are_facts
+    work = req.work
+    by_sentence: dict[int, list[ClaimEval]] = {}
+    for c in claims:
+        by_sentence.setdefault(c.sentence_index, []).append(ClaimEval(0, c))
+    out: list[ClaimEval] = []
+    for sent, stype in zip(req.sentences, req.types, strict=True):
+        own = by_sentence.get(sent.index, [])
+        out.extend(own)
+        facts = req.sentence_facts.get(sent.index)
+        if not facts or stype in NO_HARD_FACT_TYPES:
+            continue
+        words: RiskWords | None = None
+        card_spans = {(a, b) for a, b, _ in last_digit_spans(sent)} if cards else set()
+        for h in facts:
+            if not requires_receipt(h, small):
+                continue
+            if h.kind in ("date", "time", "datetime", "duration") and (
+                (stype == "intent" and _in_intent_clause(work, sent, h))
+                or PLAN.search(work, clause_bounds(work, sent.start, sent.end, h)[0], h.start)
+            ):
+                continue  # "I'll look into it tomorrow", "I'd expand it today": plans
+            holder = next(
+                (
+                    ev
+                    for ev in own
+                    if ev.claim.detector_id.startswith("quantity.")
+                    and ev.claim.offset <= h.start < ev.claim.end
+                ),
+                None,
+            )
+            if holder is None:
+                if (h.start, h.end) in card_spans:
+                    continue
+                claim = hard_claim(h, sent.index, clause_text(work, sent.start, sent.end, h))
+                holder = ClaimEval(0, claim)
+                out.append(holder)
+            else:
+                holder.claim.hard_facts.append(h)
+            words = words or RiskWords.of(sent.text)
+            holder.risks.append(risk_class(h, words))
+    return _numbered(out)
+
+
+def _numbered(evals: list[ClaimEval]) -> list[ClaimEval]:
+    """Claims in text order, numbered as the result lists them."""
+    evals.sort(key=lambda ev: (ev.claim.sentence_index, ev.claim.offset))
+    for i, ev in enumerate(evals):
+        ev.index = i
+    return evals
+
+
+def _in_intent_clause(work: str, s: Sentence, h: HardFact) -> bool:
+    """Whether a figure of an offer or a plan sits in its intent clause: "I'll call you
+    tomorrow" yes; "I can proceed, but the refund takes 5 to 10 business days" no (a
+    later clause that is not itself a plan states a fact)."""
+    start, _ = clause_around(work, s.start, s.end, h.start, h.end, ACTION_CLAUSE_EDGE)
+    if start == s.start:
+        return True
+    return bool(INTENT.match(work[start : h.start].lstrip()))
+
+
+def anchor_sentences(s: Settings, req: Request) -> None:
+    """The receipts indexed once, what each sentence is about, and the ids, names, states
+    and values sentences restate (claims of their own, checked as they are found)."""
+    receipts = req.receipts
+    if isinstance(receipts, ReceiptIndex):
+        req.ledger = receipts if len(receipts) else None
+    else:
+        req.ledger = ReceiptIndex(receipts, now=req.now) if receipts else None
+    ledger = req.ledger
+    if ledger is not None and s.policy.grounded_names != "off" and is_grounded(ledger):
+        req.evals.extend(
+            ClaimEval(0, c) for c in ungrounded_names(req.sentences, req.types, ledger)
+        )
+    req.anchors = anchor(req.work, req.sentences, ledger) if ledger is not None else None
+    req.types = _check_user_restatements(req.sentences, req.types, ledger)
+    if req.anchors is not None and ledger is not None:
+        req.evals.extend(_record_claims(req, req.anchors, ledger))
+    _numbered(req.evals)
+
+
+def _record_claims(
+    req: Request, anchors: Sequence[Anchor], ledger: ReceiptIndex
+) -> list[ClaimEval]:
+    """Claims for the ids, names, states and values a sentence restates (checks/records)."""
+    out: list[ClaimEval] = []
+    taken: dict[int, list[tuple[int, int]]] = {}
+    for ev in req.evals:
+        for h in ev.claim.hard_facts:
+            taken.setdefault(ev.claim.sentence_index, []).append((h.start, h.end))
+    for sent, stype in zip(req.sentences, req.types, strict=True):
+        if stype == "code":
+            continue
+        about = anchors[sent.index]
+        if stype == "label" and about.how != "named":
+            # "Cancelled orders:" is about the records its lines name
+            about = _lines_under(sent.index, req.sentences, req.types, anchors) or about
+        for rc in record_claims(sent, about, ledger, taken.get(sent.index, ())):
+            claim = DetectedClaim(
+                category="record",
+                detector_id=f"record.{rc.kind}",
+                matched_text=rc.text,
+                offset=rc.start,
+                end=rc.end,
+                subject=rc.text,
+                assertion=rc.kind,
+                confidence=0.9,
+                sentence_index=sent.index,
+                value=rc.text,
+                hard_facts=[rc.match.hard_fact],
+            )
+            out.append(ClaimEval(0, claim, hard=[rc.match], risks=["general"]))
+    return out
+
+
+def _lines_under(
+    at: int, sentences: Sequence[Sentence], types: Sequence[str], anchors: Sequence[Anchor]
+) -> Anchor | None:
+    """The records the lines under a label name, up to the next label ("Cancelled orders:"
+    then "Order #W1 and #W2 have been cancelled.")."""
+    records: list[Record] = []
+    for j in range(at + 1, len(sentences)):
+        if types[j] == "label":
+            break
+        if anchors[j].how == "named":
+            records.extend(r for r in anchors[j].records if r not in records)
+    if not records:
+        return None
+    return Anchor(records, "section", text=sentences[at].text, start=sentences[at].start)
+
+
+def _check_user_restatements(
+    sentences: Sequence[Sentence], types: list[str], ledger: ReceiptIndex | None
+) -> list[str]:
+    """A sentence that restates the user's request ("You mentioned you want to return the
+    lamp") is T7 only when the user's messages hold its words; else a plain statement."""
+    if ledger is None:
+        return ["statement" if t == "user" else t for t in types]
+    user = ledger.cache.get("user_stems")
+    if not isinstance(user, frozenset):
+        # the user's words, stemmed like the sentence's; once per index
+        user = ledger.cache["user_stems"] = frozenset().union(
+            *(e.words for e in ledger.entries if e.receipt.kind == "user")
+        )
+    out = list(types)
+    for s, t in zip(sentences, types, strict=True):
+        if t == "user":
+            words = content_words(s.text) - _YOU_WORDS
+            if not user or not words or len(words & user) * 2 < len(words):
+                out[s.index] = "statement"
+        elif t == "statement" and user and (m := labelled(s.text)) is not None:
+            # "City: New York" after the user gave the address: their words restated
+            words = content_words(re.sub(r"\([^)]*\)", " ", m.group(2)))
+            if words and words <= user:
+                out[s.index] = "user"
+    return out
+
+
+_YOU_WORDS = frozenset("mentioned said asked requested like want wish prefer would".split())
