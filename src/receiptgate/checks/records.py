@@ -18,6 +18,7 @@ from receiptgate.checks.anchoring import TOKEN, Anchor, id_key, word_spans
 from receiptgate.checks.figures import evidence_line, literal_in, supported
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.words import GENERIC, content_words, word_pattern
+from receiptgate.claims.collect import clause_around
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex, id_shape
 from receiptgate.evidence.records import Leaf, Record
@@ -394,9 +395,7 @@ def _reports_state(
     ):
         # an attribute: "your delivered order", "two pending orders"
         return "all" if head.endswith("s") and not head.endswith("ss") else "attribute"
-    clause_start = 0
-    for m in _CLAUSE_EDGE.finditer(low, 0, start):
-        clause_start = m.end()
+    clause_start, _ = clause_around(low, 0, len(low), start, end, _CLAUSE_EDGE)
     before = low[clause_start:start]
     if _NOT_A_STATE_REPORT.search(before):
         return None
