@@ -64,8 +64,7 @@ _COURTESY = re.compile(
     r"(?:now\s+)?(?:complete|completed|done|finished)|"
     # closings about the work itself: "There are no further actions required for this task."
     r"there\s+(?:are|is)\s+no\s+(?:further|more|other)\s+(?:tasks?|actions?|steps?|"
-    r"requests?|questions?)\b)\b",
-    re.IGNORECASE,
+    r"requests?|questions?)\b)\b"
 )
 # A short opening clause before the sentence proper ("No worries, I can ...", "Once you
 # confirm, I'll ...", "To proceed with the return, please ...", "Unfortunately, we ...").
@@ -75,22 +74,20 @@ _OPENER = re.compile(
     r"to\s+(?:proceed|confirm|continue|clarify|summari[sz]e)[^,]{0,60}|once\s+[^,]{1,60}|"
     r"before\s+[^,]{1,60}|after\s+[^,]{1,60}|for\s+(?:the|your|this)\s+[^,]{1,40}|"
     r"in\s+your\s+[^,]{1,40}|based\s+on\s+[^,]{1,60}|so|then|next|first|finally|"
-    r"absolutely|perfect|thank\s+you|thanks)\s*[,!:.]\s+|(?:therefore|thus|hence),?\s+)",
-    re.IGNORECASE,
+    r"absolutely|perfect|thank\s+you|thanks)\s*[,!:.]\s+|(?:therefore|thus|hence),?\s+)"
 )
 # "You will receive an email", "The refund will be processed": what will happen, a
 # promise or a plan, not a fact about the evidence (figures in it are still checked).
+_FUTURE = re.compile(r"will|['’]ll|going\s+to")  # a cheap test before _FUTURE_MAIN
 _FUTURE_MAIN = re.compile(
     r"^(?:\S+\s+){0,10}?(?:will|'ll|is\s+going\s+to|are\s+going\s+to)\s+"
-    r"(?:be\s+|then\s+|also\s+|now\s+)?\w+",
-    re.IGNORECASE,
+    r"(?:be\s+|then\s+|also\s+|now\s+)?\w+"
 )
 # The user's own request, restated: "You mentioned ...", "you'd like to ...".
 _USER_RESTATED = re.compile(
     r"^(?:you\s+(?:mentioned|said|asked|requested|told\s+me|indicated|wish|want|would\s+like|"
     r"'d\s+like|prefer|chose|selected|provided)|you'd\s+like|as\s+you\s+(?:requested|asked|"
-    r"mentioned))\b",
-    re.IGNORECASE,
+    r"mentioned))\b"
 )
 # Abilities and limits ("we cannot cancel single items", "I'm unable to place orders"):
 # what the agent may do, a rule of its operator, not an observation.
@@ -98,8 +95,7 @@ _ABILITY = re.compile(
     r"^(?:i|we)(?:\s+|(?=['’]))(?:can(?:not|'t|’t)?|could(?:n't|n’t)?|am\s+unable|"
     r"['’]m\s+unable|are\s+unable|['’]re\s+unable|"
     r"am\s+not\s+able|['’]m\s+not\s+able|are\s+not\s+able|can\s+only|only\s+can|"
-    r"do\s+not\s+have\s+the\s+ability|don't\s+have\s+the\s+ability)\b",
-    re.IGNORECASE,
+    r"do\s+not\s+have\s+the\s+ability|don't\s+have\s+the\s+ability)\b"
 )
 _QUESTION_END = re.compile(r"\?[\s\"'”’)]*$")
 INTENT = re.compile(
@@ -107,21 +103,18 @@ INTENT = re.compile(
     r"i\s+am\s+going\s+to|i\s+can|i\s+could|we\s+can|you\s+can|you\s+could|you\s+should|"
     r"you\s+might|you\s+may|you\s+need|if\s+you|would\s+you|could\s+you|can\s+you|"
     r"you\s+would|we\s+could|(?:i|we)\s+(?:need|have)\s+to|(?:i|we)\s+should|"
-    r"(?:the\s+)?next\s+step\s+(?:is|will\s+be)\s+to)\b",
-    re.IGNORECASE,
+    r"(?:the\s+)?next\s+step\s+(?:is|will\s+be)\s+to)\b"
 )
 # The agent ending its turn: "I'll end the conversation here", "I'll conclude the task".
 _CLOSING = re.compile(
     r"^(?:i['’]ll|i\s+will|i\s+can|we\s+can)\s+(?:now\s+)?(?:end|conclude|close|finish|"
-    r"wrap\s+up|stop)\b",
-    re.IGNORECASE,
+    r"wrap\s+up|stop)\b"
 )
 # A condition or a reason before a plan: "If everything looks good, we can proceed.",
 # "Now that the issue is fixed, we can submit the changes.", "Since the task is done,
 # I'll conclude." (claims inside the condition are still detected and checked).
 _CONDITION = re.compile(
-    r"^(?:if|when|once|since|now\s+that|with|to|in\s+a|in\s+the)\s+[^,]{1,120},\s*",
-    re.IGNORECASE,
+    r"^(?:if|when|once|since|now\s+that|with|to|in\s+a|in\s+the)\s+[^,]{1,120},\s*"
 )
 
 
@@ -180,7 +173,7 @@ def _is_inference(words: list[str], lowered: str) -> bool:
 
 
 def _body(text: str) -> str:
-    """The sentence without markdown emphasis and without short opening clauses."""
+    """The (lowercased) sentence without markdown emphasis and short opening clauses."""
     out = text.replace("**", "").replace("__", "").strip()
     for _ in range(3):
         m = _OPENER.match(out)
@@ -191,19 +184,23 @@ def _body(text: str) -> str:
 
 
 def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
-    """Classifies one sentence (``kind`` from the segmenter)."""
+    """Classifies one sentence (``kind`` from the segmenter).
+
+    The phrase patterns are matched against the lowercased sentence (matching
+    without ``re.IGNORECASE`` is about twice as fast, and this runs on every sentence).
+    """
     if kind in ("code", "heading"):
         return "code"
     if _QUESTION_END.search(text):
         return "question"
-    body = _body(text)
+    lowered = text.lower()
+    body = _body(lowered)
     if body.rstrip("*_ ").endswith(":"):
         return "label"  # "Here are the details:": the lines under it carry the claims
-    if _COURTESY.match(body) or _COURTESY.match(text.replace("**", "").strip()):
+    if _COURTESY.match(body) or _COURTESY.match(lowered.replace("**", "").strip()):
         return "greeting"
-    if body is not text:
-        lowered_body = body.lower()
-        words_body = _WORD.findall(lowered_body)
+    if body is not lowered:
+        words_body = _WORD.findall(body)
         if words_body and words_body[0] in _IMPERATIVE:
             return "imperative"
         if INTENT.match(body):
@@ -221,7 +218,6 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
             return "intent"
     if _USER_RESTATED.match(body):
         return "user"
-    lowered = text.lower()
     words = _WORD.findall(lowered)
     if kind == "table_row":
         return "statement" if any(c.isdigit() for c in text) else "code"
@@ -231,13 +227,13 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         return "greeting"
     if words[0] in _IMPERATIVE and not _LEAD_LABEL.match(text):
         return "imperative"
-    if INTENT.match(text):
+    if INTENT.match(lowered):
         return "intent"
     if words[0] in ("i", "we") and any(w in _OPINION for w in words[1:6]):
         return "opinion"  # "I think the new dashboard is great."
     if hedges.found(words, " ".join(lowered.split())):
         return "hedged"
-    if _FUTURE_MAIN.match(body) and not _is_inference(words, lowered):
+    if _FUTURE.search(body) and _FUTURE_MAIN.match(body) and not _is_inference(words, lowered):
         return "future"  # figures in it are still checked (a sunset date is a commitment)
     if _is_inference(words, lowered):
         return "inference"

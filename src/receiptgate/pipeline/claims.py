@@ -147,7 +147,7 @@ def _in_intent_clause(work: str, s: Sentence, h: HardFact) -> bool:
     start, _ = clause_around(work, s.start, s.end, h.start, h.end, ACTION_CLAUSE_EDGE)
     if start == s.start:
         return True
-    return bool(INTENT.match(work[start : h.start].lstrip()))
+    return bool(INTENT.match(work[start : h.start].lstrip().lower()))
 
 
 def anchor_sentences(s: Settings, req: Request) -> None:
