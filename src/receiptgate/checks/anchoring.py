@@ -35,14 +35,18 @@ class Anchor:
     #: The sentence (its text and where it starts): what the checks read.
     text: str = ""
     start: int = 0
+    _scope: frozenset[int] | None = field(default=None, repr=False, compare=False)
 
-    def scope(self) -> set[int]:
-        """ids (``id()``) of the records in scope: anchors, their subtrees and lineage."""
-        out: set[int] = set()
-        for rec in self.records:
-            out.update(id(r) for r in rec.subtree())
-            out.update(id(r) for r in rec.lineage())
-        return out
+    def scope(self) -> frozenset[int]:
+        """ids (``id()``) of the records in scope: anchors, their subtrees and lineage
+        (computed once: every figure and value of the sentence asks)."""
+        if self._scope is None:
+            out: set[int] = set()
+            for rec in self.records:
+                out.update(id(r) for r in rec.subtree())
+                out.update(id(r) for r in rec.lineage())
+            self._scope = frozenset(out)
+        return self._scope
 
 
 def id_key(token: str, index: ReceiptIndex) -> str | None:

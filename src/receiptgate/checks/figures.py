@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 
 from receiptgate.checks.anchoring import TOKEN, Anchor, for_figure, id_key
 from receiptgate.checks.finding import Finding
@@ -526,7 +527,7 @@ def _rival(
     h: HardFact,
     anchor_: Anchor,
     clause: frozenset[str],
-    scope: set[int],
+    scope: AbstractSet[int],
     fresh: Callable[[Receipt], bool],
 ) -> Leaf | None:
     """The anchored records' field of the same kind that the claim is about."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from receiptgate.checks.words import content_words
@@ -55,7 +56,7 @@ def ordering_of(sentence: str) -> str | None:
 
 
 def check_ordering(
-    index: ReceiptIndex, h: HardFact, sentence: str, direction: str, scope: set[int]
+    index: ReceiptIndex, h: HardFact, sentence: str, direction: str, scope: AbstractSet[int]
 ) -> Ordering | None:
     """Whether the value the figure ``h`` restates is the lowest or highest of its list
     (the values in the anchored records, ids in ``scope``, first); ``None`` when no

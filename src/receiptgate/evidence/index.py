@@ -74,6 +74,80 @@ class ReceiptEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class _Filing:
+    """Where a receipt's records and values go in an index, worked out once per content
+    (an index built per call files the same transcript again and again)."""
+
+    ids: tuple[tuple[str, Record], ...]
+    names: tuple[tuple[str, Record], ...]
+    name_words: frozenset[str]
+    name_heads: frozenset[str]
+    people: frozenset[str]
+    people_words: frozenset[str]
+    keys: tuple[tuple[str, Leaf], ...]
+    word_heads: frozenset[str]
+    fields: tuple[tuple[str, Leaf], ...]
+    id_shapes: tuple[tuple[str, str], ...]
+    words: frozenset[str]
+    states: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def of(cls, records: Sequence[Record], *, text: bool) -> _Filing:
+        ids: list[tuple[str, Record]] = []
+        names: list[tuple[str, Record]] = []
+        name_words: set[str] = set()
+        name_heads: set[str] = set()
+        people: set[str] = set()
+        people_words: set[str] = set()
+        keys: list[tuple[str, Leaf]] = []
+        word_heads: set[str] = set()
+        fields: list[tuple[str, Leaf]] = []
+        id_shapes: list[tuple[str, str]] = []
+        words: set[str] = set()
+        states: list[tuple[str, str]] = []
+        for rec in records:
+            ids.extend((ident, rec) for ident in rec.ids)
+            for name in rec.names:
+                names.append((name, rec))
+                name_words.update(name.split())
+                name_heads.add(name.split(" ", 1)[0])
+            for person in rec.people:
+                people.add(person)
+                people_words.update(person.split())
+            for leaf in rec.leaves:
+                for key in leaf.value.keys:
+                    keys.append((key, leaf))
+                    if key.startswith("w:"):
+                        word_heads.add(key[2:].split(" ", 1)[0])
+                if leaf.path != "text":
+                    fields.append((leaf.key.lower(), leaf))
+                v = leaf.value
+                if v.kind == "id":
+                    shown = v.shown.strip()
+                    id_shapes.append((id_shape(shown), shown.lower()))
+                elif v.kind in ("word", "text") and not text:
+                    low = v.shown.lower()
+                    words.update(words_of(low))
+                    code = v.shown.isupper() and len(v.shown) <= 3  # "NY": an address's state
+                    if v.kind == "word" and set(leaf.words) & STATE_WORDS and not code:
+                        states.append((leaf.key.lower(), " ".join(low.split())))
+        return cls(
+            tuple(ids),
+            tuple(names),
+            frozenset(name_words),
+            frozenset(name_heads),
+            frozenset(people),
+            frozenset(people_words),
+            tuple(keys),
+            frozenset(word_heads),
+            tuple(fields),
+            tuple(id_shapes),
+            frozenset(words),
+            tuple(states),
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class _Built:
     """What a receipt's content gives, whoever sent it: its format, records and words."""
 
@@ -81,6 +155,7 @@ class _Built:
     records: list[Record]
     words: frozenset[str]  # content words of the content (checks/words)
     prose_words: tuple[str, ...]  # for prose: its word tokens (values.words_of)
+    filing: _Filing
 
 
 #: Built content, by content (an agent's transcript is sent again with every reply, so
@@ -109,7 +184,8 @@ def _built(r: Receipt, args: str, when: datetime) -> _Built:
             rec.path = rec.path or "args"
         records.extend(args_records)
     prose = tuple(words_of(r.content)) if text else ()
-    built = _Built(parsed.format, records, content_words(r.content), prose)
+    filing = _Filing.of(records, text=text)
+    built = _Built(parsed.format, records, content_words(r.content), prose, filing)
     with _BUILT_LOCK:
         _BUILT[key] = built
         while len(_BUILT) > _BUILT_MAX:
@@ -177,7 +253,7 @@ class ReceiptIndex:
         for rec in entry.records:
             if rec.parent is None:
                 self._position[id(rec)] = i
-            self._file(rec, text=entry.format == "text")
+        self._file(built.filing)
         self.words.update(built.prose_words)
         if r.kind == "user":
             self.user_words.update(words_of(r.content))
@@ -186,32 +262,26 @@ class ReceiptIndex:
         self.entries.append(entry)
         self.cache.clear()
 
-    def _file(self, rec: Record, *, text: bool) -> None:
-        for ident in rec.ids:
+    def _file(self, f: _Filing) -> None:
+        for ident, rec in f.ids:
             self.records_by_id[ident].append(rec)
-        for name in rec.names:
+        for name, rec in f.names:
             self.records_by_name[name].append(rec)
-            self.name_words.update(name.split())
-            self.name_heads.add(name.split(" ", 1)[0])
-        for person in rec.people:
-            self.people.add(person)
-            self.people_words.update(person.split())
-        for leaf in rec.leaves:
-            for key in leaf.value.keys:
-                self.by_key[key].append(leaf)
-                if key.startswith("w:"):
-                    self.word_heads.add(key[2:].split(" ", 1)[0])
-            if leaf.path != "text":
-                self.by_field[leaf.key.lower()].append(leaf)
-            v = leaf.value
-            if v.kind == "id":
-                self.id_shapes[id_shape(v.shown.strip())].add(v.shown.strip().lower())
-            elif v.kind in ("word", "text") and not text:
-                low = v.shown.lower()
-                self.words.update(words_of(low))
-                code = v.shown.isupper() and len(v.shown) <= 3  # "NY": an address's state
-                if v.kind == "word" and set(leaf.words) & STATE_WORDS and not code:
-                    self.states[leaf.key.lower()].add(" ".join(low.split()))
+        self.name_words.update(f.name_words)
+        self.name_heads.update(f.name_heads)
+        self.people.update(f.people)
+        self.people_words.update(f.people_words)
+        by_key = self.by_key
+        for key, leaf in f.keys:
+            by_key[key].append(leaf)
+        self.word_heads.update(f.word_heads)
+        for name, leaf in f.fields:
+            self.by_field[name].append(leaf)
+        for shape, shown in f.id_shapes:
+            self.id_shapes[shape].add(shown)
+        self.words.update(f.words)
+        for name, value in f.states:
+            self.states[name].add(value)
 
     # -- lookups ---------------------------------------------------------------------
 
