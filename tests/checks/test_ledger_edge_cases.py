@@ -88,3 +88,61 @@ def test_when_the_agent_checked_the_config_file_then_a_log_tail_does_not_back_it
         id="l1", kind="tool", tool="exec", args={"cmd": "tail /var/log/api.log"}, content="ok"
     )
     assert _validate("I checked the config file.", tail).verdict == "block"
+
+
+def _bash(cid: str, command: str, output: str, *, ok: bool = True) -> Receipt:
+    return Receipt(
+        id=cid, kind="tool", tool="bash", args={"command": command}, content=output, ok=ok
+    )
+
+
+def test_a_script_said_to_work_is_backed_by_a_successful_run_of_it() -> None:
+    ran = _bash("c2", "bash hello.sh", "hello\n[exit code 0]")
+    result = _validate("The script `hello.sh` is working correctly.", ran)
+    assert (result.verdict, result.sentences[0].tag) == ("pass", "T1")
+
+
+def test_a_script_said_to_work_is_contradicted_by_a_failed_run_of_it() -> None:
+    failed = _bash("c2", "bash hello.sh", "bash: hello.sh: No such file or directory", ok=False)
+    assert _validate("The script `hello.sh` is working correctly.", failed).verdict == "block"
+
+
+def test_a_purpose_clause_asserts_nothing() -> None:
+    opened = _bash("c1", "cat tests/missing_colon.py", "def division(a, b):\n    return a/b")
+    text = (
+        "To ensure that there are no other issues with the `missing_colon.py` file, "
+        "we should run the file."
+    )
+    result = _validate(text, opened)
+    assert result.verdict == "pass", result.reason
+    assert not result.claims
+
+
+def test_closing_that_no_further_changes_are_needed_is_no_claim() -> None:
+    ran = _bash("c1", "bash hello.sh", "hello")
+    text = "The script prints hello, so there are no further modifications or actions needed."
+    assert not [c for c in _validate(text, ran).claims if c.category == "existence"]
+
+
+def test_a_statement_quoting_what_a_call_printed_is_backed_by_that_call() -> None:
+    ran = _bash("c3", "python reproduce.py", "Traceback ...\nAttributeError: no attribute 'x'")
+    result = _validate("The script reproduced the bug: it raised an `AttributeError`.", ran)
+    assert (result.verdict, result.sentences[0].tag) == ("pass", "T1")
+    assert result.sentences[0].evidence[0].id == "c3"
+
+
+def test_quoted_words_no_call_holds_back_nothing() -> None:
+    ran = _bash("c3", "python reproduce.py", "Traceback ...\nAttributeError: no attribute 'x'")
+    result = _validate("The script reproduced the bug: it raised a `KeyError`.", ran)
+    assert result.verdict == "flag"
+
+
+def test_a_failure_report_is_backed_by_the_last_call_that_acted_not_a_note() -> None:
+    failed = _bash("c1", "make", "make: *** [Makefile:192: build] Error 2", ok=False)
+    note = Receipt(id="c2", kind="tool", tool="think", content="Your thought has been logged.")
+    result = _validate("However, the compiler could not be built.", failed, note)
+    assert result.sentences[0].tag == "T1"
+    assert result.sentences[0].evidence[0].id == "c1"
+    # a success report is no failure report, even with "issue" in it
+    fixed = _validate("The issue with the tuple parser has been addressed.", failed, note)
+    assert (fixed.sentences[0].tag, fixed.sentences[0].evidence) == ("T3", [])

@@ -13,6 +13,7 @@ output that mentions the subject with a state word.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -325,9 +326,9 @@ _REPORTS_FAILURE = re.compile(
 def reported_failure(index: ReceiptIndex, sentence: str) -> Finding | None:
     """The latest call's failure, when the sentence reports that something went wrong
     ("It seems there was an issue locating the order" after ``Error: order not found``)."""
-    if not _REPORTS_FAILURE.search(sentence):
-        return None
-    tools = _view(index).tools
+    if not _REPORTS_FAILURE.search(sentence) or _REPORTS_FIX.search(sentence):
+        return None  # "The issue ... has been fixed" reports a success
+    tools = [e for e in _view(index).tools if (e.receipt.tool or "").lower() not in _NOTES]
     if not tools or not _failed(tools[-1]):
         return None
     last = tools[-1]
@@ -337,6 +338,14 @@ def reported_failure(index: ReceiptIndex, sentence: str) -> Finding | None:
         "supported", rid, "tool", f"{rid}: the {last.receipt.tool or 'tool'} call failed ({what})"
     )
 
+
+_REPORTS_FIX = re.compile(
+    r"\b(?:has|have|had|was|were|been)\s+(?:now\s+|successfully\s+)?(?:addressed|fixed|"
+    r"resolved|solved|corrected|handled)\b",
+    re.IGNORECASE,
+)
+#: Tools that only record the agent's own thinking: no action, no outcome of their own.
+_NOTES = frozenset({"think", "thought", "note", "notes", "plan", "reflect", "scratchpad"})
 
 _QUOTE_EDGE = re.compile(r"^[\W_]+|[\W_]+$")
 
@@ -357,6 +366,29 @@ def quoted_output(index: ReceiptIndex, sentence: str) -> Finding | None:
         if text in output:
             return Finding("supported", rid, "tool", f"{rid} printed it: {text[:80]!r}")
     return None
+
+
+def quoted_span(index: ReceiptIndex, sentence: str) -> Finding | None:
+    """A statement whose quoted material a call printed or was given word for word: "The
+    file we need is `/repo/pydicom/numpy_handler.py`", "it raised an `AttributeError`",
+    "The answer is **OpenHands is all you need!**". The quoted words are restated from the
+    call, which is the sentence's receipt (the newest that holds them)."""
+    spans = [m.group(1) or m.group(2) or m.group(3) for m in _QUOTED_SPAN.finditer(sentence)]
+    spans = [x.strip() for x in spans if x and len(x.strip()) >= 3]
+    if not spans:
+        return None
+    for e in reversed(_view(index).tools):
+        held = f"{e.receipt.content}\n{e.text.split(chr(10), 1)[0]}"
+        found = next((x for x in spans if x in held or x.lower() in e.text), None)
+        if found is None:
+            continue
+        rid = e.receipt.id
+        return Finding("supported", rid, "tool", f"{rid} holds {found[:80]!r}")
+    return None
+
+
+#: Quoted material in a sentence: `code`, **bold**, "double quotes".
+_QUOTED_SPAN = re.compile(r"`([^`\n]{1,200})`|\*\*([^*\n]{1,200})\*\*|\"([^\"\n]{1,200})\"")
 
 
 def _failed(entry: ReceiptEntry) -> bool:
@@ -691,6 +723,12 @@ def check_state(index: ReceiptIndex, claim: DetectedClaim, clause: str = "") -> 
         return Finding("unsupported", None, None, "")
     base, polarity = state
     head = subject.split()[-1]
+    if base == "running" and polarity and (script := _SCRIPT_FILE.search(subject)) is not None:
+        # "The script `hello.sh` is working correctly": a run of that file shows it
+        ran = dataclasses.replace(claim, category="action", assertion="ran", object=script[0])
+        found = check_action(index, ran)
+        if found.status != "unsupported":
+            return found
     if base == "running" and head in _TEST_SUBJECTS:
         # "The suite is green" / "the build is broken": a test run decides.
         runs = _view(index).test_runs
@@ -725,6 +763,10 @@ def check_state(index: ReceiptIndex, claim: DetectedClaim, clause: str = "") -> 
             f"{'' if polarity else 'not '}{base}",
         )
     return Finding("unsupported", None, None, "")
+
+
+#: A program's file in a subject ("the script `hello.sh`", "build.py").
+_SCRIPT_FILE = re.compile(r"[\w./-]+\.(?:sh|bash|py|js|ts|rb|pl|php|go|rs|java|ps1)\b")
 
 
 def _snippet(content: str, pattern: re.Pattern[str]) -> str:

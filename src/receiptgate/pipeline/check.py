@@ -24,6 +24,7 @@ from receiptgate.checks.ledger import (
     check_attribution,
     check_state,
     quoted_output,
+    quoted_span,
     reported_failure,
 )
 from receiptgate.checks.orderings import check_ordering, ordering_of
@@ -223,6 +224,8 @@ def ground_claimless(s: Settings, req: Request, sr: SentenceResult) -> None:
         return
     if sr.tag in ("T3", "T6"):
         found = reported_failure(ledger, sr.text) or quoted_output(ledger, sr.text)
+        if found is None and sr.tag == "T3":
+            found = quoted_span(ledger, sr.text)
         if found is not None and found.receipt_id is not None:
             sr.tag = "T1"
             sr.evidence.append(Evidence("tool", found.receipt_id, "supports", found.detail))

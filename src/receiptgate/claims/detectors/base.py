@@ -25,7 +25,12 @@ ENTRY_POINT_GROUP = "receiptgate.detectors"
 
 SubjectSource = Literal["before", "after", "self"] | int
 
-_CONDITIONAL = re.compile(r"\b(?:if|unless|whether|in\s+case)\b", re.IGNORECASE)
+# A condition or a purpose asserts nothing: "if the file does not exist", "to ensure that
+# there are no other issues".
+_CONDITIONAL = re.compile(
+    r"\b(?:if|unless|whether|in\s+case|to\s+(?:ensure|make\s+sure|verify|confirm|check|see))\b",
+    re.IGNORECASE,
+)
 _CLAUSE_END = re.compile(r"[,;:]\s")
 
 

@@ -207,8 +207,9 @@ class ExistenceDetector(Detector):
     # "There are no further tasks / actions required": the state of the agent's own turn,
     # nothing the evidence could hold.
     _TURN = re.compile(
-        r"\s*(?:further|more|other|additional)\s+(?:tasks?|actions?|steps?|requests?|"
-        r"questions?|changes\s+(?:needed|required)|modifications\s+(?:needed|required))\b",
+        r"\s*(?:further|more|other|additional)\s+(?:(?:tasks?|actions?|steps?|requests?|"
+        r"questions?)\b|(?:(?:changes?|modifications?|edits?|fixes)(?:\s+(?:or|and)\s+\w+)?"
+        r"\s+(?:are\s+|is\s+)?(?:needed|required|necessary)\b))",
         re.IGNORECASE,
     )
 
