@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from receiptgate.checks.anchoring import TOKEN, Anchor, id_key, word_spans
 from receiptgate.checks.figures import evidence_line, literal_in, supported
-from receiptgate.checks.finding import Finding
+from receiptgate.checks.finding import Finding, FindingStatus
 from receiptgate.checks.words import GENERIC, content_words, word_pattern
 from receiptgate.claims.collect import clause_around
 from receiptgate.claims.models import HardFact
@@ -520,31 +520,70 @@ _VALUE_WORD = re.compile(r"[a-z0-9][a-z0-9'’-]*")
 
 
 def check_availability(index: ReceiptIndex, sentence: str, available: bool) -> Finding | None:
-    """Whether the record a sentence describes is available, as it claims.
+    """Whether what a sentence describes is available, as it claims.
 
-    The record is the one with an availability field whose values (a product's
-    options, a flight's number and date) the sentence names most; its lineage's
-    names count too ("Hiking Boots"). A contradiction needs the sentence to name
-    every value of that record (it describes exactly that one); support needs it
-    to be the only best match. ``None`` when no record with such a field is described.
+    The records are those with an availability field (a product's variants), of the
+    product the sentence names if it names one; the sentence describes the option
+    values it names ("the canister-based, bagless vacuum"), and every record holding
+    all of them is meant. "... is available" is backed when one of them is, and
+    contradicted when none is; "... is not available" is backed when none is (or no
+    record holds that combination: "the 50ft blue reinforced hose" that does not
+    exist), and contradicted when every one is. ``None`` when the sentence describes
+    no such record (fewer than two names or values of it).
     """
+    leaves = _availability_leaves(index)
+    if not leaves:
+        return None
     words = set(_VALUE_WORD.findall(sentence.lower()))
-    scored = [(_described(leaf.record, words), leaf) for leaf in _availability_leaves(index)]
-    if not scored:
+    # "the canister-based vacuum": the parts of a hyphenated word name values too
+    words.update(part for w in list(words) if "-" in w for part in w.split("-") if part)
+    products = [leaf for leaf in leaves if _names_product(leaf.record, words)]
+    pool = products or leaves
+    described = {
+        v for leaf in pool for v in _option_values(leaf.record) if _value_parts(v) <= words
+    }
+    if len(described) + bool(products) < 2:
         return None
-    top = max(score for (score, _), _ in scored)
-    best = [(full, leaf) for (score, full), leaf in scored if score == top]
-    if top < 2 or len({leaf.value.keys for _, leaf in best}) > 1:
+    meant = [leaf for leaf in pool if described <= _option_values(leaf.record)]
+    held = [leaf for leaf in meant if leaf.value.keys == ("b:true",)]
+    if available:
+        if held:
+            return _availability(index, "supported", held[-1])
+        if meant:
+            return _availability(index, "contradicted", meant[-1])
         return None
-    full, leaf = best[0]
-    held = leaf.value.keys == ("b:true",)
+    if not meant:
+        line = f"no record holds {', '.join(sorted(described))} together"
+        return Finding("supported", None, None, line)
+    if not held:
+        return _availability(index, "supported", meant[-1])
+    if len(held) == len(meant):
+        return _availability(index, "contradicted", held[-1])
+    return None
+
+
+def _availability(index: ReceiptIndex, status: FindingStatus, leaf: Leaf) -> Finding:
     r = index.receipt_of(leaf)
     line = evidence_line(index, leaf)
-    if held == available:
-        return Finding("supported", r.id, r.kind, line, leaf.path)
-    if not full:
-        return None  # the sentence does not describe this record exactly
-    return Finding("contradicted", r.id, r.kind, f"contradicts {line}", leaf.path)
+    detail = line if status == "supported" else f"contradicts {line}"
+    return Finding(status, r.id, r.kind, detail, leaf.path)
+
+
+def _names_product(rec: Record, words: set[str]) -> bool:
+    return any(set(name.split()) <= words for r in rec.lineage() for name in r.names)
+
+
+def _option_values(rec: Record) -> frozenset[str]:
+    """The values that describe a record (its options), lowercase."""
+    return frozenset(
+        leaf.value.shown.lower()
+        for leaf in rec.subtree_leaves()
+        if leaf.value.kind not in _NOT_DESCRIPTIVE and "price" not in leaf.words
+    )
+
+
+def _value_parts(value: str) -> set[str]:
+    return set(_VALUE_WORD.findall(value))
 
 
 def _availability_leaves(index: ReceiptIndex) -> list[Leaf]:
@@ -562,23 +601,3 @@ def _availability_leaves(index: ReceiptIndex) -> list[Leaf]:
 
 
 _NOT_DESCRIPTIVE = frozenset({"money", "bool", "id", "text"})
-
-
-def _described(rec: Record, words: set[str]) -> tuple[int, bool]:
-    """How many of a record's names and values a sentence mentions, and whether all."""
-    score = 0
-    for r in rec.lineage():
-        for name in r.names:
-            if set(name.split()) <= words:
-                score += 2
-    values = [
-        leaf
-        for leaf in rec.subtree_leaves()
-        if leaf.value.kind not in _NOT_DESCRIPTIVE and "price" not in leaf.words
-    ]
-    named = 0
-    for leaf in values:
-        parts = set(_VALUE_WORD.findall(leaf.value.shown.lower()))
-        if parts and parts <= words:
-            named += 1
-    return score + named, bool(values) and named == len(values)

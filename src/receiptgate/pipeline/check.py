@@ -75,6 +75,9 @@ def _gather(req: Request, ev: ClaimEval, sentence: Sentence) -> None:
         res = check_state(ledger, c, clause_of(work, sentence, c))
         if res.status != "unsupported":
             ev.ledger = res
+        elif c.assertion == "not_found" and (failed := reported_failure(ledger, sentence.text)):
+            # "I'm unable to locate your account" right after a lookup that found nothing
+            ev.ledger = failed
         elif (avail := _AVAILABILITY.get(c.assertion)) is not None:
             found = check_availability(ledger, sentence.text, avail)
             if found is not None:

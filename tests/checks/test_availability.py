@@ -1,0 +1,71 @@
+"""Availability claims against a product's variants (checks/records.check_availability).
+
+A retail agent looked up a product whose variants carry an ``available`` flag. A sentence
+describes the variants it means by the option values it names; "available" needs one of
+them available, "not available" none (or no variant with that combination at all).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+import pytest
+
+from receiptgate import Gate, Receipt
+
+NOW = datetime(2026, 3, 11, 10, tzinfo=UTC)
+VACUUM = {
+    "name": "Vacuum Cleaner",
+    "product_id": "1762337868",
+    "variants": {
+        "7958300294": {
+            "item_id": "7958300294",
+            "options": {"type": "canister", "bagged/bagless": "bagless", "features": "pet hair"},
+            "available": True,
+            "price": 642.72,
+        },
+        "1304426904": {
+            "item_id": "1304426904",
+            "options": {"type": "canister", "bagged/bagless": "bagless", "features": "HEPA"},
+            "available": False,
+            "price": 565.79,
+        },
+        "4806644905": {
+            "item_id": "4806644905",
+            "options": {"type": "robotic", "bagged/bagless": "bagged", "features": "cordless"},
+            "available": False,
+            "price": 658.89,
+        },
+    },
+}
+LOOKUP = Receipt(id="c1", kind="tool", tool="get_product_details", content=json.dumps(VACUUM))
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # one of the two canister bagless variants is available
+        ("The canister-based vacuum cleaner with a bagless option is available.", "pass"),
+        # the only robotic one is not
+        ("The robotic vacuum cleaner is available.", "block"),
+        ("Unfortunately, the robotic vacuum cleaner is not available.", "pass"),
+        # no variant is robotic and bagless: that combination is not available
+        ("A robotic, bagless vacuum cleaner is not available.", "pass"),
+    ],
+)
+def test_availability_follows_the_variants_the_sentence_describes(text: str, verdict: str) -> None:
+    result = Gate().validate(text, receipts=[LOOKUP], now=NOW)
+    assert result.verdict == verdict, result.reason
+
+
+def test_a_lookup_that_found_nothing_backs_i_could_not_find_it() -> None:
+    failed = Receipt(
+        id="c2", kind="tool", tool="find_user_id_by_zip", content="Error: user not found", ok=False
+    )
+    result = Gate().validate(
+        "I'm still unable to locate your account with the updated zip code.",
+        receipts=[failed],
+        now=NOW,
+    )
+    assert (result.verdict, result.sentences[0].tag) == ("pass", "T1")
