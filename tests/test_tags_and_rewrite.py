@@ -78,6 +78,8 @@ def _assert_offsets_index_the_original(text: str, result: ValidationResult) -> N
         ("What would you like me to do next?", None, "pass"),
         ("How much did revenue grow in 2025?", None, "pass"),
         ("Run the migration before deploying.", None, "pass"),
+        ("Also, since there might be a price difference, please provide a card.", None, "pass"),
+        ("This will help me check the status of your order.", None, "pass"),
     ],
     ids=[
         "T1-web-receipt",
@@ -91,6 +93,8 @@ def _assert_offsets_index_the_original(text: str, result: ValidationResult) -> N
         "none-question",
         "none-question-with-year",
         "none-instruction",
+        "none-instruction-after-a-condition",
+        "none-purpose-of-the-next-step",
     ],
 )
 def test_when_a_sentence_is_validated_then_it_gets_the_tag_and_default_action_of_spec_4(

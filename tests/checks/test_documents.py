@@ -162,3 +162,19 @@ def test_passages_are_sentences_and_list_items_under_their_heading() -> None:
 )
 def test_a_fact_in_a_later_clause_of_an_offer_is_checked(text: str, tag: str | None) -> None:
     assert check(text)[0] == tag
+
+
+def test_a_hedged_restatement_of_a_rule_is_backed_by_the_rule() -> None:
+    rules = Receipt(
+        id="sys1",
+        kind="rag",
+        trust="system",
+        content="# Returns\n- The refund must either go to the original payment method, "
+        "or an existing gift card.\n",
+    )
+    result = Gate().validate(
+        "It seems that the refund must be processed to either the original payment method "
+        "or a gift card.",
+        receipts=[rules],
+    )
+    assert (result.verdict, result.sentences[0].tag) == ("pass", "T4")

@@ -210,7 +210,11 @@ def _rule_words(index: ReceiptIndex, sentence: str) -> frozenset[str]:
     text = _CAPITALISED.sub(
         lambda m: " " if f"w:{m.group().lower()}" in index.by_key else m.group(), sentence
     )
-    return _words(text)
+    return _words(text) - _HEDGE_WORDS
+
+
+#: "It seems that the refund must go to ...": how sure the sentence is, not the rule.
+_HEDGE_WORDS = content_words("seems appears likely probably possibly perhaps maybe")
 
 
 def _ranked(lib: _Library, words: frozenset[str]) -> list[tuple[float, int, frozenset[str]]]:

@@ -103,7 +103,9 @@ INTENT = re.compile(
     r"i\s+am\s+going\s+to|i\s+can|i\s+could|we\s+can|you\s+can|you\s+could|you\s+should|"
     r"you\s+might|you\s+may|you\s+need|if\s+you|would\s+you|could\s+you|can\s+you|"
     r"you\s+would|we\s+could|(?:i|we)\s+(?:need|have)\s+to|(?:i|we)\s+should|"
-    r"(?:the\s+)?next\s+step\s+(?:is|will\s+be)\s+to)\b"
+    r"(?:the\s+)?next\s+step\s+(?:is|will\s+be)\s+to|"
+    # what the agent's own next step is for: "This will help me check the status"
+    r"this\s+will\s+(?:help|allow|let|enable)\s+(?:me|us))\b"
 )
 # The agent ending its turn: "I'll end the conversation here", "I'll conclude the task".
 _CLOSING = re.compile(
@@ -214,6 +216,9 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
             return "intent"
         if _COURTESY.match(rest):
             return "greeting"  # "If you have more questions, feel free to ask!"
+        rest_words = _WORD.findall(rest[:20])
+        if rest_words and rest_words[0] in _IMPERATIVE:
+            return "imperative"  # "Since there might be a difference, please provide ..."
         if _ABILITY.match(rest) or _CLOSING.match(rest):
             return "intent"
     if _USER_RESTATED.match(body):
