@@ -79,7 +79,7 @@ def _assert_offsets_index_the_original(text: str, result: ValidationResult) -> N
         ("How much did revenue grow in 2025?", None, "pass"),
         ("Run the migration before deploying.", None, "pass"),
         ("Also, since there might be a price difference, please provide a card.", None, "pass"),
-        ("This will help me check the status of your order.", None, "pass"),
+        ("This will help me check your order and proceed accordingly.", None, "pass"),
     ],
     ids=[
         "T1-web-receipt",
