@@ -471,3 +471,17 @@ def test_a_restated_name_ties_a_figure_to_its_row() -> None:
 
     assert result.verdict == "pass", result.reason
     assert any("uptime_pct = 99.95" in e.detail for e in result.sentences[0].evidence)
+
+
+def test_a_state_word_is_about_the_order_the_sentence_names_not_an_items_other_order() -> None:
+    watch = {"name": "Smart Watch", "item_id": "2554056026", "price": 367.38}
+    delivered = {"order_id": "#W9389413", "status": "delivered", "items": [watch]}
+    pending = {"order_id": "#W8665881", "status": "pending", "items": [watch]}
+    receipts = [
+        Receipt(id="c1", kind="tool", tool="get_order_details", content=json.dumps(pending)),
+        Receipt(id="c2", kind="tool", tool="get_order_details", content=json.dumps(delivered)),
+    ]
+    text = "Order #W9389413 is your only pending order, so I will return the Smart Watch from it."
+    result = GATE.validate(text, receipts=receipts, now=NOW)
+    assert result.verdict == "block", result.reason
+    assert "status = delivered" in result.reason

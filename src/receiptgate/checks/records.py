@@ -435,7 +435,11 @@ def _state_claim(
     # field; the newest of each id (a later call naming the order in its arguments, or
     # failing, says nothing of its status)
     having: list[Record] = []
-    for rec in anchor_.records:
+    # a record the sentence names that has the field itself ("order #W1 is the only
+    # pending order") is what the state word is about, not the order of an item it also
+    # names ("... the Smart Watch from it"), which may be another order
+    direct = [rec for rec in anchor_.records if any(x.key.lower() == fieldname for x in rec.leaves)]
+    for rec in direct or anchor_.records:
         owner = next(
             (r for r in rec.lineage() if any(x.key.lower() == fieldname for x in r.leaves)), None
         )
@@ -458,7 +462,10 @@ def _state_claim(
     if same and not (every and other):
         return RecordClaim("state", a, b, shown, supported(index, f, same[0]))
     if value in index.user_words:
-        return None  # the user's own word (a new address's state): not the record's claim
+        # the user's own word: a new address's state, or the state the user called the
+        # records by before they changed ("cancel all my pending orders", then "both of
+        # your pending orders have been cancelled"): not the record's current state
+        return None
     if (
         attribute
         and anchor_.how not in ("named", "section")
