@@ -485,3 +485,27 @@ def test_a_state_word_is_about_the_order_the_sentence_names_not_an_items_other_o
     result = GATE.validate(text, receipts=receipts, now=NOW)
     assert result.verdict == "block", result.reason
     assert "status = delivered" in result.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Order #W1111111 is delivered.", "pass"),
+        # each of the orders the sentence lists must hold the state
+        ("Both orders #W1111111 and #W2222222 are delivered.", "block"),
+        ("Orders #W1111111 and #W2222222 are both delivered.", "block"),
+    ],
+)
+def test_a_quantified_state_must_hold_for_every_record_named(text: str, verdict: str) -> None:
+    orders = [
+        {"order_id": "#W1111111", "status": "delivered"},
+        {"order_id": "#W2222222", "status": "pending"},
+    ]
+    receipts = [
+        Receipt(id=f"c{i}", kind="tool", tool="get_order_details", content=json.dumps(o))
+        for i, o in enumerate(orders, 1)
+    ]
+    result = GATE.validate(text, receipts=receipts, now=NOW)
+    assert result.verdict == verdict, result.reason
+    if verdict == "block":
+        assert "Contradicted status: contradicts c2 status = pending" in result.reason

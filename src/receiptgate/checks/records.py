@@ -413,7 +413,15 @@ def _reports_state(
         ["via"],
     ):
         return None
+    if _EVERY_BEFORE.search(low[:start]) and re.search(
+        r"\b(?:are|were)\s+(?:now\s+|all\s+|both\s+)?$", before
+    ):
+        return "all"  # "Both orders #W1 and #W2 are delivered": each of them
     return "one"
+
+
+#: A quantifier over the records a sentence lists ("both", "all", "each of").
+_EVERY_BEFORE = re.compile(r"\b(?:both|all|each|every)\b")
 
 
 def _state_claim(

@@ -178,11 +178,14 @@ def decide(
         mode = policy.mode_for(risk)
         excused = sentence_hedged and hs != "contradicted" and _excusable(ev, policy)
         action: Action = "flag" if (mode == "warn_only" or excused) else "block"
+        # a restated record value is no figure: "Contradicted status: ..."
+        what = _RECORD_NOUN.get(bad[0].hard_fact.unit or "") if claim.category == "record" else None
         if hs == "contradicted":
-            reason = f"Contradicted {risk} figure: {detail}"
+            reason = f"Contradicted {what or f'{risk} figure'}: {detail}"
             severity: Literal["low", "medium", "high"] = "high"
         else:
-            reason = f"Unsupported {risk} figure {bad[0].hard_fact.text!r}: {detail}"
+            noun = what or f"{risk} figure"
+            reason = f"Unsupported {noun} {bad[0].hard_fact.text!r}: {detail}"
             severity = "high" if action == "block" else "medium"
         rid = next((m.receipt_id for m in bad if m.receipt_id), None)
         out.append(Decision("hard", action, reason, severity, receipt_id=rid))
@@ -345,6 +348,16 @@ def back_labels(group: list[ClaimEval], previous: list[ClaimEval]) -> None:
     for e in labels:
         e.label_backed = backed
         e.label_kinds = kinds
+
+
+#: What a record claim restates, as a reason names it.
+_RECORD_NOUN = {
+    "id": "id",
+    "name": "name",
+    "state": "status",
+    "value": "value",
+    "digits": "card digits",
+}
 
 
 def _back_checks(group: list[ClaimEval]) -> None:
