@@ -103,3 +103,32 @@ def test_a_superlative_ranks_only_the_rows_of_the_kind_it_names() -> None:
     )
     assert wrong.verdict == "block"
     assert any("232.49 is lower than" in r for r in wrong.sentences[0].reasons)
+
+
+FLIGHTS = {
+    "flights": [
+        {"flight_number": "HAT001", "scheduled_departure_time_est": "06:00:00", "price": 153},
+        {"flight_number": "HAT002", "scheduled_departure_time_est": "09:30:00", "price": 120},
+        {"flight_number": "HAT003", "scheduled_departure_time_est": "14:15:00", "price": 99},
+    ]
+}
+SEARCH = _receipts(FLIGHTS)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "evidence"),
+    [
+        ("The earliest flight departs at 6:00 AM EST.", "pass", "is the earliest"),
+        ("The latest flight departs at 2:15 PM EST.", "pass", "is the latest"),
+        ("The earliest flight departs at 9:30 AM EST.", "block", "06:00:00 is earlier than"),
+        ("The latest flight departs at 9:30 AM EST.", "block", "14:15:00 is later than"),
+        # a list of flights: "the cheapest flight" ranks its rows ("flights[2]")
+        ("The cheapest flight is $120.", "block", "price = 99 is lower than 120"),
+    ],
+)
+def test_the_earliest_and_latest_are_checked_against_the_list(
+    text: str, verdict: str, evidence: str
+) -> None:
+    result = GATE.validate(text, receipts=SEARCH, now=NOW)
+    assert result.verdict == verdict, result.reason
+    assert any(evidence in e.detail for s in result.sentences for e in s.evidence)

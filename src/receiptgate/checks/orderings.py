@@ -1,7 +1,9 @@
 """Orderings over a list: "the cheapest available T-shirt is $46.85", "the most expensive
-item in your order is the Action Camera at $481.50" (:func:`check_ordering`).
+item in your order is the Action Camera at $481.50", "the earliest flight leaves at
+6:00 AM" (:func:`check_ordering`).
 
-A sentence that calls a value the lowest or the highest of its kind is checked against
+A sentence that calls a price the lowest or the highest, or a time or date the earliest
+or the latest, is checked against
 the list the value comes from: the other rows of the same list (an order's items, a
 product's variants) that hold the same field. "Available" or "in stock" in the sentence
 keeps only the rows whose ``available``/``in_stock`` field is true. The value must be
@@ -15,6 +17,7 @@ import re
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from typing import Any
 
 from receiptgate.checks.words import content_words
 from receiptgate.claims.models import HardFact
@@ -46,13 +49,35 @@ class Ordering:
     leaf: Leaf  # the value checked (supported) or the row that beats it (contradicted)
 
 
-def ordering_of(sentence: str) -> str | None:
-    """ "min" or "max" when the sentence calls a price the lowest or the highest."""
-    if _LOWEST.search(sentence):
+_EARLIEST = re.compile(r"\b(?:earliest|soonest|first\s+available)\b", re.IGNORECASE)
+_LATEST = re.compile(r"\b(?:latest|last\s+available)\b", re.IGNORECASE)
+#: Kinds of value whose order is time.
+TIME_KINDS = frozenset({"time", "datetime", "date"})
+
+
+def ordering_of(sentence: str, kind: str = "money") -> str | None:
+    """ "min" or "max" when the sentence calls a price the lowest or the highest, or (for
+    a time or a date) the earliest or the latest."""
+    low, high = (_EARLIEST, _LATEST) if kind in TIME_KINDS else (_LOWEST, _HIGHEST)
+    if low.search(sentence):
         return "min"
-    if _HIGHEST.search(sentence):
+    if high.search(sentence):
         return "max"
     return None
+
+
+def _order_key(leaf: Leaf) -> float | str | None:
+    """What a value is ordered by: its number, or for a time or a date its ISO form
+    (UTC when the value has a zone: "06:00" EST sorts as "11:00Z")."""
+    v = leaf.value
+    if v.kind in ("money", "number"):
+        return v.number
+    if v.kind not in TIME_KINDS:
+        return None
+    keys = dict(k.split(":", 1) for k in v.keys if ":" in k)
+    day = keys.get("d", "") if len(keys.get("d", "")) == 10 else ""
+    clock = keys.get("tz") or keys.get("t") or ""
+    return f"{day} {clock}".strip() or None
 
 
 def check_ordering(
@@ -61,15 +86,22 @@ def check_ordering(
     """Whether the value the figure ``h`` restates is the lowest or highest of its list
     (the values in the anchored records, ids in ``scope``, first); ``None`` when no
     list holds it."""
-    if h.number is None:
+    if h.kind in TIME_KINDS:
+        claimed = [
+            leaf
+            for leaf in index.leaves(claim_keys(h))
+            if leaf.value.kind in TIME_KINDS and _order_key(leaf) is not None
+        ]
+    elif h.number is None:
         return None
-    claimed = [
-        leaf
-        for leaf in index.leaves(claim_keys(h))
-        if leaf.value.kind in ("money", "number")
-        and leaf.value.number is not None
-        and abs(leaf.value.number - h.number) < 0.005
-    ]
+    else:
+        claimed = [
+            leaf
+            for leaf in index.leaves(claim_keys(h))
+            if leaf.value.kind in ("money", "number")
+            and leaf.value.number is not None
+            and abs(leaf.value.number - h.number) < 0.005
+        ]
     claimed.sort(key=lambda leaf: id(leaf.record) not in scope)
     return _check(index, sentence, direction, claimed, _noun(sentence))
 
@@ -103,27 +135,32 @@ def _check(
                         _field(beat, leaf.key) or leaf,
                     )
                 continue
-        values: list[tuple[float, Leaf]] = []
+        values: list[tuple[Any, Leaf]] = []
         for r in rows:
             x = _field(r, leaf.key)
-            if x is not None and x.value.number is not None:
-                values.append((x.value.number, x))
-        mine = leaf.value.number
-        if not values or mine is None:
+            if x is not None and (k := _order_key(x)) is not None:
+                values.append((k, x))
+        mine = _order_key(leaf)
+        if not values or mine is None or any(type(k) is not type(mine) for k, _ in values):
             continue
-        best_n, best = (min if direction == "min" else max)(values, key=lambda v: v[0])
-        if abs(best_n - mine) < 0.005:
-            word = "lowest" if direction == "min" else "highest"
+        best_k, best = (min if direction == "min" else max)(values, key=lambda v: v[0])
+        timed = leaf.value.kind in TIME_KINDS
+        if best_k == mine or (not timed and abs(best_k - mine) < 0.005):
+            if timed:
+                word = "earliest" if direction == "min" else "latest"
+            else:
+                word = "lowest" if direction == "min" else "highest"
             return Ordering(
                 "supported",
                 f"{_line(index, leaf)} is the {word} {leaf.key} of {len(values)}",
                 leaf,
             )
+        if timed:
+            than = "earlier" if direction == "min" else "later"
+        else:
+            than = "lower" if direction == "min" else "higher"
         worst = worst or Ordering(
-            "contradicted",
-            f"{_line(index, best)} is {'lower' if direction == 'min' else 'higher'} than "
-            f"{leaf.value.shown}",
-            best,
+            "contradicted", f"{_line(index, best)} is {than} than {leaf.value.shown}", best
         )
     return worst
 
@@ -136,7 +173,8 @@ _ANY_ROW = frozenset(
     )
 )
 _AFTER_SUPERLATIVE = re.compile(
-    r"(?:cheapest|expensive|priciest|priced|price|cost|affordable|costly)\s+"
+    r"(?:cheapest|expensive|priciest|priced|price|cost|affordable|costly|earliest|soonest|"
+    r"latest|available)\s+"
     r"(?:available\s+|in-stock\s+)?([A-Za-z][\w-]*)"
 )
 
@@ -153,8 +191,9 @@ def _noun(sentence: str) -> str | None:
 
 
 def _row_words(rec: Record) -> frozenset[str]:
-    """A row's words: its names and text values, and its parents' (a variant's product)."""
-    parts: list[str] = []
+    """A row's words: its names and text values, and its parents' (a variant's product),
+    and the list it is a row of ("flights[1]": a flight)."""
+    parts: list[str] = [re.sub(r"\[\d+\]", " ", rec.path)]
     for r in rec.lineage():
         parts.extend(r.names)
         parts.extend(x.value.shown for x in r.leaves if x.value.kind in ("word", "text"))

@@ -62,6 +62,11 @@ _IRREGULAR = {
     "released": "release",
     "invoiced": "invoice",
     "invoices": "invoice",
+    # a field's noun and a sentence's verb: "departure_time" and "departs"
+    "departure": "depart",
+    "departures": "depart",
+    "arrival": "arrive",
+    "arrivals": "arrive",
 }
 
 

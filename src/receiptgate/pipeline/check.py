@@ -94,6 +94,9 @@ _AVAILABILITY = {
     "out_of_stock": False,
 }
 
+#: Kinds of figure an ordering ("the cheapest", "the earliest") can rank.
+_ORDERED = frozenset({"money", "time", "datetime", "date"})
+
 #: Record claims whose words describe a row (kept among a figure's clause words).
 _ROW_WORDS = frozenset({"name", "state", "value"})
 
@@ -146,10 +149,11 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 m = d if d is not None and d.status == "supported" else m
             if (
                 m.status == "supported"
-                and h.kind == "money"
-                and (direction := ordering_of(sentence.text))
+                and h.kind in _ORDERED
+                and (direction := ordering_of(sentence.text, h.kind))
             ):
-                # "the cheapest available option is $46.85": the lowest of its list?
+                # "the cheapest available option is $46.85", "the earliest flight leaves
+                # at 6:00 AM": the lowest (earliest) of its list?
                 o = check_ordering(ledger, h, sentence.text, direction, anchor_.scope())
                 if o is not None and o.status == "contradicted":
                     r = ledger.receipt_of(o.leaf)
