@@ -146,3 +146,18 @@ def test_a_failure_report_is_backed_by_the_last_call_that_acted_not_a_note() -> 
     # a success report is no failure report, even with "issue" in it
     fixed = _validate("The issue with the tuple parser has been addressed.", failed, note)
     assert (fixed.sentences[0].tag, fixed.sentences[0].evidence) == ("T3", [])
+
+
+def test_a_change_from_old_to_new_text_is_backed_by_the_edit_that_holds_the_new_text() -> None:
+    read = Receipt(id="c1", kind="tool", tool="open_file", content="1|This is a stupid typoo.")
+    edit = Receipt(
+        id="c2",
+        kind="tool",
+        tool="edit_file",
+        args={"path": "bad.txt", "content": "This is a stupid typo."},
+        content="[File: bad.txt (1 lines total after edit)]",
+    )
+    result = _validate('Line 1: Changed "typoo" to "typo"', read, edit)
+    assert (result.verdict, result.sentences[0].tag) == ("pass", "T1"), result.reason
+    # a change to text no edit holds is still unbacked
+    assert _validate('Line 1: Changed "typoo" to "tyop"', read, edit).verdict == "block"

@@ -464,6 +464,10 @@ def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> F
         matching = matching + [e for e in unnamed if id(e) not in seen]
     about = _ObjectMatcher.of(claim, tail)
     mentioned = [e for e in matching if about(e)]
+    if not mentioned and (to := _CHANGED_TO.search(tail)) is not None:
+        # 'Changed "typoo" to "typo"': the edit holds the new text, not the old
+        about = _ObjectMatcher.of(dataclasses.replace(claim, object=to.group(1)), tail)
+        mentioned = [e for e in matching if about(e)]
     answered = [e for e in mentioned if not e.receipt.meta.get("missing_result")]
     if mentioned and not answered:
         rid = mentioned[-1].receipt.id
@@ -764,6 +768,9 @@ def check_state(index: ReceiptIndex, claim: DetectedClaim, clause: str = "") -> 
         )
     return Finding("unsupported", None, None, "")
 
+
+#: The new text of a change: 'changed "typoo" to "typo"'.
+_CHANGED_TO = re.compile(r"\bto\s+[\"'`“‘]([^\"'`”’\n]{1,80})[\"'`”’]")
 
 #: A program's file in a subject ("the script `hello.sh`", "build.py").
 _SCRIPT_FILE = re.compile(r"[\w./-]+\.(?:sh|bash|py|js|ts|rb|pl|php|go|rs|java|ps1)\b")
