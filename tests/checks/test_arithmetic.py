@@ -306,3 +306,28 @@ def test_when_the_records_hold_the_count_then_a_count_times_a_price_is_derived()
 
     assert result.verdict == "pass", result.reason
     assert "derived: 40.2 = 2 × 20.1 (items[0].price)" in _derived(result)
+
+
+KUBECTL = Receipt(
+    id="k3",
+    kind="tool",
+    tool="exec",
+    args={"cmd": "kubectl get deploy -n prod"},
+    content="NAME       READY   UP-TO-DATE   AVAILABLE   AGE\n"
+    "checkout   6/6     6            6           41d\n"
+    "search     12/12   12           12          41d\n"
+    "worker     3/3     3            3           41d",
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # 12 is search's; no sum of checkout's columns (6 available + 6 up to date) backs it
+        ("The checkout deployment in prod is running 12 replicas.", "block"),
+        # one field over two rows: a total
+        ("Checkout and worker together run 9 available replicas.", "pass"),
+    ],
+)
+def test_counts_are_summed_within_one_field_only(text: str, verdict: str) -> None:
+    assert GATE.validate(text, receipts=[KUBECTL], now=NOW).verdict == verdict

@@ -181,7 +181,7 @@ def derive(
     ops = operands(index, h, records, fresh)
     if not ops:
         return None
-    found = _search(ops, target, _multipliers(sentence, h, records))
+    found = _search(ops, target, _multipliers(sentence, h, records), money=h.kind == "money")
     if found is not None:
         return found
     return _wrong_total(ops, target, records, sentence)
@@ -216,7 +216,12 @@ def _multipliers(sentence: str, h: HardFact, records: Sequence[Record]) -> froze
     return frozenset(out)
 
 
-def _search(ops: list[Operand], target: float, multipliers: frozenset[int]) -> Derivation | None:
+def _search(
+    ops: list[Operand], target: float, multipliers: frozenset[int], *, money: bool = True
+) -> Derivation | None:
+    """A formula over ``ops`` that gives ``target``. Amounts of money combine across fields
+    (a balance less a payment); other figures only within one field (two rows' counts):
+    "12 replicas" is no sum of a deployment's available and up-to-date replicas."""
     rates = [o for o in ops if _is_rate(o)]
     if len(rates) < len(ops):
         ops = [o for o in ops if o not in rates]  # amounts are summed; rates are taken of them
@@ -234,18 +239,28 @@ def _search(ops: list[Operand], target: float, multipliers: frozenset[int]) -> D
             more = " + …" if len(parts) > 6 else ""
             return Derivation("supported", f"{_show(target)} = {terms}{more}", parts[0].leaf)
     for i, a in enumerate(ops):
-        if (b := find(target - a.value)) is not None and b is not a:
+        b = find(target - a.value)
+        if b is not None and b is not a and (money or _one_field(a, b)):
             return _ok(target, f"{_show(a.value)} + {_show(b.value)}", a, b)
-        if (b := find(a.value - target)) is not None and b is not a and a.value > target:
+        b = find(a.value - target)
+        if b is not None and b is not a and a.value > target and (money or _one_field(a, b)):
             return _ok(target, f"{_show(a.value)} − {_show(b.value)}", a, b)
         for n in multipliers:
             if abs(a.value * n - target) <= _TOLERANCE:
                 return _ok(target, f"{n} × {_show(a.value)}", a)
         for b in ops[i + 1 : i + 1 + _TRIPLE_SPAN] if i < _TRIPLE_SPAN else ():
-            # Three operands only among the nearest values (the anchored records'): a
-            # wider search would find some sum for almost any figure.
+            # Three operands only among the nearest values (the anchored records'), of one
+            # field (three items' prices): a wider search would find some sum for almost
+            # any figure ("12 replicas = 6 up-to-date + 3 available + 3 up-to-date").
+            if not _one_field(a, b):
+                continue
             c = find(target - a.value - b.value)
-            if c is not None and c not in (a, b) and ops.index(c) < _TRIPLE_SPAN:
+            if (
+                c is not None
+                and c not in (a, b)
+                and ops.index(c) < _TRIPLE_SPAN
+                and _one_field(a, c)
+            ):
                 terms = f"{_show(a.value)} + {_show(b.value)} + {_show(c.value)}"
                 return _ok(target, terms, a, b, c)
     for a in ops[:_TRIPLE_SPAN]:
@@ -253,6 +268,10 @@ def _search(ops: list[Operand], target: float, multipliers: frozenset[int]) -> D
             if rate is not a and abs(a.value * rate.value / 100 - target) <= _TOLERANCE:
                 return _ok(target, f"{_show(rate.value)}% of {_show(a.value)}", rate, a)
     return None
+
+
+def _one_field(a: Operand, b: Operand) -> bool:
+    return a.leaf is not None and b.leaf is not None and a.leaf.key == b.leaf.key
 
 
 def _ok(target: float, expression: str, *parts: Operand) -> Derivation:
