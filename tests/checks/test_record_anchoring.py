@@ -509,3 +509,24 @@ def test_a_quantified_state_must_hold_for_every_record_named(text: str, verdict:
     assert result.verdict == verdict, result.reason
     if verdict == "block":
         assert "Contradicted status: contradicts c2 status = pending" in result.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Search p99 latency over the last 24 hours was 620 ms.", "pass"),
+        # 1,460 ms is the checkout panel's; the sentence names the search panel
+        ("Search p99 latency over the last 24 hours was 1,460 ms.", "block"),
+    ],
+)
+def test_a_row_named_by_its_words_in_order_is_the_one_a_figure_is_about(
+    text: str, verdict: str
+) -> None:
+    panels = Receipt(
+        id="gr-7",
+        kind="db",
+        source="grafana.panel_export",
+        content="panel='Checkout latency' window=24h p50_ms=210 p95_ms=810 p99_ms=1460\n"
+        "panel='Search latency' window=24h p50_ms=95 p95_ms=410 p99_ms=620",
+    )
+    assert GATE.validate(text, receipts=[panels], now=NOW).verdict == verdict

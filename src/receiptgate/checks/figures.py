@@ -92,6 +92,10 @@ def _named_in(value: Value, low: str) -> bool:
         return True  # "engineer" is named by "14 engineers"
     if value.kind in ("date", "datetime"):
         return _month_named(shown, low)
+    words = shown.split()
+    if 2 <= len(words) <= 4 and value.kind == "word":
+        # "Search latency" is named by "Search p99 latency": every word, in order
+        return bool(re.search(r"\b" + r"\b.{0,30}?\b".join(map(re.escape, words)) + r"\b", low))
     return False
 
 
