@@ -530,3 +530,15 @@ def test_a_row_named_by_its_words_in_order_is_the_one_a_figure_is_about(
         "panel='Search latency' window=24h p50_ms=95 p95_ms=410 p99_ms=620",
     )
     assert GATE.validate(text, receipts=[panels], now=NOW).verdict == verdict
+
+
+@pytest.mark.parametrize(("status", "verdict"), [("delivered", "pass"), ("pending", "block")])
+def test_a_state_given_as_a_reason_is_the_records_state(status: str, verdict: str) -> None:
+    # "exchange" before "since" is what the items are eligible for, not whose status it is
+    order = {"order_id": "#W6390527", "status": "delivered", "items": [{"name": "Desk Lamp"}]}
+    receipts = [Receipt(id="c9", kind="tool", tool="get_order_details", content=json.dumps(order))]
+    text = (
+        f"I found your order #W6390527. The items are eligible for exchange since the order "
+        f'status is "{status}."'
+    )
+    assert GATE.validate(text, receipts=receipts, now=NOW).verdict == verdict

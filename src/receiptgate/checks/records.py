@@ -38,6 +38,8 @@ _PROCESS_NOUNS = re.compile(
     r"payments?|process|cancellation|transactions?)\b"
 )
 _CLAUSE_EDGE = re.compile(r"[,;:()]|\s[-–—]\s|\bbut\b|\band\b")
+#: Where a reason starts: "eligible for exchange since the order status is delivered".
+_REASON_EDGE = re.compile(r"\b(?:since|because|as)\s")
 # A full name addressed at the start of a sentence: "Dana Li, your order ...".
 _ADDRESSED = re.compile(r"^\s*([A-Z][a-z]+)\s+([A-Z][a-z]+),\s")
 # Words for one state: spellings, and "processed" as a status label reads as "processing"
@@ -399,7 +401,8 @@ def _reports_state(
     before = low[clause_start:start]
     if _NOT_A_STATE_REPORT.search(before):
         return None
-    if _PROCESS_NOUNS.search(low[:start]):
+    reason = max((m.end() for m in _REASON_EDGE.finditer(low, 0, start)), default=0)
+    if _PROCESS_NOUNS.search(low, reason, start):
         return None  # the state of a request or an exchange, not of the record
     if after and after[0].endswith("s") and after[0] not in ("is", "was", "has", "as"):
         return None  # "pending items ...": no one record to compare
