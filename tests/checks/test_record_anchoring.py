@@ -542,3 +542,53 @@ def test_a_state_given_as_a_reason_is_the_records_state(status: str, verdict: st
         f'status is "{status}."'
     )
     assert GATE.validate(text, receipts=receipts, now=NOW).verdict == verdict
+
+
+VACUUM_ORDER = {
+    "order_id": "#W9502127",
+    "status": "delivered",
+    "items": [
+        {"name": "Vacuum Cleaner", "product_id": "1762337868", "item_id": "6259501109",
+         "price": 622.12},
+        {"name": "Air Purifier", "product_id": "3821016478", "item_id": "9534205511",
+         "price": 473.43},
+    ],
+}  # fmt: skip
+VACUUM_VARIANTS = {
+    "name": "Vacuum Cleaner",
+    "product_id": "1762337868",
+    "variants": {
+        "7958300294": {"item_id": "7958300294", "options": {"type": "canister"}, "price": 642.72}
+    },
+}
+SHOP_CALLS = [
+    Receipt(id="c1", kind="tool", tool="get_order_details", content=json.dumps(VACUUM_ORDER)),
+    Receipt(id="c2", kind="tool", tool="get_product_details", content=json.dumps(VACUUM_VARIANTS)),
+]
+
+
+@pytest.mark.parametrize(
+    ("price", "verdict"),
+    [
+        ("642.72", "pass"),
+        # the price of the vacuum in the order, another item of the same product
+        ("622.12", "block"),
+    ],
+)
+def test_a_list_under_a_line_is_about_the_variant_one_of_its_lines_names(
+    price: str, verdict: str
+) -> None:
+    text = (
+        "Here are the details:\n\n- **Canister Vacuum Cleaner**\n  - Item ID: 7958300294\n"
+        f"  - Price: ${price}\n"
+    )
+    assert GATE.validate(text, receipts=SHOP_CALLS, now=NOW).verdict == verdict
+
+
+@pytest.mark.parametrize(("price", "verdict"), [("473.43", "pass"), ("622.12", "block")])
+def test_a_list_naming_an_order_and_its_item_is_about_the_item(price: str, verdict: str) -> None:
+    text = (
+        "Here are the details:\n\n- **Order ID:** #W9502127\n- **Item:** Air Purifier\n"
+        f"- **Price:** ${price}\n- **Status:** Delivered\n"
+    )
+    assert GATE.validate(text, receipts=SHOP_CALLS, now=NOW).verdict == verdict

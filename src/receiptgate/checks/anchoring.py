@@ -142,31 +142,49 @@ def anchor(text: str, sentences: Sequence[Sentence], index: ReceiptIndex) -> lis
 
 
 def _siblings(text: str, sentences: Sequence[Sentence], out: list[Anchor]) -> None:
-    """Lines of one list item's sub-list describe one thing: "- Price: $180.10" and
-    "- Item ID: 6843647669" under "1. **28 inch, Graphic Design**". When the lines of
-    a sub-list name exactly one record, the others (anchored by nothing stronger) are
-    about it too."""
+    """Lines of one list describe one thing: "- Price: $180.10" and "- Item ID:
+    6843647669" under "1. **28 inch, Graphic Design**" (a sub-list), or under
+    "**Canister Vacuum Cleaner**" (a list under a line). When the lines of a list name
+    exactly one record (or one record and those it belongs to: an order and its item),
+    the others are about it too — those anchored by nothing
+    stronger, and those anchored to a section the record belongs to (the product, when
+    the list names one of its variants)."""
     groups: dict[int, list[int]] = {}
     stack: list[tuple[int, int]] = []  # (indent, sentence) of the open list items
+    run = -1  # the first item of a list that sits under no list item
     for i, s in enumerate(sentences):
         indent = _item_indent(text, s)
         if indent is None:
             if _starts_line(text, s):
                 stack.clear()
+                run = -1
             continue
         while stack and stack[-1][0] >= indent:
             stack.pop()
         if stack:
             groups.setdefault(stack[-1][1], []).append(i)
+        else:
+            if run < 0:
+                run = i
+            groups.setdefault(-1 - run, []).append(i)
         stack.append((indent, i))
     for members in groups.values():
         named = {id(r): r for i in members if out[i].how == "named" for r in out[i].records}
-        if len(named) != 1:
+        # "Order ID: #W1" and "Item: Air Purifier" name one thing: the item of that order
+        deepest = [
+            r
+            for r in named.values()
+            if not any(o is not r and r in o.lineage() for o in named.values())
+        ]
+        if len(deepest) != 1 or any(r not in deepest[0].lineage() for r in named.values()):
             continue
-        (rec,) = named.values()
+        rec = deepest[0]
+        owners = {id(r) for r in rec.lineage()}
         for i in members:
-            if out[i].how in ("previous", "latest", "none"):
-                a = out[i]
+            a = out[i]
+            weak = a.how in ("previous", "latest", "none")
+            narrower = a.how == "section" and any(id(r) in owners for r in a.records)
+            if weak or narrower:
                 out[i] = Anchor([rec], "section", text=a.text, start=a.start)
 
 

@@ -173,7 +173,12 @@ def check_figure(
         # "Order #W1 came to $2,649": the price of order #W2 is no support; nor, in the
         # lines under an item, another item's price.
         ids = _named_ids(anchor_.text, index) or _anchor_ids(anchor_)
-        others = [leaf for leaf in about if _of_a_sibling(leaf.record, ids)]
+        own = {i.lstrip("#") for rec in anchor_.records for i in rec.ids}
+        others = [
+            leaf
+            for leaf in about
+            if _of_a_sibling(leaf.record, ids) or _another_row(leaf.record, own)
+        ]
         about = [leaf for leaf in about if leaf not in others]
     rival = _rival(index, h, anchor_, clause, scope, fresh)
     if rival is not None and anchor_.how == "named":
@@ -239,6 +244,19 @@ def _named_ids(text: str, index: ReceiptIndex) -> set[str]:
 def _anchor_ids(anchor_: Anchor) -> set[str]:
     """The ids of the records a sentence is about, and of the records they belong to."""
     return {i.lstrip("#") for rec in anchor_.records for r in rec.lineage() for i in r.ids}
+
+
+def _another_row(rec: Record, own: set[str]) -> bool:
+    """Whether a record is another row of the kind the sentence is about: it has an id of
+    the form the anchored record's own ids have (an item id), and none of them — even
+    when both belong to one product (two variants share its product id)."""
+    if not own:
+        return False
+    ids = {i.lstrip("#") for i in rec.ids}
+    if ids & own:
+        return False
+    shapes = {id_shape(i) for i in own}
+    return any(id_shape(i) in shapes for i in ids)
 
 
 def _of_a_sibling(rec: Record, named: set[str]) -> bool:
