@@ -159,7 +159,6 @@ class Gate:
             detectors_enabled,
             compile_hedges(self.policy.hedging.words),
             self.rewrite_settings,
-            self.checkers,
         )
 
     # -- fact registries -------------------------------------------------------------
@@ -396,7 +395,9 @@ class Gate:
             result.reason = f"Skipped: {skip}"
             result.delivered_text = text
             return
-        request = Request(result, text, now, policy, self._index_for(policy), receipts, external)
+        request = Request(
+            result, text, now, policy, self._index_for(policy), receipts, external, self.checkers
+        )
         pipeline.run(self._settings, request, trust)
 
 

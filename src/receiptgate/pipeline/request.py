@@ -33,7 +33,6 @@ class Settings:
     detectors: list[Detector]
     hedges: Hedges
     rewrite: RewriteSettings
-    checkers: list[Checker] = field(default_factory=list)
     detector: ClaimDetector = field(init=False)
     _by_depth: dict[frozenset[str], ClaimDetector] = field(init=False, default_factory=dict)
 
@@ -70,6 +69,8 @@ class Request:
     facts: FactIndex
     receipts: Sequence[Receipt] | ReceiptIndex
     external: bool = False
+    #: the checks after the deterministic stages (the gate's ``checkers`` at call time)
+    checkers: Sequence[Checker] = ()
     work: str = ""
     sentences: list[Sentence] = field(default_factory=list)
     types: list[str] = field(default_factory=list)

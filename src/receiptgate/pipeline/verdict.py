@@ -119,13 +119,13 @@ def run_checkers(s: Settings, req: Request) -> str | None:
     applies that checker's fail mode. Returns the fail-mode note for the result's
     reason, if any.
     """
-    if not s.checkers:
+    if not req.checkers:
         return None
     result = req.result
     hedged = [t == "hedged" for t in req.types]
     notes: list[str] = []
     evidence: tuple[list[Fact], list[Receipt]] | None = None
-    for checker in s.checkers:
+    for checker in req.checkers:
         targets = targets_for(checker, result.sentences, req.external)
         if not targets:
             continue
