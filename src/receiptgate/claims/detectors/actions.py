@@ -15,6 +15,7 @@ Assertions name the kind of action, which the ledger checker maps to tool calls:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from receiptgate.claims.detectors.base import Detector, Pattern
@@ -296,6 +297,27 @@ class ActionDetector(Detector):
         ),
     )
 
+    def detect(self, text: str, sentence: Sentence, pattern_index: int) -> Iterator[DetectedClaim]:
+        spec = self.PATTERNS[pattern_index]
+        if spec.name != "done_list":
+            yield from super().detect(text, sentence, pattern_index)
+            return
+        # A done-list item starts its sentence or follows a label ("Line 1: Changed ..."):
+        # the verb is tried there only, not at every word (a costly scan for no claim).
+        start = (
+            sentence.start
+            + len(text[sentence.start : sentence.end])
+            - len(text[sentence.start : sentence.end].lstrip())
+        )
+        label = _LABEL_HEAD.match(text, sentence.start, sentence.end)
+        for at in dict.fromkeys((start, label.end() if label else start)):
+            m = self._compiled[pattern_index].match(text, at, sentence.end)
+            if m is None:
+                continue
+            claim = self._build(text, sentence, spec, m)
+            if claim is not None and (checked := self.validate_result(claim, text, sentence, m)):
+                yield checked
+
     def validate_result(
         self, claim: DetectedClaim, text: str, sentence: Sentence, match: re.Match[str]
     ) -> DetectedClaim | None:
@@ -310,10 +332,7 @@ class ActionDetector(Detector):
             claim.value = verb
         if name == "done_list":
             # "Changed 'typoo' to 'typo'", "Updated utils.py to handle None": a report in
-            # a list or summary, the agent's own act (only at the start of the sentence).
-            head = text[sentence.start : match.start()]
-            if head.strip() and not _LABEL_HEAD.fullmatch(head):
-                return None
+            # a list or summary, the agent's own act (at the start: see ``accepts``).
             verb = " ".join(match.group(1).lower().split())
             if verb in _NOT_AGENT_PASSIVE:  # "Found 3 errors": what was there, no act
                 return None
