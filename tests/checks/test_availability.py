@@ -69,3 +69,37 @@ def test_a_lookup_that_found_nothing_backs_i_could_not_find_it() -> None:
         now=NOW,
     )
     assert (result.verdict, result.sentences[0].tag) == ("pass", "T1")
+
+
+SHIRTS = Receipt(
+    id="c3",
+    kind="tool",
+    tool="get_product_details",
+    content=json.dumps(
+        {
+            "name": "T-Shirt",
+            "product_id": "9523456873",
+            "variants": {
+                "9612497925": {"item_id": "9612497925", "options": {"color": "blue"},
+                               "available": False, "price": 50.88},
+                "8124970213": {"item_id": "8124970213", "options": {"color": "red"},
+                               "available": True, "price": 49.67},
+            },
+        }
+    ),
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("None of the T-shirts are available.", "block"),  # the red one is
+        ("All the T-shirts are available.", "block"),  # the blue one is not
+        ("None of the blue T-shirts are available.", "pass"),
+        ("All the red T-shirts are available.", "pass"),
+        ("The blue T-shirt is not available.", "pass"),
+    ],
+)
+def test_a_quantified_availability_holds_for_every_variant_meant(text: str, verdict: str) -> None:
+    result = Gate().validate(text, receipts=[SHIRTS], now=NOW)
+    assert result.verdict == verdict, result.reason

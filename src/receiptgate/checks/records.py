@@ -537,7 +537,9 @@ _AVAILABLE_KEYS = frozenset({"available", "availability", "in_stock", "instock",
 _VALUE_WORD = re.compile(r"[a-z0-9][a-z0-9'’-]*")
 
 
-def check_availability(index: ReceiptIndex, sentence: str, available: bool) -> Finding | None:
+def check_availability(
+    index: ReceiptIndex, sentence: str, available: bool, every: bool = False
+) -> Finding | None:
     """Whether what a sentence describes is available, as it claims.
 
     The records are those with an availability field (a product's variants), of the
@@ -548,6 +550,10 @@ def check_availability(index: ReceiptIndex, sentence: str, available: bool) -> F
     record holds that combination: "the 50ft blue reinforced hose" that does not
     exist), and contradicted when every one is. ``None`` when the sentence describes
     no such record (fewer than two names or values of it).
+
+    ``every``: a quantified claim about a product the sentence names ("all the T-shirts
+    are available", "none of the blue T-shirts is available"): each variant meant must
+    be as claimed, and one that is not contradicts it.
     """
     leaves = _availability_leaves(index)
     if not leaves:
@@ -555,11 +561,24 @@ def check_availability(index: ReceiptIndex, sentence: str, available: bool) -> F
     words = set(_VALUE_WORD.findall(sentence.lower()))
     # "the canister-based vacuum": the parts of a hyphenated word name values too
     words.update(part for w in list(words) if "-" in w for part in w.split("-") if part)
+    # "the T-shirts": a plural names the product too
+    words.update(w[:-1] for w in list(words) if w.endswith("s") and len(w) > 3)
     products = [leaf for leaf in leaves if _names_product(leaf.record, words)]
     pool = products or leaves
     described = {
         v for leaf in pool for v in _option_values(leaf.record) if _value_parts(v) <= words
     }
+    if every and products:
+        meant = [leaf for leaf in pool if described <= _option_values(leaf.record)]
+        wrong = [leaf for leaf in meant if (leaf.value.keys == ("b:true",)) != available]
+        if wrong:
+            return _availability(index, "contradicted", wrong[0])
+        if meant:
+            state = "available" if available else "not available"
+            r = index.receipt_of(meant[0])
+            line = f"{r.id}: all {len(meant)} of them are {state}"
+            return Finding("supported", r.id, r.kind, line, meant[0].path)
+        return None
     if len(described) + bool(products) < 2:
         return None
     meant = [leaf for leaf in pool if described <= _option_values(leaf.record)]

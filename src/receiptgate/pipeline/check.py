@@ -10,6 +10,7 @@ returns a ``checks.finding.Finding``.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
 
@@ -79,7 +80,12 @@ def _gather(req: Request, ev: ClaimEval, sentence: Sentence) -> None:
             # "I'm unable to locate your account" right after a lookup that found nothing
             ev.ledger = failed
         elif (avail := _AVAILABILITY.get(c.assertion)) is not None:
-            found = check_availability(ledger, sentence.text, avail)
+            # "None of the T-shirts are available", "All the T-shirts are available"
+            head = work[sentence.start : c.offset]
+            every = _EVERY.search(head) is not None
+            if _NONE.search(head):
+                every, avail = True, not avail
+            found = check_availability(ledger, sentence.text, avail, every)
             if found is not None:
                 ev.ledger = found
     elif c.category == "attribution":
@@ -93,6 +99,9 @@ _AVAILABILITY = {
     "unavailable": False,
     "out_of_stock": False,
 }
+#: Quantifiers before an availability claim.
+_EVERY = re.compile(r"\b(?:all|every|each)\b", re.IGNORECASE)
+_NONE = re.compile(r"\b(?:none\s+of|no)\b", re.IGNORECASE)
 
 #: Kinds of figure an ordering ("the cheapest", "the earliest") can rank.
 _ORDERED = frozenset({"money", "time", "datetime", "date"})
