@@ -592,3 +592,18 @@ def test_a_list_naming_an_order_and_its_item_is_about_the_item(price: str, verdi
         f"- **Price:** ${price}\n- **Status:** Delivered\n"
     )
     assert GATE.validate(text, receipts=SHOP_CALLS, now=NOW).verdict == verdict
+
+
+def test_the_newest_result_for_an_order_decides_its_state_even_with_more_ids() -> None:
+    before = {"order_id": "#W9502127", "user_id": "daiki_johnson_9523", "status": "delivered"}
+    after = {**before, "status": "return requested", "return_payment_method_id": "paypal_2433177"}
+    receipts = [
+        Receipt(id="c13", kind="tool", tool="get_order_details", content=json.dumps(before)),
+        Receipt(
+            id="c17", kind="tool", tool="return_delivered_order_items", content=json.dumps(after)
+        ),
+    ]
+    text = "Order #W9502127 is eligible for return since the order status is delivered."
+    result = GATE.validate(text, receipts=receipts, now=NOW)
+    assert result.verdict == "block", result.reason
+    assert "c17 status = return requested" in result.reason

@@ -332,19 +332,24 @@ def _supported_id(index: ReceiptIndex, tok: str, a: int, b: int, leaf: Leaf) -> 
 
 
 def _latest(index: ReceiptIndex, records: list[Record]) -> list[Record]:
-    """Of records that share an id, the newest (a later tool result is the current state)."""
-    newest: dict[frozenset[str], Record] = {}
+    """Of records that are one thing, the newest (a later tool result is the current state).
+
+    Two records are one thing when one's ids hold all the other's: all its ids, not the
+    first (which id comes first is the layout's choice: an order's user_id may come
+    before its order_id), and a later result may add some (a return adds its payment
+    method's id to the order)."""
+    newest: list[Record] = []
     out: list[Record] = []
-    for rec in records:
-        if rec.ids:
-            # all its ids, not the first: which id comes first is the layout's choice (an
-            # order's user_id may come before its order_id)
-            key = frozenset(rec.ids)
-            if key not in newest or index.position(newest[key]) < index.position(rec):
-                newest[key] = rec
-        else:
+    for rec in sorted(records, key=index.position):
+        if not rec.ids:
             out.append(rec)
-    return out + list(newest.values())
+            continue
+        ids = set(rec.ids)
+        same = [i for i, r in enumerate(newest) if set(r.ids) <= ids or ids <= set(r.ids)]
+        for i in reversed(same):
+            del newest[i]
+        newest.append(rec)
+    return out + newest
 
 
 # "your pending order", "the delivered order", "two pending orders": a state word used
