@@ -607,3 +607,15 @@ def test_the_newest_result_for_an_order_decides_its_state_even_with_more_ids() -
     result = GATE.validate(text, receipts=receipts, now=NOW)
     assert result.verdict == "block", result.reason
     assert "c17 status = return requested" in result.reason
+
+
+def test_a_state_the_user_used_is_still_checked_when_the_sentence_names_the_record_by_id() -> None:
+    user = Receipt(id="u1", kind="user", content="Can you check my pending orders for a hose?")
+    order = {"order_id": "#W5565470", "status": "delivered", "items": [{"name": "Lamp"}]}
+    receipts = [
+        user,
+        Receipt(id="c25", kind="tool", tool="get_order_details", content=json.dumps(order)),
+    ]
+    named = GATE.validate("The pending order #W5565470 has no hose.", receipts=receipts, now=NOW)
+    assert named.verdict == "block", named.reason
+    assert "c25 status = delivered" in named.reason

@@ -331,6 +331,14 @@ def _supported_id(index: ReceiptIndex, tok: str, a: int, b: int, leaf: Leaf) -> 
     return Finding("supported", r.id, r.kind, line, leaf.path, value=_fact("id", a, b, tok))
 
 
+def _named_by_id(anchor_: Anchor) -> bool:
+    """Whether the sentence names a record by an id ("#W5565470"), not only by a name."""
+    return any(
+        any(c.isdigit() for c in anchor_.text[a - anchor_.start : b - anchor_.start])
+        for a, b, _ in anchor_.named
+    )
+
+
 def _latest(index: ReceiptIndex, records: list[Record]) -> list[Record]:
     """Of records that are one thing, the newest (a later tool result is the current state).
 
@@ -477,10 +485,12 @@ def _state_claim(
     other = [leaf for leaf in holders if not holds(leaf)]
     if same and not (every and other):
         return RecordClaim("state", a, b, shown, supported(index, f, same[0]))
-    if value in index.user_words:
+    if value in index.user_words and not _named_by_id(anchor_):
         # the user's own word: a new address's state, or the state the user called the
         # records by before they changed ("cancel all my pending orders", then "both of
-        # your pending orders have been cancelled"): not the record's current state
+        # your pending orders have been cancelled"): not the record's current state. A
+        # sentence that names the record by its id ("the pending order #W5565470") says
+        # it of that record now.
         return None
     if (
         attribute
