@@ -619,3 +619,36 @@ def test_a_state_the_user_used_is_still_checked_when_the_sentence_names_the_reco
     named = GATE.validate("The pending order #W5565470 has no hose.", receipts=receipts, now=NOW)
     assert named.verdict == "block", named.reason
     assert "c25 status = delivered" in named.reason
+
+
+EXCHANGED = {
+    "order_id": "#W9502127",
+    "status": "exchange requested",
+    "items": [{"name": "Vacuum Cleaner", "item_id": "6259501109", "price": 652.61}],
+    "payment_history": [
+        {"transaction_type": "payment", "amount": 2623.69, "payment_method_id": "paypal_2433177"}
+    ],
+    "exchange_payment_method_id": "paypal_2433177",
+    "exchange_price_difference": -9.89,
+}
+
+
+@pytest.mark.parametrize(("method", "verdict"), [("PayPal", "pass"), ("gift card", "block")])
+def test_the_method_an_action_recorded_decides_the_method_a_sentence_names(
+    method: str, verdict: str
+) -> None:
+    call = Receipt(
+        id="c19", kind="tool", tool="exchange_delivered_order_items", content=json.dumps(EXCHANGED)
+    )
+    text = f"The vacuum cleaner will be exchanged, and your $9.89 refund goes to your {method}."
+    result = GATE.validate(text, receipts=[call], now=NOW)
+    assert result.verdict == verdict, result.reason
+    if verdict == "block":
+        assert "Contradicted payment method" in result.reason
+
+
+def test_an_offer_before_any_action_may_name_any_method() -> None:
+    order = {k: v for k, v in EXCHANGED.items() if not k.startswith("exchange")}
+    call = Receipt(id="c11", kind="tool", tool="get_order_details", content=json.dumps(order))
+    text = "I can exchange the vacuum cleaner and send the refund to your gift card."
+    assert GATE.validate(text, receipts=[call], now=NOW).verdict == "pass"

@@ -50,8 +50,11 @@ def _equal(h: HardFact, leaf: Leaf) -> bool:
         and v.kind != "duration"
         and (h.number is not None and v.number is not None)
     ):
-        return abs(h.number - v.number) < 0.005 or (
-            h.kind == "percent" and abs(h.number / 100 - v.number) < 0.00005
+        return (
+            abs(h.number - v.number) < 0.005
+            or (h.kind == "percent" and abs(h.number / 100 - v.number) < 0.00005)
+            # a negative amount ("price_difference": -9.89) is claimed as its size
+            or (v.kind == "money" and v.number < 0 and abs(h.number + v.number) < 0.005)
         )
     return True
 

@@ -62,7 +62,7 @@ _VOCATIVE = re.compile(
 class RecordClaim:
     """A restated id, name, state or value, with its outcome."""
 
-    kind: str  # id | name | state | value
+    kind: str  # id | name | state | value | digits | method
     start: int
     end: int
     text: str
@@ -165,6 +165,12 @@ def record_claims(
                     if claim is not None:
                         out.append(claim)
                         busy.append((a, b))
+    # "you will receive the refund as a gift card": the method an action recorded
+    for m in _METHOD.finditer(s.text) if anchor_.records else ():
+        a, b = s.start + m.start(), s.start + m.end()
+        if free(a, b) and (claim := _method_claim(index, anchor_, m.group(), a, b)) is not None:
+            out.append(claim)
+            busy.append((a, b))
     # "Dana Li, your order ...": a full name addressed at the start that shares a word
     # with a person of the records but is not that person
     addressed = _ADDRESSED.match(s.text) if index.people else None
@@ -329,6 +335,44 @@ def _supported_id(index: ReceiptIndex, tok: str, a: int, b: int, leaf: Leaf) -> 
     r = index.receipt_of(leaf)
     line = evidence_line(index, leaf)
     return Finding("supported", r.id, r.kind, line, leaf.path, value=_fact("id", a, b, tok))
+
+
+#: Payment methods a sentence names, and the prefix of their ids in the records.
+_METHOD = re.compile(r"\b(?:gift\s+card|paypal|credit\s+card)\b", re.IGNORECASE)
+
+
+def _method_claim(
+    index: ReceiptIndex, anchor_: Anchor, shown: str, a: int, b: int
+) -> RecordClaim | None:
+    """A payment method named for an action the records show done ("the refund as a gift
+    card" after an exchange whose ``exchange_payment_method_id`` is ``paypal_2433177``):
+    the action's own method field decides. No claim where no action recorded one (an
+    offer, before the call, names any method the customer has)."""
+    roots: list[Record] = []
+    for rec in anchor_.records:
+        root = rec.root
+        if root not in roots:
+            roots.append(root)
+    fields = [
+        leaf
+        for rec in _latest(index, roots)
+        for leaf in rec.leaves
+        if leaf.key.lower().endswith("_payment_method_id")
+        and leaf.key.lower() != "payment_method_id"
+    ]
+    if not fields:
+        return None
+    prefix = "_".join(shown.lower().split())
+    f = _fact("method", a, b, shown)
+    held = [leaf for leaf in fields if leaf.value.shown.lower().startswith(prefix)]
+    if held:
+        return RecordClaim("method", a, b, shown, supported(index, f, held[-1]))
+    leaf = fields[-1]
+    r = index.receipt_of(leaf)
+    detail = f"contradicts {evidence_line(index, leaf)}, claimed {shown}"
+    return RecordClaim(
+        "method", a, b, shown, Finding("contradicted", r.id, r.kind, detail, leaf.path, value=f)
+    )
 
 
 def _named_by_id(anchor_: Anchor) -> bool:

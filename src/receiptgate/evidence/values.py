@@ -152,6 +152,8 @@ def _number_value(x: float, words: tuple[str, ...], siblings: dict[str, Any] | N
         keys += (f"d:{int(x)}",)
     # The field's last word is its unit: "restocking_fee_percent" is a percent of a fee.
     if ws & MONEY_WORDS and not (words and words[-1] in PERCENT_WORDS):
+        if x < 0:
+            keys += (num_key(-x),)  # "price_difference": -9.89 is a refund of $9.89
         return Value("money", keys, shown, x, _currency(words, siblings))
     if ws & PERCENT_WORDS or (0 < abs(x) < 1 and ws & {"rate", "ratio", "share"}):
         extra = (num_key(x * 100),) if 0 < abs(x) <= 1 else ()

@@ -357,6 +357,7 @@ _RECORD_NOUN = {
     "state": "status",
     "value": "value",
     "digits": "card digits",
+    "method": "payment method",
 }
 
 
