@@ -1,10 +1,12 @@
 """What a check found for one claim: the one result type of every deterministic check.
 
 The figure check (``checks/figures``), the record checks (``checks/records``), the
-action ledger (``checks/ledger``), documents (``checks/documents``), derived figures
-and orderings (through the engine) and the operator facts (``checks/facts``) all
-return a :class:`Finding`. The policy (``policy/decide``) reads its status; the
-explanation (``policy/explain``) turns it into the result's evidence lines.
+action ledger (``checks/ledger``), a document's figures (``checks/documents``) and the
+operator facts (``checks/facts``) return a :class:`Finding`; a derived figure
+(``checks/arithmetic``) and an ordering (``checks/orderings``) return how they were
+computed, which the check stage (``pipeline/check``) turns into one. The policy
+(``policy/decide``) reads its status; the explanation (``policy/explain``) turns it into
+the result's evidence lines.
 
 The LLM checkers (judge, semantic) judge whole sentences through the checker seam and
 return ``checkers.base.CheckerFinding``, their public plugin contract; both end as the
