@@ -133,7 +133,6 @@ class Gate:
                 raise ConfigError(f"{where}.id: detector id {spec.id!r} is already registered")
             seen.add(spec.id)
             enabled.append(CustomDetector(spec, where))
-        detectors_enabled = enabled
         # Build the default fact index now, not in the first validation.
         self._index_for(resolve_policy(self.config, None, None))
         #: Checks after the deterministic stage (SPEC §5): the LLM judge, then ``checkers``.
@@ -156,7 +155,7 @@ class Gate:
         self._settings = Settings(
             self.config,
             self.policy,
-            detectors_enabled,
+            enabled,
             compile_hedges(self.policy.hedging.words),
             self.rewrite_settings,
         )

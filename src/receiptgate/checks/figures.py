@@ -98,8 +98,15 @@ def _named_in(value: Value, low: str) -> bool:
     words = shown.split()
     if 2 <= len(words) <= 4 and value.kind == "word":
         # "Search latency" is named by "Search p99 latency": every word, in order
-        return bool(re.search(r"\b" + r"\b.{0,30}?\b".join(map(re.escape, words)) + r"\b", low))
+        return _in_order(tuple(words)).search(low) is not None
     return False
+
+
+@functools.lru_cache(maxsize=4096)
+def _in_order(words: tuple[str, ...]) -> re.Pattern[str]:
+    """Words in order, a few characters apart (compiled once per value: one pattern per
+    value would thrash ``re``'s own cache, as in ``word_pattern``)."""
+    return re.compile(r"\b" + r"\b.{0,30}?\b".join(map(re.escape, words)) + r"\b")
 
 
 _MONTHS = (

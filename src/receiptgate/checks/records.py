@@ -357,8 +357,9 @@ def _method_claim(
         leaf
         for rec in _latest(index, roots)
         for leaf in rec.leaves
+        # an action's own method ("exchange_payment_method_id"), not a payment's
+        # "payment_method_id", which the underscore already leaves out
         if leaf.key.lower().endswith("_payment_method_id")
-        and leaf.key.lower() != "payment_method_id"
     ]
     if not fields:
         return None

@@ -247,12 +247,7 @@ def ground_claimless(s: Settings, req: Request, sr: SentenceResult) -> None:
             sr.evidence.append(Evidence("tool", found.receipt_id, "supports", found.detail))
     if sr.tag not in ("T2", "T3", "T6"):
         return
-    freshness = s.policy.freshness
-
-    def fresh(r: Receipt) -> bool:
-        return ledger.is_fresh(r, freshness.get(r.kind), req.now)
-
-    doc = restated_passage(ledger, sr.text, fresh)
+    doc = restated_passage(ledger, sr.text, _freshness(ledger, req.now, s.policy.freshness, None))
     if doc is not None:
         sr.tag = "T1" if doc.receipt.kind == "web" else "T4"
         sr.evidence.append(Evidence(doc.receipt.kind, doc.receipt.id, "supports", doc.line()))

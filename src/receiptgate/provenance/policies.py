@@ -43,7 +43,6 @@ Errors name the source, the rule (index and name) and the field:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
@@ -53,6 +52,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from receiptgate._exceptions import ConfigError
+from receiptgate._validation import describe_value
 from receiptgate.provenance.graph import GraphNode, TurnGraph
 from receiptgate.provenance.trust import TRUST_LEVELS, TrustLevel
 
@@ -377,12 +377,6 @@ class PolicySet:
 # ------------------------------------------------------------------ loading
 
 
-def _got(value: Any) -> str:
-    if value is None or isinstance(value, str | int | float | bool):
-        return json.dumps(value)
-    return type(value).__name__
-
-
 def _path(loc: Iterable[int | str]) -> str:
     out = ""
     for part in loc:
@@ -396,7 +390,7 @@ def _path(loc: Iterable[int | str]) -> str:
 def _message(err: Mapping[str, Any]) -> str:
     kind = err["type"]
     ctx = err.get("ctx") or {}
-    got = _got(err.get("input"))
+    got = describe_value(err.get("input"))
     if kind == "missing":
         return "field required"
     if kind == "extra_forbidden":
@@ -473,7 +467,9 @@ def parse_provenance_policies(
     if rules_data is None:
         rules_data = []
     if not isinstance(rules_data, list):
-        errors.append(f"{source}: policies: must be a list of rules (got {_got(rules_data)})")
+        errors.append(
+            f"{source}: policies: must be a list of rules (got {describe_value(rules_data)})"
+        )
         rules_data = []
     rules: list[PolicyRule] = []
     names: dict[str, int] = {}
