@@ -60,13 +60,18 @@ def id_key(token: str, index: ReceiptIndex) -> str | None:
 
 def word_spans(text: str) -> list[tuple[str, int, int]]:
     """The words of a text, lowercase, with where they are."""
-    return [(w.group().lower(), w.start(), w.end()) for w in _WORD_SPAN.finditer(text)]
+    low = text.lower()
+    if len(low) != len(text):  # a letter whose lowercase is longer ("İ")
+        return [(w.group().lower(), w.start(), w.end()) for w in _WORD_SPAN.finditer(text)]
+    return [(w.group(), w.start(), w.end()) for w in _WORD_SPAN.finditer(low)]
 
 
 def _named(text: str, offset: int, index: ReceiptIndex) -> list[tuple[int, int, Record]]:
     found: list[tuple[int, int, Record]] = []
-    for m in TOKEN.finditer(text):
-        key = id_key(m.group(), index)
+    by_id = index.records_by_id
+    for m in TOKEN.finditer(text) if by_id else ():
+        tok = m.group().lower().rstrip(".")
+        key = tok if tok in by_id else tok[1:] if tok[:1] == "#" and tok[1:] in by_id else None
         if key is not None:
             found.extend(
                 (offset + m.start(), offset + m.end(), r) for r in index.records_by_id[key]

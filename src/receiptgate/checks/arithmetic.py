@@ -125,25 +125,27 @@ def operands(
     seen: set[int] = set()
 
     def take(leaves: Iterable[Leaf]) -> None:
+        # numeric leaves only: "6259501109" under an id key is an item's name, not an amount
         for leaf in leaves:
-            v = leaf.value
-            if len(out) >= MAX_OPERANDS or id(leaf) in seen or v.number is None:
+            if len(out) >= MAX_OPERANDS:
+                return
+            if id(leaf) in seen or not _same_kind(h, leaf) or not fresh(index.receipt_of(leaf)):
                 continue
-            if not _same_kind(h, leaf) or not fresh(index.receipt_of(leaf)):
-                continue
-            if any(k.startswith("i:") for k in v.keys):
-                continue  # "6259501109" is an item's name, not an amount
             seen.add(id(leaf))
+            v = leaf.value
+            assert v.number is not None
             out.append(Operand(v.number, leaf, v.shown))
 
     for rec in records:
         for r in rec.subtree():
-            take(r.leaves)
+            take(r.numeric_leaves())
         for r in rec.lineage():
-            take(r.leaves)
+            take(r.numeric_leaves())
     for entry in reversed(index.entries[-6:]):
         for rec in entry.records:  # every record of the result, in document order
-            take(rec.leaves)
+            if len(out) >= MAX_OPERANDS:
+                return out
+            take(rec.numeric_leaves())
     return out
 
 
@@ -228,6 +230,9 @@ def _search(
     by_value: dict[float, Operand] = {}
     for o in ops:
         by_value.setdefault(round(o.value, 2), o)
+    # the field of each operand (None: no leaf, never one field with another)
+    keys = [o.leaf.key if o.leaf is not None else None for o in ops]
+    near = {id(o): i for i, o in enumerate(ops[:_TRIPLE_SPAN])}
 
     def find(x: float) -> Operand | None:
         return by_value.get(round(x, 2))
@@ -248,19 +253,18 @@ def _search(
         for n in multipliers:
             if abs(a.value * n - target) <= _TOLERANCE:
                 return _ok(target, f"{n} × {_show(a.value)}", a)
-        for b in ops[i + 1 : i + 1 + _TRIPLE_SPAN] if i < _TRIPLE_SPAN else ():
+        key = keys[i]
+        if i >= _TRIPLE_SPAN or key is None:
+            continue
+        for j in range(i + 1, min(len(ops), i + 1 + _TRIPLE_SPAN)):
             # Three operands only among the nearest values (the anchored records'), of one
             # field (three items' prices): a wider search would find some sum for almost
             # any figure ("12 replicas = 6 up-to-date + 3 available + 3 up-to-date").
-            if not _one_field(a, b):
+            if keys[j] != key:
                 continue
+            b = ops[j]
             c = find(target - a.value - b.value)
-            if (
-                c is not None
-                and c not in (a, b)
-                and ops.index(c) < _TRIPLE_SPAN
-                and _one_field(a, c)
-            ):
+            if c is not None and c is not a and c is not b and id(c) in near and _one_field(a, c):
                 terms = f"{_show(a.value)} + {_show(b.value)} + {_show(c.value)}"
                 return _ok(target, terms, a, b, c)
     for a in ops[:_TRIPLE_SPAN]:

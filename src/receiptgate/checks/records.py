@@ -69,6 +69,25 @@ class RecordClaim:
     match: Finding
 
 
+#: A token as ``TOKEN`` reads it, tried only where one with a digit starts (an id
+#: candidate): the lookahead skips the words of a sentence in one regex pass.
+_DIGIT_TOKEN = re.compile(r"(?=#?[A-Za-z0-9_\-.]*\d)" + TOKEN.pattern)
+
+
+def _state_heads(index: ReceiptIndex) -> dict[str, list[tuple[str, str]]]:
+    """The index's state values (and the status vocabulary for a ``status`` field) by
+    their first word: (field, value) pairs, computed once per index size."""
+    cached = index.cache.get("state_heads")
+    if cached is None:
+        heads: dict[str, list[tuple[str, str]]] = {}
+        for fieldname, seen in index.states.items():
+            values = seen | STATUS_VOCABULARY if fieldname == "status" else seen
+            for value in values:
+                heads.setdefault(value.split(" ", 1)[0], []).append((fieldname, value))
+        cached = index.cache["state_heads"] = heads
+    return cached  # type: ignore[return-value]
+
+
 def _fact(kind: str, start: int, end: int, text: str) -> HardFact:
     return HardFact("identifier", text, start, end, text.lower(), None, kind)
 
@@ -100,10 +119,12 @@ def record_claims(
         out.append(_last_digits(index, digits, a, b))
         busy.append((a, b))
     # ids: held by a record (supports), or shaped like the evidence's ids and held by none
-    for m in TOKEN.finditer(s.text):
-        a, b = s.start + m.start(), s.start + m.end()
+    for m in _DIGIT_TOKEN.finditer(s.text):
         tok = m.group().rstrip(".")
-        if not free(a, b) or not any(c.isdigit() for c in tok) or len(tok) < 4:
+        if len(tok) < 4 or not any(c.isdigit() for c in tok):
+            continue
+        a, b = s.start + m.start(), s.start + m.end()
+        if not free(a, b):
             continue
         low = tok.lower()
         hits = index.leaves((f"i:{low}", f"i:{low.lstrip('#')}"))
@@ -137,34 +158,32 @@ def record_claims(
     # states: a state word that the anchored records' state field holds, or contradicts
     low_text = s.text.lower()
     if states and anchor_.records and index.states:
-        present = set(words_of(low_text))
-        for fieldname, seen in index.states.items():
-            values = seen | STATUS_VOCABULARY if fieldname == "status" else seen
-            for value in values:
-                if value.split(" ", 1)[0] not in present:
+        heads = _state_heads(index)
+        pairs = [fv for w in dict.fromkeys(words_of(low_text)) for fv in heads.get(w, ())]
+        for fieldname, value in pairs:
+            for m in word_pattern(value).finditer(low_text):
+                a, b = s.start + m.start(), s.start + m.end()
+                if not free(a, b):
                     continue
-                for m in word_pattern(value).finditer(low_text):
-                    a, b = s.start + m.start(), s.start + m.end()
-                    nouns = _record_nouns(index)
-                    reach = _reports_state(low_text, m.start(), m.end(), nouns)
-                    if not free(a, b) or reach is None:
-                        continue
-                    if reach == "all" and anchor_.how not in ("named", "section"):
-                        continue  # "two pending orders": which two, the sentence does not say
-                    claim = _state_claim(
-                        index,
-                        anchor_,
-                        fieldname,
-                        value,
-                        a,
-                        b,
-                        s.text[m.start() : m.end()],
-                        every=reach == "all",
-                        attribute=reach != "one",
-                    )
-                    if claim is not None:
-                        out.append(claim)
-                        busy.append((a, b))
+                reach = _reports_state(low_text, m.start(), m.end(), _record_nouns(index))
+                if reach is None:
+                    continue
+                if reach == "all" and anchor_.how not in ("named", "section"):
+                    continue  # "two pending orders": which two, the sentence does not say
+                claim = _state_claim(
+                    index,
+                    anchor_,
+                    fieldname,
+                    value,
+                    a,
+                    b,
+                    s.text[m.start() : m.end()],
+                    every=reach == "all",
+                    attribute=reach != "one",
+                )
+                if claim is not None:
+                    out.append(claim)
+                    busy.append((a, b))
     # "you will receive the refund as a gift card": the method an action recorded
     for m in _METHOD.finditer(s.text) if anchor_.records else ():
         a, b = s.start + m.start(), s.start + m.end()

@@ -47,6 +47,19 @@ class Record:
     people: list[str] = field(default_factory=list)  # person names ("mia li") among them
     leaves: list[Leaf] = field(default_factory=list)
     children: list[Record] = field(default_factory=list)
+    _numeric: tuple[Leaf, ...] | None = field(default=None, repr=False)
+
+    def numeric_leaves(self) -> tuple[Leaf, ...]:
+        """Its leaves with a number that are no identifier (what arithmetic may take;
+        worked out once: a record does not change after it is built)."""
+        if self._numeric is None:
+            self._numeric = tuple(
+                leaf
+                for leaf in self.leaves
+                if leaf.value.number is not None
+                and not any(k.startswith("i:") for k in leaf.value.keys)
+            )
+        return self._numeric
 
     @property
     def root(self) -> Record:
