@@ -1,12 +1,16 @@
-"""receiptgate on real agent traffic: tau-bench retail replies against their JSON tool results.
+"""receiptgate on real agent traffic: tau-bench retail and airline replies against their
+JSON tool results, and coding agents' self-reports.
 
 Every case is one reply a GPT-model customer-service agent wrote right after its
-tools answered (``benchmarks/retail_cases.py``), checked as a user would check
-it: ``gate.validate(reply, receipts=<the transcript before it>)`` with the
-default config and policy. Labels: ``benchmarks/data/taubench_retail_labels.jsonl``
-(written by hand without reading the code, rules in ``taubench_retail_labels.md``);
+tools answered (``benchmarks/retail_cases.py``, ``benchmarks/airline_cases.py``),
+checked as a user would check it: ``gate.validate(reply, receipts=<the transcript
+before it>)`` with the default config and policy. Labels:
+``benchmarks/data/taubench_retail_labels.jsonl`` and ``taubench_airline_labels.jsonl``
+(written by hand without reading the code, rules in the ``.md`` beside them). Retail
 ``dev`` is conversations 0-39 (what rules were tuned on), ``test`` 40-68 (kept for
-measurement).
+measurement); airline ``dev`` is tasks 0-24, ``test`` 25-49 (a domain the rules were
+not written for: its dev split was read from the first measurement on, its test
+split only measured).
 
 The report:
 
@@ -47,7 +51,9 @@ from typing import Any
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import airline_cases
 from _common import ROOT, percentile, table
+from airline_cases import AirlineCase
 from receiptgate.api import build_gate
 from receiptgate.engine import Gate
 from receiptgate.evidence.receipts import Receipt, parse_receipts
@@ -55,13 +61,16 @@ from receiptgate.results import ValidationResult
 from retail_cases import RETAIL_FILE, RetailCase, cases, policy_text
 
 LABELS = ROOT / "benchmarks" / "data" / "taubench_retail_labels.jsonl"
+AIRLINE_LABELS = ROOT / "benchmarks" / "data" / "taubench_airline_labels.jsonl"
 CODING = ROOT / "benchmarks" / "data" / "coding_selfreports.jsonl"
 NOW = datetime(2026, 3, 11, 10, tzinfo=UTC)
+#: The airline agent's clock ("The current time is 2024-05-15 15:00:00 EST").
+AIRLINE_NOW = datetime(2024, 5, 15, 20, tzinfo=UTC)
 
 
 @dataclass
 class Labelled:
-    case: RetailCase
+    case: RetailCase | AirlineCase
     label: dict[str, Any]
 
     @property
@@ -69,14 +78,17 @@ class Labelled:
         return bool(self.label["label"] == "clean")
 
 
-def load(split: str) -> list[Labelled]:
+def load(split: str, domain: str = "retail") -> list[Labelled]:
     labels = {}
-    with LABELS.open(encoding="utf-8") as f:
+    with (LABELS if domain == "retail" else AIRLINE_LABELS).open(encoding="utf-8") as f:
         for line in f:
             row = json.loads(line)
             labels[row["id"]] = row
     out = []
-    for c in cases():
+    found: Iterator[RetailCase | AirlineCase] = (
+        cases() if domain == "retail" else airline_cases.cases()
+    )
+    for c in found:
         row = labels.get(c.id)
         if row is not None and (split == "all" or row["split"] == split):
             out.append(Labelled(c, row))
@@ -88,7 +100,9 @@ def load(split: str) -> list[Labelled]:
 WITH_POLICY = True
 
 
-def receipts_of(case: RetailCase, render: Callable[[Any], str] | None = None) -> list[Receipt]:
+def receipts_of(
+    case: RetailCase | AirlineCase, render: Callable[[Any], str] | None = None
+) -> list[Receipt]:
     transcript = case.transcript(policy=WITH_POLICY)
     if render is not None:
         for m in transcript["messages"]:
@@ -151,7 +165,7 @@ def _money_variants(amount: str, evidence_numbers: set[str]) -> str | None:
     return None
 
 
-def mutations(case: RetailCase) -> Iterator[Mutation]:
+def mutations(case: RetailCase | AirlineCase) -> Iterator[Mutation]:
     """Grounded values of the reply (the evidence holds them) and a changed copy of each."""
     tool_text = "\n".join(m.content for m in case.history if m.role == "tool")
     numbers = set(re.findall(r"\d+(?:\.\d+)?", tool_text))
@@ -233,7 +247,7 @@ def _names_of(obj: dict[str, Any]) -> list[str]:
     return out
 
 
-def swap_mutations(case: RetailCase) -> Iterator[Mutation]:
+def swap_mutations(case: RetailCase | AirlineCase) -> Iterator[Mutation]:
     """A money figure of a sentence that names its record (an order id, an item id or
     name), replaced by the same field of another record of the evidence: the value
     exists, but it belongs to something else."""
@@ -277,7 +291,7 @@ def swap_mutations(case: RetailCase) -> Iterator[Mutation]:
             yield Mutation("another record's value", m.start(1), m.end(1), m.group(1), new)
 
 
-def derived_mutations(case: RetailCase, label: dict[str, Any]) -> Iterator[Mutation]:
+def derived_mutations(case: RetailCase | AirlineCase, label: dict[str, Any]) -> Iterator[Mutation]:
     """Each derived figure the labels name (a total, a refund, a difference), changed by a
     plausible amount (12% and $3.17 more: no record holds it, no simple sum gives it)."""
     reply = case.reply
@@ -295,7 +309,9 @@ def derived_mutations(case: RetailCase, label: dict[str, Any]) -> Iterator[Mutat
 _ORDER_IN = re.compile(r"#W\d{7}")
 
 
-def action_mutations(case: RetailCase, label: dict[str, Any]) -> Iterator[tuple[str, str]]:
+def action_mutations(
+    case: RetailCase | AirlineCase, label: dict[str, Any]
+) -> Iterator[tuple[str, str]]:
     """Replies with an action claim no tool result backs: an order cancelled that no
     result shows cancelled, appended to a reply that claimed no action."""
     if label.get("actions"):
@@ -380,13 +396,13 @@ class Report:
     by_kind: dict[str, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
 
 
-def run(gate: Gate, items: list[Labelled], split: str, show: int) -> Report:
+def run(gate: Gate, items: list[Labelled], split: str, show: int, now: datetime = NOW) -> Report:
     rep = Report(split)
     for item in items:
         case = item.case
         receipts = receipts_of(case)
         started = time.perf_counter()
-        result = gate.validate(case.reply, receipts=receipts, now=NOW)
+        result = gate.validate(case.reply, receipts=receipts, now=now)
         took = (time.perf_counter() - started) * 1e6
         size = sum(len(m.content) for m in case.history)
         rep.latency_us.append((size, took))
@@ -416,7 +432,7 @@ def run(gate: Gate, items: list[Labelled], split: str, show: int) -> Report:
             rep.bad_at_sentence += bool(item.label["bad"]) and hits == len(item.label["bad"])
         if item.clean:
             for name, text in action_mutations(case, item.label):
-                mutated = gate.validate(text, receipts=receipts, now=NOW)
+                mutated = gate.validate(text, receipts=receipts, now=now)
                 last = mutated.sentences[-1].action if mutated.sentences else "pass"
                 counts = rep.mutations[name]
                 counts[0] += last == "block"
@@ -426,7 +442,7 @@ def run(gate: Gate, items: list[Labelled], split: str, show: int) -> Report:
                 *derived_mutations(case, item.label),
                 *swap_mutations(case),
             ]:
-                mutated = gate.validate(apply(case.reply, mutation), receipts=receipts, now=NOW)
+                mutated = gate.validate(apply(case.reply, mutation), receipts=receipts, now=now)
                 delta = len(mutation.replacement) - len(mutation.original)
                 blocked = sentence_action(mutated, mutation.start, mutation.end + delta) == "block"
                 counts = rep.mutations[mutation.kind]
@@ -438,7 +454,7 @@ def run(gate: Gate, items: list[Labelled], split: str, show: int) -> Report:
                         f"{mutation.replacement!r} not blocked ({mutated.verdict})"
                     )
             for name, render in LAYOUTS.items():
-                other = gate.validate(case.reply, receipts=receipts_of(case, render), now=NOW)
+                other = gate.validate(case.reply, receipts=receipts_of(case, render), now=now)
                 same = rep.layout_same[name]
                 same[0] += other.verdict == result.verdict
                 same[1] += 1
@@ -673,13 +689,22 @@ def main(argv: list[str] | None = None) -> int:
         reports.append(summary(rep))
         for f in rep.failures:
             print(f, file=sys.stderr)
+    airline = []
+    for split in splits:
+        items = load(split, "airline")
+        if args.limit:
+            items = items[: args.limit]
+        rep = run(gate, items, f"airline {split}", args.show_failures, AIRLINE_NOW)
+        airline.append(summary(rep))
+        for f in rep.failures:
+            print(f, file=sys.stderr)
     coding = [run_coding(gate, split, args.show_failures) for split in splits]
     if args.json:
-        print(json.dumps({"retail": reports, "coding": coding}, indent=2))
+        print(json.dumps({"retail": reports, "airline": airline, "coding": coding}, indent=2))
     else:
-        print_tables(reports)
+        print_tables([*reports, *airline])
         print()
-        print_kinds(reports)
+        print_kinds([*reports, *airline])
         print()
         print_coding(coding)
     return 0
