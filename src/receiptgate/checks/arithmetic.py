@@ -40,6 +40,12 @@ _ARITHMETIC = re.compile(
     r"([$€£]?\s?-?[\d,]+(?:\.\d+)?)\s*(?:\([^)]{0,20}\)\s*)?=\s*([$€£]?\s?-?[\d,]+(?:\.\d+)?)"
 )
 _NAMES_TOTAL = re.compile(r"\b(?:total|sum|altogether|in\s+all)\b", re.IGNORECASE)
+_NAMES_DIFFERENCE = re.compile(
+    r"\b(?:difference|remaining|left|balance|refund(?:ed|s)?|less|minus|save[sd]?|saving|savings|"
+    r"off|cheaper|lower|reduc\w*|more|additional|extra|change[sd]?|credit(?:ed)?|back|"
+    r"deduct\w*|after)\b",
+    re.IGNORECASE,
+)
 _NAMES_OPERATION = re.compile(
     r"\b(?:total|sum|difference|remaining|left|balance|refund|each|per\s+(?:person|item|night|"
     r"passenger)|combined|altogether|in\s+all|subtotal|discount|save|saving|savings|off|"
@@ -183,7 +189,16 @@ def derive(
     ops = operands(index, h, records, fresh)
     if not ops:
         return None
-    found = _search(ops, target, _multipliers(sentence, h, records), money=h.kind == "money")
+    # "costs $249 in total" is a sum: a difference of two fares that happens to give it
+    # is no support (with many fares in a search result, some pair always does)
+    subtract = not _NAMES_TOTAL.search(sentence) or _NAMES_DIFFERENCE.search(sentence) is not None
+    found = _search(
+        ops,
+        target,
+        _multipliers(sentence, h, records),
+        money=h.kind == "money",
+        subtract=subtract,
+    )
     if found is not None:
         return found
     return _wrong_total(ops, target, records, sentence)
@@ -219,7 +234,12 @@ def _multipliers(sentence: str, h: HardFact, records: Sequence[Record]) -> froze
 
 
 def _search(
-    ops: list[Operand], target: float, multipliers: frozenset[int], *, money: bool = True
+    ops: list[Operand],
+    target: float,
+    multipliers: frozenset[int],
+    *,
+    money: bool = True,
+    subtract: bool = True,
 ) -> Derivation | None:
     """A formula over ``ops`` that gives ``target``. Amounts of money combine across fields
     (a balance less a payment); other figures only within one field (two rows' counts):
@@ -247,7 +267,7 @@ def _search(
         b = find(target - a.value)
         if b is not None and b is not a and (money or _one_field(a, b)):
             return _ok(target, f"{_show(a.value)} + {_show(b.value)}", a, b)
-        b = find(a.value - target)
+        b = find(a.value - target) if subtract else None
         if b is not None and b is not a and a.value > target and (money or _one_field(a, b)):
             return _ok(target, f"{_show(a.value)} − {_show(b.value)}", a, b)
         for n in multipliers:

@@ -71,6 +71,9 @@ def _other_row(leaf: Leaf, low: str) -> bool:
     if parent is None or not low:
         return False
     own = {x.key: x for x in rec.leaves}
+    # what this row holds in any field: "flight HAT522 from ORD" names this row's origin,
+    # not the destination of the row before it
+    held = {x.value.shown.lower() for x in rec.leaves}
     for sibling in parent.children:
         if sibling is rec:
             continue
@@ -78,7 +81,7 @@ def _other_row(leaf: Leaf, low: str) -> bool:
             if other.value.kind not in ("word", "id", "date", "datetime") or other.key == leaf.key:
                 continue
             mine = own.get(other.key)
-            if mine is None or mine.value.shown.lower() == other.value.shown.lower():
+            if mine is None or other.value.shown.lower() in held:
                 continue
             if _named_in(other.value, low) and not _named_in(mine.value, low):
                 return True

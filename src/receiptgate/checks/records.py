@@ -22,7 +22,7 @@ from receiptgate.claims.collect import clause_around
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex, id_shape
 from receiptgate.evidence.records import Leaf, Record
-from receiptgate.evidence.values import STATUS_VOCABULARY, words_of
+from receiptgate.evidence.values import STATUS_VOCABULARY, leaf_value, words_of
 from receiptgate.text.segment import Sentence
 
 # Words in a state word's clause that make it no report of the current state: modals,
@@ -256,13 +256,43 @@ def _label_value(s: Sentence, index: ReceiptIndex) -> RecordClaim | None:
     value = " ".join(value.split())
     if not value:
         return None
-    hits = index.by_key.get(f"w:{value}", ())  # "Address: 443 Maple Drive" as the record has it
+    # "Address: 443 Maple Drive" as the record has it
+    hits: Sequence[Leaf] = index.by_key.get(f"w:{value}", ())
+    if not hits:
+        hits = _labelled_field(m.group(1), value, index)
     if not hits:
         return None
     a = s.start + m.start(2)
     b = a + len(m.group(2).rstrip(" *_."))
     f = _fact("value", a, b, s.text[m.start(2) : m.start(2) + (b - a)])
     return RecordClaim("value", a, b, f.text, supported(index, f, hits[0]))
+
+
+#: Ways of writing a yes/no field's value in a "Label: value" line.
+_YES = frozenset("yes included purchased added true enabled active".split())
+_NO = frozenset(["no", "none", "false", "disabled", "not included", "not purchased", "not added"])
+
+
+def _labelled_field(label: str, value: str, index: ReceiptIndex) -> list[Leaf]:
+    """The leaves a "Label: value" line restates when the value is no distinctive word:
+    an id ("Reservation ID: HATHAT") wherever a record holds it; a count or a yes/no
+    ("Total baggages: 3", "Travel insurance: Not included") only in a field the label
+    names."""
+    typed = leaf_value(label, value)
+    if value in _YES:
+        keys: tuple[str, ...] = ("w:yes", "b:true")
+    elif value in _NO:
+        keys = ("w:no", "b:false")
+    elif typed is not None and typed.kind == "id":
+        return index.leaves(typed.keys)
+    elif typed is not None and typed.kind in ("count", "number"):
+        keys = typed.keys
+    else:
+        return []
+    words = content_words(label) - GENERIC
+    if not words:
+        return []
+    return [leaf for leaf in index.leaves(keys) if words & content_words(" ".join(leaf.words))]
 
 
 #: "ending in 7285", "ends with 4451", "last four digits 0006", "last 4: 7285".

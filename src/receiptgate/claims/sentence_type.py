@@ -20,6 +20,7 @@ SentenceType = Literal[
     "intent",
     "future",
     "label",
+    "fragment",
     "user",
     "opinion",
     "inference",
@@ -31,6 +32,7 @@ SentenceType = Literal[
 NO_HARD_FACT_TYPES = frozenset({"code", "question", "greeting", "imperative"})
 
 _WORD = re.compile(r"[a-z']+")
+_DIGIT = re.compile(r"\d")
 
 _GREETINGS = frozenset(
     """
@@ -58,6 +60,7 @@ _COURTESY = re.compile(
     r"^(?:have\s+a\s+(?:great|good|nice|wonderful)|i\s+apologi[sz]e|(?:i'?m|i\s+am|we'?re)\s+sorry|"
     r"(?:please\s+)?feel\s+free|if\s+(?:there\s+is|there's|you\s+have|you\s+need)\s+anything|"
     r"take\s+your\s+time|thank\s+you|thanks|you'?re\s+welcome|glad\s+to\s+help|"
+    r"(?:i\s+am\s+|i'?m\s+|we'?re\s+)?look(?:ing)?\s+forward\s+to|"
     r"(?:i'?m|i\s+am)\s+(?:glad|happy)\s+(?:i|we)\s+could|"
     r"happy\s+to\s+help|no\s+(?:problem|worries)|of\s+course|certainly|absolutely|"
     r"(?:i\s+)?hope\s+(?:this|that|you)|(?:the|this|your|my)\s+task\s+(?:is|has\s+been)\s+"
@@ -97,6 +100,30 @@ _ABILITY = re.compile(
     r"am\s+not\s+able|['’]m\s+not\s+able|are\s+not\s+able|can\s+only|only\s+can|"
     r"do\s+not\s+have\s+the\s+ability|don't\s+have\s+the\s+ability)\b"
 )
+_LABEL_LEAD = re.compile(r"^([a-z][\w /&'()-]{0,40}?):\s+(?=\S)")
+# Words that make a clause (finite verbs, auxiliaries, modals); a short line with none of
+# them ("Change of plan", "Credit card on file", "Upgrade to business class") names an
+# option or a heading and asserts nothing.
+_VERBS = frozenset(
+    """
+    is are was were be been being am has have had do does did done will would can could
+    shall should may might must get got go went gone make made take took show said say
+    find found leave left send sent pay paid run ran write wrote written keep kept come
+    came become became give gave given see saw seen know knew put set read lost won
+    cannot not no
+    """.split()
+)
+
+
+def _verbless(words: list[str]) -> bool:
+    for w in words:
+        if w in _VERBS or "'" in w or w.endswith("ed"):
+            return False
+        if w.endswith("s") and not w.endswith(("ss", "us", "is")):
+            return False  # "departs", "costs" (or a plural: left as a statement)
+    return True
+
+
 _QUESTION_END = re.compile(r"\?[\s\"'”’)]*$")
 INTENT = re.compile(
     r"^(?:i['’]ll|i\s+will|we['’]ll|we\s+will|let\s+me|let['’]s|i['’]m\s+going\s+to|"
@@ -116,7 +143,7 @@ _CLOSING = re.compile(
 # "Now that the issue is fixed, we can submit the changes.", "Since the task is done,
 # I'll conclude." (claims inside the condition are still detected and checked).
 _CONDITION = re.compile(
-    r"^(?:if|when|once|since|now\s+that|with|to|in\s+a|in\s+the)\s+[^,]{1,120},\s*"
+    r"^(?:if|when|whenever|once|since|now\s+that|with|to|in\s+a|in\s+the)\s+[^,]{1,120},\s*"
 )
 
 
@@ -175,8 +202,12 @@ def _is_inference(words: list[str], lowered: str) -> bool:
 
 
 def _body(text: str) -> str:
-    """The (lowercased) sentence without markdown emphasis and short opening clauses."""
+    """The (lowercased) sentence without markdown emphasis, a short lead label ("payment
+    method: please confirm ...") and short opening clauses."""
     out = text.replace("**", "").replace("__", "").strip()
+    lead = _LABEL_LEAD.match(out)
+    if lead is not None and len(lead.group(1).split()) <= 4 and len(out) - lead.end() >= 3:
+        out = out[lead.end() :]
     for _ in range(3):
         m = _OPENER.match(out)
         if m is None or len(out) - m.end() < 3:
@@ -228,6 +259,8 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         return "statement" if any(c.isdigit() for c in text) else "code"
     if len(words) < 3:
         return "greeting" if not any(c.isdigit() for c in text) else "statement"
+    if len(words) <= 8 and ":" not in text and _verbless(words) and not _DIGIT.search(text):
+        return "fragment"  # "Change of plan", "Upgrade to business class."
     if words[0] in _GREETINGS and len(words) <= 8:
         return "greeting"
     if words[0] in _IMPERATIVE and not _LEAD_LABEL.match(text):

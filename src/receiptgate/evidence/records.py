@@ -178,7 +178,7 @@ class _Builder:
             if isinstance(v, dict | list):
                 self.walk(v, child, own, k, via)
             elif self.leaves < MAX_LEAVES:
-                value = leaf_value(k, v, scalars)
+                value = leaf_value(k, v, scalars, key_words(via))
                 if value is not None:
                     own.leaves.append(Leaf(own, child, k, key_words(k) + key_words(via), value))
                     self.leaves += 1

@@ -59,10 +59,15 @@ _DOTTED_DATE = re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{4})$")
 _ISO_DT = re.compile(
     r"^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?$"
 )
-_TIME = re.compile(r"^(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp]\.?[Mm]\.?)?\s*([A-Za-z]{1,4})?$")
+# "06:00:00", "6:00 PM EST", "00:00:00+1" (a schedule's next day)
+_TIME = re.compile(
+    r"^(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\+\d)?\s*([AaPp]\.?[Mm]\.?)?\s*([A-Za-z]{1,4})?$"
+)
 _MONEY_TEXT = re.compile(r"^([$€£])\s?(-?[\d,]*\.?\d+)$|^(-?[\d,]*\.?\d+)\s?(USD|EUR|GBP)$")
 _NUMBER_TEXT = re.compile(r"^-?\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^-?\d+(?:\.\d+)?$")
 _PERCENT_TEXT = re.compile(r"^(-?\d+(?:\.\d+)?)\s?%$")
+#: An id made of what it is and a number ("certificate_7504069", "credit_card_4421486").
+_TYPED_ID = re.compile(r"^[a-z]+(?:_[a-z]+)*_(\d{6,})$")
 _ID_TEXT = re.compile(r"^#?[A-Za-z0-9][A-Za-z0-9_\-./:#]*$")
 _WORD = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
 _EMBEDDED = re.compile(r"(?<![\d.])\d+(?:\.\d+)?(?![\d.])")
@@ -142,10 +147,18 @@ def _duration_keys(x: float, scale: str, factor: float) -> tuple[str, ...]:
     return (f"dur:{scale}:{num_key(x * factor)[2:]}",)
 
 
-def _number_value(x: float, words: tuple[str, ...], siblings: dict[str, Any] | None) -> Value:
+def _number_value(
+    x: float,
+    words: tuple[str, ...],
+    siblings: dict[str, Any] | None,
+    context: tuple[str, ...] = (),
+) -> Value:
     shown = f"{int(x)}" if float(x).is_integer() else f"{x}"
     keys: tuple[str, ...] = (num_key(x),)
     ws = set(words)
+    if not ws & (MONEY_WORDS | COUNT_WORDS | PERCENT_WORDS) and set(context) & MONEY_WORDS:
+        # {"prices": {"economy": 105}}: a field of a group of amounts is an amount
+        ws |= set(context) & MONEY_WORDS
     if float(x).is_integer() and abs(x) >= 100_000:
         keys += (f"i:{int(x)}",)  # a long number is also a name (an item, a ticket)
     if float(x).is_integer() and 1900 <= x <= 2100 and ws & {"year", "yr", "fy"}:
@@ -190,15 +203,21 @@ def _date_keys(y: int, mo: int, d: int) -> tuple[str, ...]:
     )
 
 
-def leaf_value(key: str, raw: Any, siblings: dict[str, Any] | None = None) -> Value | None:
-    """The typed value of one field, ``None`` for null and empty values."""
+def leaf_value(
+    key: str,
+    raw: Any,
+    siblings: dict[str, Any] | None = None,
+    context: tuple[str, ...] = (),
+) -> Value | None:
+    """The typed value of one field, ``None`` for null and empty values. ``context``: the
+    words of the field that holds the field's object ("prices" for ``prices.economy``)."""
     words = key_words(key)
     if raw is None:
         return None
     if isinstance(raw, bool):
         return Value("bool", (f"b:{str(raw).lower()}",), str(raw).lower())
     if isinstance(raw, int | float):
-        return _number_value(float(raw), words, siblings)
+        return _number_value(float(raw), words, siblings, context)
     if not isinstance(raw, str):
         return None
     text = raw.strip()
@@ -274,7 +293,9 @@ def leaf_value(key: str, raw: Any, siblings: dict[str, Any] | None = None) -> Va
             return parsed
     if _ID_TEXT.match(text) and (any(c.isdigit() for c in text) or set(words) & ID_KEYS):
         bare = low.lstrip("#")
-        keys = (f"i:{low}", f"i:{bare}") if bare != low else (f"i:{low}",)
+        keys: tuple[str, ...] = (f"i:{low}", f"i:{bare}") if bare != low else (f"i:{low}",)
+        if (m := _TYPED_ID.match(low)) is not None:
+            keys += (f"i:{m.group(1)}",)  # "gift_card_7091239" is "gift card 7091239"
         return Value("id", keys, text)
     # Numbers inside a short text ("Suite 640", "750ml", "123 Elm Street") are found
     # by number too; equality then asks for the same characters (see _equal).

@@ -1,0 +1,177 @@
+"""An airline agent's replies against its tools' JSON (a domain the retail rules were not
+written for), end to end.
+
+The agent looked up a customer (payment methods keyed by their ids), a reservation,
+and a one-stop flight search whose fares sit in a ``prices`` object per cabin and
+whose arrival times use the schedule's ``+1`` for the next day. Its replies restate
+those records in "Label: value" lines, option lists and totals.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from receiptgate import Gate, ValidationResult, parse_receipts
+
+NOW = datetime(2024, 5, 15, 20, tzinfo=UTC)
+GATE = Gate()
+
+USER = {
+    "name": {"first_name": "Lena", "last_name": "Okafor"},
+    "payment_methods": {
+        "certificate_5512093": {
+            "source": "certificate",
+            "amount": 150,
+            "id": "certificate_5512093",
+        },
+        "gift_card_8830417": {"source": "gift_card", "amount": 64, "id": "gift_card_8830417"},
+    },
+    "membership": "silver",
+    "reservations": ["QWPZKM"],
+}
+RESERVATION = {
+    "reservation_id": "QWPZKM",
+    "user_id": "lena_okafor_4410",
+    "origin": "BOS",
+    "destination": "DEN",
+    "cabin": "economy",
+    "flights": [{"flight_number": "HAT301", "date": "2024-05-21", "price": 188}],
+    "total_baggages": 2,
+    "nonfree_baggages": 0,
+    "insurance": "no",
+}
+SEARCH = [
+    [
+        {
+            "flight_number": "HAT410",
+            "origin": "BOS",
+            "destination": "ORD",
+            "scheduled_departure_time_est": "19:00:00",
+            "scheduled_arrival_time_est": "21:30:00",
+            "prices": {"basic_economy": 58, "economy": 117, "business": 402},
+            "date": "2024-05-24",
+        },
+        {
+            "flight_number": "HAT522",
+            "origin": "ORD",
+            "destination": "DEN",
+            "scheduled_departure_time_est": "23:00:00",
+            "scheduled_arrival_time_est": "01:00:00+1",
+            "prices": {"basic_economy": 64, "economy": 131, "business": 380},
+            "date": "2024-05-24",
+        },
+    ]
+]
+
+
+def _transcript(*results: tuple[str, dict[str, Any], Any]) -> list[Any]:
+    messages: list[dict[str, Any]] = [{"role": "user", "content": "Hi, I'm lena_okafor_4410."}]
+    for i, (name, args, output) in enumerate(results):
+        call = {
+            "id": f"c{i}",
+            "type": "function",
+            "function": {"name": name, "arguments": json.dumps(args)},
+        }
+        messages.append({"role": "assistant", "content": None, "tool_calls": [call]})
+        messages.append({"role": "tool", "tool_call_id": f"c{i}", "content": json.dumps(output)})
+    return parse_receipts(json.dumps({"messages": messages}))
+
+
+RECEIPTS = _transcript(
+    ("get_user_details", {"user_id": "lena_okafor_4410"}, USER),
+    ("get_reservation_details", {"reservation_id": "QWPZKM"}, RESERVATION),
+    (
+        "search_onestop_flight",
+        {"origin": "BOS", "destination": "DEN", "date": "2024-05-24"},
+        SEARCH,
+    ),
+)
+
+
+def _check(text: str) -> ValidationResult:
+    return GATE.validate(text, receipts=RECEIPTS, now=NOW)
+
+
+def _sentence(result: ValidationResult, part: str) -> tuple[str | None, str]:
+    s = next(s for s in result.sentences if part in s.text)
+    return s.tag, s.action
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "**Reservation ID:** QWPZKM",  # an id with no digit
+        "**Total Baggages:** 2",
+        "**Non-Free Baggages:** 0",
+        "**Travel Insurance:** Not included",
+        "**Insurance:** No",
+    ],
+)
+def test_when_a_label_line_restates_a_field_of_the_record_then_it_is_backed(line: str) -> None:
+    result = _check(f"Here are the details of your reservation:\n\n- {line}\n")
+    assert _sentence(result, line.split(":")[0]) == ("T1", "pass"), result.sentences
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "**Reservation ID:** ZXQWVB",
+        "**Total Baggages:** 3",
+        "**Travel Insurance:** Included",
+    ],
+)
+def test_when_a_label_line_gives_a_value_no_field_it_names_holds_then_it_is_not_backed(
+    line: str,
+) -> None:
+    result = _check(f"Here are the details of your reservation:\n\n- {line}\n")
+    tag, _ = _sentence(result, line.split(":")[0])
+    assert tag != "T1"
+
+
+def test_when_a_payment_method_is_named_by_its_number_then_the_number_is_backed() -> None:
+    result = _check("You can use:\n\n- Certificate 5512093: $150\n- Gift card 8830417: $64\n")
+    assert result.verdict == "pass", result.reason
+
+
+def test_when_a_payment_method_number_is_changed_then_it_is_blocked() -> None:
+    result = _check("You can use:\n\n- Certificate 5512094: $150\n")
+    assert result.verdict == "block"
+
+
+def test_when_a_total_adds_the_fares_of_the_two_segments_then_it_is_backed() -> None:
+    # 117 + 131 from the economy fares (a "prices" object: amounts of money)
+    result = _check("The one-stop option in economy costs $248 in total.")
+    assert result.verdict == "pass", result.reason
+    assert any("248 = " in e.detail for s in result.sentences for e in s.evidence)
+
+
+def test_when_a_total_of_the_fares_is_wrong_then_it_is_not_passed() -> None:
+    result = _check("The one-stop option in economy costs $249 in total.")
+    assert result.verdict != "pass"
+
+
+def test_when_an_arrival_the_next_day_is_restated_then_it_is_backed() -> None:
+    result = _check(
+        "Flight HAT522 departs ORD at 11:00 PM EST and arrives at 1:00 AM EST the next day."
+    )
+    assert result.verdict == "pass", result.reason
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "**Payment Method:** Please confirm which payment method you'd like to use.",
+        "Change of plan",
+        "Upgrade to business class.",
+        "Looking forward to assisting you soon.",
+        "Whenever you're ready with the details, feel free to reach out, and I'll be here to help.",
+    ],
+)
+def test_when_a_line_asserts_nothing_then_it_gets_no_tag(line: str) -> None:
+    result = _check(line)
+    assert [s.tag for s in result.sentences] == [None]
+    assert result.verdict == "pass"
