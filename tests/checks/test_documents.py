@@ -178,3 +178,26 @@ def test_a_hedged_restatement_of_a_rule_is_backed_by_the_rule() -> None:
         receipts=[rules],
     )
     assert (result.verdict, result.sentences[0].tag) == ("pass", "T4")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # two rules joined in one sentence: each clause restates one
+        "Delivered orders can be returned, and refunds to a gift card are immediate.",
+        # a rule said of the customer's record: the sentence holds the rule's words and
+        # adds which order it is about
+        "Unfortunately, your order is furniture, for which express shipping is not available.",
+    ],
+)
+def test_a_sentence_restating_rules_clause_by_clause_is_backed(text: str) -> None:
+    tag, action, evidence = check(text)
+    assert (tag, action) == ("T4", "pass"), evidence
+
+
+def test_a_sentence_with_one_clause_no_rule_states_is_not_backed() -> None:
+    # the first clause restates a rule, the second is no rule of the policy
+    tag, _, _ = check(
+        "Delivered orders can be returned, but the store repaints every lamp before resale."
+    )
+    assert tag != "T4"

@@ -51,6 +51,9 @@ FIGURE_SHARED = 1
 #: carry this share of the sentence's weight.
 RESTATE_SHARED = 3
 RESTATE_COVERAGE = 0.7
+#: ... or when it holds this share of the passage's own word weight (a rule restated
+#: about a record: the sentence adds which one).
+RESTATE_HELD = 0.7
 #: A differing figure contradicts a passage the sentence restates this closely.
 CONTRADICT_SHARED = 2
 CONTRADICT_COVERAGE = 0.5
@@ -214,7 +217,10 @@ def _rule_words(index: ReceiptIndex, sentence: str) -> frozenset[str]:
 
 
 #: "It seems that the refund must go to ...": how sure the sentence is, not the rule.
-_HEDGE_WORDS = content_words("seems appears likely probably possibly perhaps maybe")
+_HEDGE_WORDS = content_words(
+    "seems appears likely probably possibly perhaps maybe however unfortunately fortunately "
+    "note please also additionally just actually currently"
+)
 
 
 def _ranked(lib: _Library, words: frozenset[str]) -> list[tuple[float, int, frozenset[str]]]:
@@ -303,19 +309,64 @@ def _measure(text: str) -> str:
 def restated_passage(
     index: ReceiptIndex, sentence: str, fresh: Callable[[Receipt], bool]
 ) -> DocumentMatch | None:
-    """The passage a sentence with no figure restates closely (same words, same polarity)."""
+    """The passage a sentence with no figure restates closely (same words, same polarity).
+
+    A sentence that joins two rules ("Business class flights can always be cancelled, but
+    the refund will go to the original payment methods") restates each of its clauses;
+    a clause restates a passage that covers its words, or whose own words it holds
+    nearly all of ("this reservation is in basic economy class, which cannot be
+    modified" holds "Basic economy flights cannot be modified" and says which
+    reservation).
+    """
     lib, docs = _library(index)
     if not lib.items:
         return None
-    words = _rule_words(index, sentence)
-    if len(words) < RESTATE_SHARED:
+    clauses = [c for c in _CLAUSE_SPLIT.split(sentence) if c.strip()]
+    if len(clauses) > 1:
+        found: DocumentMatch | None = None
+        for clause in clauses:
+            if len(_rule_words(index, clause)) < 2:
+                continue  # "which is strict": nothing of its own to restate
+            m = _restated(index, lib, docs, clause, fresh, least=2)
+            if m is None:
+                break
+            found = found or m
+        else:
+            if found is not None:
+                return found
+    return _restated(index, lib, docs, sentence, fresh, least=RESTATE_SHARED)
+
+
+#: Where a sentence joins two statements: "..., but ...", "...; ...", "..., which ...".
+_CLAUSE_SPLIT = re.compile(r"\s*(?:;|,\s*(?:but|and|which|so|while)\b|\bhowever\b)\s*")
+
+
+def _restated(
+    index: ReceiptIndex,
+    lib: _Library,
+    docs: list[Receipt],
+    text: str,
+    fresh: Callable[[Receipt], bool],
+    least: int,
+) -> DocumentMatch | None:
+    words = _rule_words(index, text)
+    if len(words) < least:
         return None
-    negated = _NEGATION.search(sentence.lower()) is not None
+    negated = _NEGATION.search(text.lower()) is not None
     for coverage, i, shared in _ranked(lib, words)[:10]:
-        if coverage < RESTATE_COVERAGE:
-            break
         k, passage = lib.items[i]
-        receipt = docs[k]
-        if len(shared) >= RESTATE_SHARED and passage.negated == negated and fresh(receipt):
-            return DocumentMatch(receipt, passage, shared, coverage)
+        if len(shared) < least or passage.negated != negated or not fresh(docs[k]):
+            continue
+        if coverage >= RESTATE_COVERAGE or (
+            len(shared) >= RESTATE_SHARED
+            and len(words - shared) <= 2
+            and _held(lib, passage, shared) >= RESTATE_HELD
+        ):
+            return DocumentMatch(docs[k], passage, shared, coverage)
     return None
+
+
+def _held(lib: _Library, passage: Passage, shared: frozenset[str]) -> float:
+    """The share of a passage's word weight that a sentence holds."""
+    total = sum(lib.weight.get(w, lib.unseen) for w in passage.words)
+    return sum(lib.weight.get(w, lib.unseen) for w in shared) / total if total else 0.0

@@ -46,14 +46,14 @@ def check_claims(s: Settings, req: Request) -> None:
     """Facts, the ledger and the records for every claim, sentence by sentence."""
     by_sentence = req.by_sentence()
     for ev in req.evals:
-        _gather(req, ev, req.sentences[ev.claim.sentence_index])
+        _gather(s, req, ev, req.sentences[ev.claim.sentence_index])
     for sidx, group in by_sentence.items():
         _match_hard(s, req, group, req.sentences[sidx])
     for sidx, group in by_sentence.items():
         back_labels(group, by_sentence.get(sidx - 1, []))
 
 
-def _gather(req: Request, ev: ClaimEval, sentence: Sentence) -> None:
+def _gather(s: Settings, req: Request, ev: ClaimEval, sentence: Sentence) -> None:
     """Facts and ledger evidence for one claim."""
     c, ledger, work = ev.claim, req.ledger, req.work
     if req.facts.size and not c.detector_id.startswith("hardfact.") and c.category != "action":
@@ -88,6 +88,14 @@ def _gather(req: Request, ev: ClaimEval, sentence: Sentence) -> None:
             found = check_availability(ledger, sentence.text, avail, every)
             if found is not None:
                 ev.ledger = found
+        if ev.ledger is None:
+            # "Express shipping is not available for furniture", "basic economy flights
+            # cannot be modified": no record's state but a rule of the operator's
+            # documents, restated
+            fresh = _freshness(ledger, req.now, s.policy.freshness, None)
+            if (doc := restated_passage(ledger, sentence.text, fresh)) is not None:
+                r = doc.receipt
+                ev.ledger = Finding("supported", r.id, r.kind, doc.line())
     elif c.category == "attribution":
         ev.ledger = check_attribution(ledger, c)
 
