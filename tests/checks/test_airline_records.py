@@ -175,3 +175,64 @@ def test_when_a_line_asserts_nothing_then_it_gets_no_tag(line: str) -> None:
     result = _check(line)
     assert [s.tag for s in result.sentences] == [None]
     assert result.verdict == "pass"
+
+
+def _with(*extra: tuple[str, dict[str, Any], Any]) -> list[Any]:
+    return _transcript(
+        ("get_user_details", {"user_id": "lena_okafor_4410"}, USER),
+        (
+            "get_reservation_details",
+            {"reservation_id": "QWPZKM"},
+            {**RESERVATION, "created_at": "2024-05-02T09:14:00"},
+        ),
+        *extra,
+    )
+
+
+UPGRADED = {**RESERVATION, "flights": [{"flight_number": "HAT301", "price": 402}]}
+BAGS = {**RESERVATION, "total_baggages": 4, "nonfree_baggages": 1}
+
+
+def test_when_a_reservation_was_created_on_its_created_date_then_no_action_is_claimed() -> None:
+    result = GATE.validate(
+        "Your reservation QWPZKM was created on 2024-05-02.",
+        receipts=_with(),
+        now=NOW,
+    )
+    assert result.verdict == "pass", result.reason
+
+
+def test_when_the_creation_date_is_wrong_then_it_is_not_passed() -> None:
+    result = GATE.validate(
+        "Your reservation QWPZKM was created on 2024-05-09.", receipts=_with(), now=NOW
+    )
+    assert result.verdict != "pass"
+
+
+@pytest.mark.parametrize(
+    ("text", "call"),
+    [
+        (
+            "Your reservation has been successfully upgraded to business class.",
+            (
+                "update_reservation_flights",
+                {"reservation_id": "QWPZKM", "cabin": "business"},
+                UPGRADED,
+            ),
+        ),
+        (
+            "Two checked bags have been added to your reservation.",
+            (
+                "update_reservation_baggages",
+                {"reservation_id": "QWPZKM", "total_baggages": 4},
+                BAGS,
+            ),
+        ),
+    ],
+)
+def test_when_an_update_call_made_the_change_then_the_change_is_backed(
+    text: str, call: tuple[str, dict[str, Any], Any]
+) -> None:
+    assert GATE.validate(text, receipts=_with(call), now=NOW).verdict == "pass"
+    # without the call the same claim is an action nobody performed
+    assert GATE.validate(text, receipts=_with(), now=NOW).verdict == "block"

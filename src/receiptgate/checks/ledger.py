@@ -96,6 +96,9 @@ ACTION_TOOLS: dict[str, re.Pattern[str]] = {
     ),
 }
 
+#: Verbs of a change to an existing record that an update call performs.
+_CHANGE_VERB = re.compile(r"\b(?:upgraded|downgraded|added|upgrade|downgrade|add)\b", re.I)
+
 #: What a call whose tool is not named (a transcript that kept only results) must show
 #: to count as each state-changing action: the new state in its result.
 _RESULT_SHOWS: dict[str, re.Pattern[str]] = {
@@ -157,6 +160,9 @@ _OBJECT_SYNONYMS: dict[str, re.Pattern[str]] = {
     "backup": re.compile(r"\b(?:backup|restic|borg|pg_dump|snapshot)"),
     "ticket": re.compile(r"\b(?:ticket|issue|jira|incident|case)"),
     "pull request": re.compile(r"\b(?:pull|pr\b|merge request)"),
+    # "two checked bags have been added": a call on the booking's baggage
+    "bag": re.compile(r"(?<![a-z])(?:bag|luggage)"),
+    "luggage": re.compile(r"(?<![a-z])(?:bag|luggage)"),
 }
 _IDENTIFIER = re.compile(
     r"[\w.-]*[/@][\w./@-]+|[\w-]+\.[a-z]{2,5}\b|[A-Z]+-\d+|\b[\w]+-\d+\b|#\w*\d\w*"
@@ -468,6 +474,10 @@ def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> F
         # 'Changed "typoo" to "typo"': the edit holds the new text, not the old
         about = _ObjectMatcher.of(dataclasses.replace(claim, object=to.group(1)), tail)
         mentioned = [e for e in matching if about(e)]
+    if not mentioned and _CHANGE_VERB.search(claim.value or claim.matched_text):
+        # "the cabin has been upgraded", "two bags have been added to your reservation": a
+        # change to a record, done by an update call, not a package installed or a new thing
+        mentioned = [e for e in _calls_for(view, "fixed") if about(e)]
     answered = [e for e in mentioned if not e.receipt.meta.get("missing_result")]
     if mentioned and not answered:
         rid = mentioned[-1].receipt.id

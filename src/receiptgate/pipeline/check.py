@@ -30,11 +30,13 @@ from receiptgate.checks.ledger import (
 )
 from receiptgate.checks.orderings import check_ordering, ordering_of
 from receiptgate.checks.records import check_availability
+from receiptgate.checks.words import content_words
 from receiptgate.claims.collect import ACTION_CLAUSE_EDGE, clause_around, clause_of
 from receiptgate.claims.hard import clause_words, sentence_anchors
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
+from receiptgate.evidence.values import key_words
 from receiptgate.pipeline.request import Request, Settings
 from receiptgate.policy.decide import ClaimEval, back_labels
 from receiptgate.policy.policy_file import ReceiptKindName
@@ -49,6 +51,7 @@ def check_claims(s: Settings, req: Request) -> None:
         _gather(s, req, ev, req.sentences[ev.claim.sentence_index])
     for sidx, group in by_sentence.items():
         _match_hard(s, req, group, req.sentences[sidx])
+        _dated_history(group)
     for sidx, group in by_sentence.items():
         back_labels(group, by_sentence.get(sidx - 1, []))
 
@@ -98,6 +101,48 @@ def _gather(s: Settings, req: Request, ev: ClaimEval, sentence: Sentence) -> Non
                 ev.ledger = Finding("supported", r.id, r.kind, doc.line())
     elif c.category == "attribution":
         ev.ledger = check_attribution(ledger, c)
+
+
+def _dated_history(group: list[ClaimEval]) -> None:
+    """ "Your reservation was created on 2024-05-01", "the flight was scheduled to depart
+    on May 21": a passive report dated by a record's field of that event (``created_at``,
+    a scheduled date) is the record's history, not an action the agent claims to have
+    done; the date's own finding backs it."""
+    dated = [
+        m
+        for ev in group
+        for m in ev.hard
+        if m.status == "supported"
+        and m.value is not None
+        and m.value.kind in ("date", "datetime", "time")
+        and m.path
+    ]
+    for ev in group if dated else ():
+        c = ev.claim
+        if (
+            c.category != "action"
+            or not c.detector_id.startswith("action.passive")
+            or ev.ledger is None
+            or ev.ledger.status != "unsupported"
+        ):
+            continue
+        verb = content_words(c.matched_text)
+        for m in dated:
+            field = content_words(" ".join(key_words(_LAST_KEY.findall(m.path or "")[-1])))
+            if verb & field or verb & _SCHEDULED:
+                ev.ledger = Finding(
+                    "supported",
+                    m.receipt_id,
+                    m.receipt_kind,
+                    f"{m.receipt_id} {m.path}: when it happened, a record's history",
+                    m.path,
+                )
+                break
+
+
+_LAST_KEY = re.compile(r"[A-Za-z_][\w-]*")
+#: Verbs of a plan a record's date or time states ("was scheduled to depart on ...").
+_SCHEDULED = content_words("scheduled planned due")
 
 
 _AVAILABILITY = {
