@@ -236,3 +236,25 @@ def test_when_an_update_call_made_the_change_then_the_change_is_backed(
     assert GATE.validate(text, receipts=_with(call), now=NOW).verdict == "pass"
     # without the call the same claim is an action nobody performed
     assert GATE.validate(text, receipts=_with(), now=NOW).verdict == "block"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # no operation named: a fare is a fare, not a sum of two rows' fares (117 + 131)
+        "Flight HAT410 economy price: $248",
+        # two fares of one prices object are alternatives, never parts of a sum (58 + 402)
+        "The total for flight HAT410 is $460.",
+        # a fare of the search plus the reservation's price is a coincidence (117 + 188)
+        "The total for the new flight is $305.",
+    ],
+)
+def test_when_a_figure_is_only_a_coincidental_sum_then_it_is_not_passed(text: str) -> None:
+    assert _check(text).verdict != "pass"
+
+
+def test_when_a_name_joins_a_passengers_first_name_to_an_unknown_word_then_it_is_blocked() -> None:
+    assert _check("Passenger: Lena Okafor").verdict == "pass"
+    result = _check("Passenger: Lena Rebecca")
+    assert result.verdict == "block"
+    assert "no record names Lena Rebecca" in result.reason

@@ -69,6 +69,7 @@ class Operand:
     value: float
     leaf: Leaf | None
     shown: str
+    anchored: bool = False  # a value of the records the sentence is about
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,13 +125,15 @@ def operands(
     h: HardFact,
     records: Sequence[Record],
     fresh: Callable[[Receipt], bool],
+    *,
+    wide: bool = True,
 ) -> list[Operand]:
     """The values of ``h``'s kind to compute with: the anchored records' first, then
-    the newest results', nearest first, at most ``MAX_OPERANDS``."""
+    (``wide``) the newest results', nearest first, at most ``MAX_OPERANDS``."""
     out: list[Operand] = []
     seen: set[int] = set()
 
-    def take(leaves: Iterable[Leaf]) -> None:
+    def take(leaves: Iterable[Leaf], anchored: bool = False) -> None:
         # numeric leaves only: "6259501109" under an id key is an item's name, not an amount
         for leaf in leaves:
             if len(out) >= MAX_OPERANDS:
@@ -140,14 +143,19 @@ def operands(
             seen.add(id(leaf))
             v = leaf.value
             assert v.number is not None
-            out.append(Operand(v.number, leaf, v.shown))
+            out.append(Operand(v.number, leaf, v.shown, anchored))
 
     for rec in records:
         for r in rec.subtree():
-            take(r.numeric_leaves())
+            take(r.numeric_leaves(), anchored=True)
         for r in rec.lineage():
-            take(r.numeric_leaves())
-    for entry in reversed(index.entries[-6:]):
+            take(r.numeric_leaves(), anchored=True)
+    for rec in records if wide else ():
+        # the rows beside it (the other segment of a one-stop option, the other items
+        # of an order): what a total over its group adds
+        for sibling in rec.parent.children if rec.parent is not None else ():
+            take(sibling.numeric_leaves())
+    for entry in reversed(index.entries[-6:]) if wide else ():
         for rec in entry.records:  # every record of the result, in document order
             if len(out) >= MAX_OPERANDS:
                 return out
@@ -178,15 +186,25 @@ def derive(
     records: Sequence[Record],
     fresh: Callable[[Receipt], bool],
     sentence: str,
+    anchored: bool = True,
 ) -> Derivation | None:
-    """A formula over the records that gives ``h`` (see the module doc), or ``None``."""
+    """A formula over the records that gives ``h`` (see the module doc), or ``None``.
+
+    ``anchored``: the sentence names the records it is about (or sits under them). A
+    sentence that names no operation ("Price: $116") may only be a value of those
+    records combined within one field; without an operation word or such an anchor,
+    some pair among the dozens of fares of a search result gives almost any figure.
+    """
     if h.number is None or h.kind not in ("money", "count", "number", "percent"):
         return None
     written = written_arithmetic(sentence, h)
     if written is not None:
         return written
     target = h.number
-    ops = operands(index, h, records, fresh)
+    operation = bool(_NAMES_OPERATION.search(sentence) or _NAMES_DIFFERENCE.search(sentence))
+    if not operation and not (anchored and records):
+        return None
+    ops = operands(index, h, records, fresh, wide=operation)
     if not ops:
         return None
     # "costs $249 in total" is a sum: a difference of two fares that happens to give it
@@ -196,7 +214,7 @@ def derive(
         ops,
         target,
         _multipliers(sentence, h, records),
-        money=h.kind == "money",
+        money=h.kind == "money" and operation,
         subtract=subtract,
     )
     if found is not None:
@@ -265,7 +283,7 @@ def _search(
             return Derivation("supported", f"{_show(target)} = {terms}{more}", parts[0].leaf)
     for i, a in enumerate(ops):
         b = find(target - a.value)
-        if b is not None and b is not a and (money or _one_field(a, b)):
+        if b is not None and b is not a and (money or _one_field(a, b)) and _addends(a, b):
             return _ok(target, f"{_show(a.value)} + {_show(b.value)}", a, b)
         b = find(a.value - target) if subtract else None
         if b is not None and b is not a and a.value > target and (money or _one_field(a, b)):
@@ -292,6 +310,32 @@ def _search(
             if rate is not a and abs(a.value * rate.value / 100 - target) <= _TOLERANCE:
                 return _ok(target, f"{_show(rate.value)}% of {_show(a.value)}", rate, a)
     return None
+
+
+def _addends(a: Operand, b: Operand) -> bool:
+    """Whether two amounts may be parts of one sum: values of one field (two segments'
+    fares), of one record (a fare and its fee), or of the records the sentence is about;
+    never two alternatives of one group (see :func:`_options`). A fare of one search
+    row plus a price of another record is a coincidence."""
+    if _options(a, b):
+        return False
+    if a.leaf is None or b.leaf is None:
+        return True
+    return a.leaf.key == b.leaf.key or a.leaf.record is b.leaf.record or (a.anchored and b.anchored)
+
+
+def _options(a: Operand, b: Operand) -> bool:
+    """Two fields of one group of alternatives ("prices": {"basic_economy": 52,
+    "business": 239}): one fare or the other, never parts of one sum."""
+    if a.leaf is None or b.leaf is None or a.leaf.key == b.leaf.key:
+        return False
+    return _group(a.leaf.path) == _group(b.leaf.path) != ""
+
+
+def _group(path: str) -> str:
+    """The name of the object a leaf sits in ("[0][1].prices.economy" -> "prices")."""
+    parts = re.findall(r"[A-Za-z_][\w-]*", path)
+    return parts[-2] if len(parts) >= 2 else ""
 
 
 def _one_field(a: Operand, b: Operand) -> bool:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from receiptgate.checks.anchoring import TOKEN, Anchor, id_key, word_spans
 from receiptgate.checks.figures import evidence_line, literal_in, supported
 from receiptgate.checks.finding import Finding, FindingStatus
-from receiptgate.checks.words import GENERIC, content_words, word_pattern
+from receiptgate.checks.words import GENERIC, STOPWORDS, content_words, word_pattern
 from receiptgate.claims.collect import clause_around
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex, id_shape
@@ -201,6 +201,12 @@ def record_claims(
             name = f"{addressed.group(1)} {addressed.group(2)}"
             out.append(_unknown_name(index, a, b, name))
             busy.append((a, b))
+    # "Passenger: Ivan Rebecca": a first name of a person of the records followed by a
+    # word no record or message holds, or such a word before a person's last name
+    for claim in _half_known_names(s, index) if index.people else ():
+        if free(claim.start, claim.end):
+            out.append(claim)
+            busy.append((claim.start, claim.end))
     # a name in address position ("Thanks, Mia!") must be the customer's
     if index.records_by_name:
         for m in _VOCATIVE.finditer(s.text):
@@ -365,6 +371,43 @@ def _last_digits(index: ReceiptIndex, digits: str, a: int, b: int) -> RecordClai
         )
     detail = f"no receipt holds a card or account ending in {digits}"
     return RecordClaim("digits", a, b, digits, Finding("unsupported", None, None, detail, value=f))
+
+
+_FULL_NAME = re.compile(r"\b([A-Z][a-z]{1,20})\s+([A-Z][a-z]{1,20})\b")
+
+
+def _half_known_names(s: Sentence, index: ReceiptIndex) -> list[RecordClaim]:
+    """Full names with one half a person's of the records and the other unknown."""
+    firsts, lasts = _name_halves(index)
+    out = []
+    for m in _FULL_NAME.finditer(s.text):
+        first, last = m.group(1).lower(), m.group(2).lower()
+        if f"{first} {last}" in index.people:
+            continue
+        other = last if first in firsts else first if last in lasts else None
+        if other is None or other in STOPWORDS or _known_word(index, other):
+            continue
+        a, b = s.start + m.start(), s.start + m.end()
+        out.append(_unknown_name(index, a, b, m.group()))
+    return out
+
+
+def _name_halves(index: ReceiptIndex) -> tuple[frozenset[str], frozenset[str]]:
+    cached = index.cache.get("name_halves")
+    if cached is None:
+        firsts = frozenset(p.split()[0] for p in index.people if " " in p)
+        lasts = frozenset(p.split()[-1] for p in index.people if " " in p)
+        cached = index.cache["name_halves"] = (firsts, lasts)
+    return cached  # type: ignore[return-value]
+
+
+def _known_word(index: ReceiptIndex, word: str) -> bool:
+    return (
+        word in index.words
+        or word in index.people_words
+        or word in index.user_words
+        or word in index.name_words
+    )
 
 
 def _unknown_name(index: ReceiptIndex, a: int, b: int, name: str) -> RecordClaim:

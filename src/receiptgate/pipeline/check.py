@@ -270,7 +270,9 @@ def _derived(
     sentence: str,
 ) -> Finding | None:
     """A figure no record holds, computed from figures they do (checks/arithmetic)."""
-    d = derive(ledger, h, anchor_.records, fresh, sentence)
+    d = derive(
+        ledger, h, anchor_.records, fresh, sentence, anchored=anchor_.how in ("named", "section")
+    )
     if d is None:
         return None
     r = ledger.receipt_of(d.leaf) if d.leaf is not None else None
