@@ -39,6 +39,7 @@ RESERVATION = {
     "origin": "BOS",
     "destination": "DEN",
     "cabin": "economy",
+    "flight_type": "round_trip",
     "flights": [{"flight_number": "HAT301", "date": "2024-05-21", "price": 188}],
     "total_baggages": 2,
     "nonfree_baggages": 0,
@@ -109,6 +110,9 @@ def _sentence(result: ValidationResult, part: str) -> tuple[str | None, str]:
         "**Non-Free Baggages:** 0",
         "**Travel Insurance:** Not included",
         "**Insurance:** No",
+        "**Insurance:** No travel insurance",
+        "**Baggage:** 2 checked bags",
+        "**Cabin:** Economy",
     ],
 )
 def test_when_a_label_line_restates_a_field_of_the_record_then_it_is_backed(line: str) -> None:
@@ -122,6 +126,7 @@ def test_when_a_label_line_restates_a_field_of_the_record_then_it_is_backed(line
         "**Reservation ID:** ZXQWVB",
         "**Total Baggages:** 3",
         "**Travel Insurance:** Included",
+        "**Baggage:** 3 checked bags",
     ],
 )
 def test_when_a_label_line_gives_a_value_no_field_it_names_holds_then_it_is_not_backed(
@@ -258,3 +263,14 @@ def test_when_a_name_joins_a_passengers_first_name_to_an_unknown_word_then_it_is
     result = _check("Passenger: Lena Rebecca")
     assert result.verdict == "block"
     assert "no record names Lena Rebecca" in result.reason
+
+
+def test_when_an_enum_value_is_written_with_spaces_then_it_is_backed() -> None:
+    # "round_trip" in the reservation, "Round Trip" in the reply
+    result = _check("Reservation QWPZKM:\n\n- **Trip type:** Round Trip\n")
+    assert _sentence(result, "Trip type") == ("T1", "pass"), result.sentences
+
+
+def test_when_an_option_is_named_by_its_number_then_the_number_is_no_figure() -> None:
+    result = _check("Option 2 offers the lowest price.")
+    assert result.claims == [] or all(c.hard_facts == [] for c in result.claims)

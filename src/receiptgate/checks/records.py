@@ -279,24 +279,32 @@ _YES = frozenset("yes included purchased added true enabled active".split())
 _NO = frozenset(["no", "none", "false", "disabled", "not included", "not purchased", "not added"])
 
 
+#: Words a "Label: no ..." value may add to the label's ("No travel insurance").
+_LABEL_FILL = content_words("travel checked extra additional any")
+
+
 def _labelled_field(label: str, value: str, index: ReceiptIndex) -> list[Leaf]:
     """The leaves a "Label: value" line restates when the value is no distinctive word:
     an id ("Reservation ID: HATHAT") wherever a record holds it; a count or a yes/no
     ("Total baggages: 3", "Travel insurance: Not included") only in a field the label
     names."""
     typed = leaf_value(label, value)
+    words = content_words(label) - GENERIC
+    first, _, rest = value.partition(" ")
     if value in _YES:
         keys: tuple[str, ...] = ("w:yes", "b:true")
-    elif value in _NO:
-        keys = ("w:no", "b:false")
+    elif value in _NO or (first in ("no", "not") and content_words(rest) <= words | _LABEL_FILL):
+        keys = ("w:no", "b:false")  # "Insurance: No travel insurance"
     elif typed is not None and typed.kind == "id":
         return index.leaves(typed.keys)
     elif typed is not None and typed.kind in ("count", "number"):
         keys = typed.keys
+    elif typed is not None and typed.kind == "word":
+        # "Baggage: 0 checked bags": the count in it
+        keys = tuple(k for k in typed.keys if k.startswith("n:"))
     else:
         return []
-    words = content_words(label) - GENERIC
-    if not words:
+    if not words or not keys:
         return []
     return [leaf for leaf in index.leaves(keys) if words & content_words(" ".join(leaf.words))]
 

@@ -783,12 +783,18 @@ _STREET = re.compile(
 )
 
 
+#: Words a number after which only names one of several ("Option 3", "Step 2").
+_ORDINAL_LABEL = re.compile(r"\b(?:option|step|choice|phase|tier|round|question)\s+$")
+
+
 def _numphrase(
     seg: str, low: str, m: re.Match[str], p: int, sign: int, floor: int, now: datetime | None
 ) -> tuple[_Cand | None, int]:
     """A number at ``p`` and the unit after it: (candidate, resume offset)."""
     num, cp, sp, sy, w, w2 = m.group("n", "cp", "sp", "sy", "w", "w2")
     n = len(low)
+    if sign == 0 and num.isdigit() and _ORDINAL_LABEL.search(low, max(floor, p - 10), p):
+        return None, m.end("n")  # "Option 3 offers the lowest cost": a label, no quantity
     street = _STREET.match(seg, m.end("n"))
     if street is not None and sign == 0 and m.group("n").isdigit():
         # "443 Maple Drive": a house number is part of an address (a name), not a count

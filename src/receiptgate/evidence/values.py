@@ -301,7 +301,10 @@ def leaf_value(
     # by number too; equality then asks for the same characters (see _equal).
     embedded = tuple(dict.fromkeys(num_key(float(n)) for n in _EMBEDDED.findall(text)))
     if len(low) <= 60 and low.count(" ") <= 5:
-        return Value("word", (f"w:{low}", *embedded), text)
+        # "basic_economy", "round-trip": an enum value, written "basic economy"
+        spaced = " ".join(low.replace("_", " ").replace("-", " ").split())
+        also = (f"w:{spaced}",) if spaced != low and spaced else ()
+        return Value("word", (f"w:{low}", *also, *embedded), text)
     return Value("text", embedded, text)
 
 
