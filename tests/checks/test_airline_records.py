@@ -53,8 +53,8 @@ SEARCH = [
             "destination": "ORD",
             "scheduled_departure_time_est": "19:00:00",
             "scheduled_arrival_time_est": "21:30:00",
+            "status": "available",
             "prices": {"basic_economy": 58, "economy": 117, "business": 402},
-            "date": "2024-05-24",
         },
         {
             "flight_number": "HAT522",
@@ -62,8 +62,8 @@ SEARCH = [
             "destination": "DEN",
             "scheduled_departure_time_est": "23:00:00",
             "scheduled_arrival_time_est": "01:00:00+1",
+            "status": "available",
             "prices": {"basic_economy": 64, "economy": 131, "business": 380},
-            "date": "2024-05-24",
         },
     ]
 ]
@@ -274,3 +274,34 @@ def test_when_an_enum_value_is_written_with_spaces_then_it_is_backed() -> None:
 def test_when_an_option_is_named_by_its_number_then_the_number_is_no_figure() -> None:
     result = _check("Option 2 offers the lowest price.")
     assert result.claims == [] or all(c.hard_facts == [] for c in result.claims)
+
+
+def test_when_a_flight_is_given_the_date_it_was_searched_for_then_the_date_is_backed() -> None:
+    # the reservation holds HAT410 on May 20; the search results carry no date, the
+    # search asked for 2024-05-24: the new flight's date is the search's
+    held = {**RESERVATION, "flights": [{"flight_number": "HAT410", "date": "2024-05-20"}]}
+    receipts = _transcript(
+        ("get_reservation_details", {"reservation_id": "QWPZKM"}, held),
+        (
+            "search_direct_flight",
+            {"origin": "BOS", "destination": "ORD", "date": "2024-05-24"},
+            [SEARCH[0][0]],
+        ),
+    )
+    text = "Change your flight to HAT410 departing at 7:00 PM EST on May 24, 2024."
+    result = GATE.validate(text, receipts=receipts, now=NOW)
+    assert result.verdict == "pass", result.reason
+    assert any("args.date" in e.detail for s in result.sentences for e in s.evidence)
+    other = GATE.validate(text.replace("May 24", "May 26"), receipts=receipts, now=NOW)
+    assert other.verdict != "pass"
+
+
+def test_when_a_booking_is_completed_the_flights_status_is_not_contradicted() -> None:
+    booked = {**RESERVATION, "reservation_id": "ZKQ4TW", "flights": [{"flight_number": "HAT410"}]}
+    receipts = _with(("book_reservation", {"flights": [{"flight_number": "HAT410"}]}, booked))
+    result = GATE.validate(
+        "Your booking for flight HAT410 has been successfully completed.",
+        receipts=[*RECEIPTS, *receipts],
+        now=NOW,
+    )
+    assert "Contradicted status" not in result.reason

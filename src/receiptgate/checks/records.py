@@ -35,7 +35,7 @@ _NOT_A_STATE_REPORT = re.compile(
 # has been processed", "the exchange has been successfully processed").
 _PROCESS_NOUNS = re.compile(
     r"\b(?:requests?|exchanges?|returns?|refunds?|modifications?|changes?|updates?|"
-    r"payments?|process|cancellation|transactions?)\b"
+    r"payments?|process|cancellation|transactions?|bookings?)\b"
 )
 _CLAUSE_EDGE = re.compile(r"[,;:()]|\s[-–—]\s|\bbut\b|\band\b")
 #: Where a reason starts: "eligible for exchange since the order status is delivered".

@@ -182,6 +182,15 @@ def _built(r: Receipt, args: str, when: datetime) -> _Built:
         args_records = records_of({"args": r.args})
         for rec in args_records:
             rec.path = rec.path or "args"
+        if not text and records:
+            # what the call asked for is part of every record it answered with: the
+            # flights of search(date="2024-05-23") fly on May 23
+            root = records[0]
+            root.leaves.extend(
+                Leaf(root, leaf.path, leaf.key, leaf.words, leaf.value)
+                for rec in args_records
+                for leaf in rec.leaves
+            )
         records.extend(args_records)
     prose = tuple(words_of(r.content)) if text else ()
     filing = _Filing.of(records, text=text)
