@@ -305,3 +305,20 @@ def test_when_a_booking_is_completed_the_flights_status_is_not_contradicted() ->
         now=NOW,
     )
     assert "Contradicted status" not in result.reason
+
+
+def test_when_a_search_found_nothing_then_there_are_no_such_flights() -> None:
+    text = "Unfortunately, there are no nonstop flights from BOS to DEN on May 24."
+    receipts = _transcript(
+        ("search_direct_flight", {"origin": "BOS", "destination": "DEN", "date": "2024-05-24"}, [])
+    )
+    assert GATE.validate(text, receipts=receipts, now=NOW).verdict == "pass"
+    # the same sentence after a search that found one is no report of an empty search
+    found = _transcript(
+        (
+            "search_direct_flight",
+            {"origin": "BOS", "destination": "DEN", "date": "2024-05-24"},
+            [SEARCH[0][0]],
+        )
+    )
+    assert GATE.validate(text, receipts=found, now=NOW).verdict != "pass"

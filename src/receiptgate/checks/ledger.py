@@ -329,6 +329,32 @@ _REPORTS_FAILURE = re.compile(
 )
 
 
+def empty_result(index: ReceiptIndex, sentence: str) -> Finding | None:
+    """A call that found nothing (``[]``, ``{}``) behind "there are no nonstop flights
+    from JFK to SFO on May 6": the latest such call of the last few whose arguments the
+    sentence names (or the very last call)."""
+    tools = [e for e in _view(index).tools if (e.receipt.tool or "").lower() not in _NOTES]
+    low = sentence.lower()
+    for back, e in enumerate(reversed(tools[-6:])):
+        if e.receipt.content.strip() not in _EMPTY or _failed(e):
+            continue
+        args = [
+            str(v).lower()
+            for v in (e.receipt.args or {}).values()
+            if isinstance(v, str | int | float) and len(str(v)) >= 3
+        ]
+        if back == 0 or any(re.search(rf"\b{re.escape(a)}\b", low) for a in args):
+            rid = e.receipt.id
+            return Finding(
+                "supported", rid, "tool", f"{rid}: the {e.receipt.tool or 'call'} found nothing"
+            )
+    return None
+
+
+#: A result with nothing in it.
+_EMPTY = frozenset({"[]", "{}", "null", "None", "[[]]"})
+
+
 def reported_failure(index: ReceiptIndex, sentence: str) -> Finding | None:
     """The latest call's failure, when the sentence reports that something went wrong
     ("It seems there was an issue locating the order" after ``Error: order not found``)."""

@@ -24,6 +24,7 @@ from receiptgate.checks.ledger import (
     check_action,
     check_attribution,
     check_state,
+    empty_result,
     quoted_output,
     quoted_span,
     reported_failure,
@@ -82,6 +83,9 @@ def _gather(s: Settings, req: Request, ev: ClaimEval, sentence: Sentence) -> Non
         elif c.assertion == "not_found" and (failed := reported_failure(ledger, sentence.text)):
             # "I'm unable to locate your account" right after a lookup that found nothing
             ev.ledger = failed
+        elif c.negative and (empty := empty_result(ledger, sentence.text)) is not None:
+            # "There are no nonstop flights from JFK to SFO" after a search that found none
+            ev.ledger = empty
         elif (avail := _AVAILABILITY.get(c.assertion)) is not None:
             # "None of the T-shirts are available", "All the T-shirts are available"
             head = work[sentence.start : c.offset]
