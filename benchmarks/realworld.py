@@ -296,7 +296,9 @@ def derived_mutations(case: RetailCase | AirlineCase, label: dict[str, Any]) -> 
     plausible amount (12% and $3.17 more: no record holds it, no simple sum gives it)."""
     reply = case.reply
     for d in label.get("derived", []):
-        text = d.get("text", "")
+        if d.get("correct") is False:
+            continue  # a wrong derived figure is the label's finding, not a value to change
+        text = d.get("text") or d.get("figure", "")  # retail labels say text, airline figure
         at = reply.find(text)
         m = _MONEY.search(text)
         if at < 0 or m is None:

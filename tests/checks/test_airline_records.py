@@ -322,3 +322,27 @@ def test_when_a_search_found_nothing_then_there_are_no_such_flights() -> None:
         )
     )
     assert GATE.validate(text, receipts=found, now=NOW).verdict != "pass"
+
+
+def test_when_a_balance_is_left_after_paying_the_fares_then_it_is_backed() -> None:
+    # the two segments' fares (117 + 131 = 248) paid from a gift card of 300
+    wallet = {**USER, "payment_methods": {"gift_card_1234567": {"amount": 300}}}
+    option = {
+        "flights": [
+            {"flight_number": "HAT410", "price": 117},
+            {"flight_number": "HAT522", "price": 131},
+        ]
+    }
+    receipts = _transcript(
+        ("get_user_details", {"user_id": "lena_okafor_4410"}, wallet),
+        ("quote", {"option": 1}, option),
+    )
+    ok = "After paying for both flights, $52 will remain on your gift card."
+    assert GATE.validate(ok, receipts=receipts, now=NOW).verdict == "pass"
+    wrong = "After paying for both flights, $62 will remain on your gift card."
+    assert GATE.validate(wrong, receipts=receipts, now=NOW).verdict != "pass"
+
+
+def test_when_a_sentence_opens_with_once_confirmed_then_no_speaker_is_named() -> None:
+    result = _check("Once confirmed, I'll also need a payment method for the fare difference.")
+    assert result.verdict == "pass", result.reason

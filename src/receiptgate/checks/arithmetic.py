@@ -276,11 +276,19 @@ def _search(
         return by_value.get(round(x, 2))
 
     # The sum of one field over a list's rows (an order's item prices).
-    for total, parts in _list_sums(ops):
+    sums = _list_sums(ops)
+    for total, parts in sums:
         if abs(total - target) <= _TOLERANCE and len(parts) >= 2:
             terms = " + ".join(_show(p.value) for p in parts[:6])
             more = " + …" if len(parts) > 6 else ""
             return Derivation("supported", f"{_show(target)} = {terms}{more}", parts[0].leaf)
+    # What is left of an amount after such a sum: "you will have $201 remaining" on a
+    # certificate of 500 after fares of 158 + 141.
+    for total, parts in sums if subtract and money else ():
+        b = find(total + target)
+        if b is not None and b not in parts and len(parts) <= 3 and not _options(b, parts[0]):
+            terms = " + ".join(_show(p.value) for p in parts)
+            return _ok(target, f"{_show(b.value)} − ({terms})", b, *parts)
     for i, a in enumerate(ops):
         b = find(target - a.value)
         if b is not None and b is not a and (money or _one_field(a, b)) and _addends(a, b):

@@ -117,6 +117,7 @@ class EntityNameDetector(Detector):
         """
             the this that these those it he she they we i you our my your their his her its someone
             everyone nobody somebody everybody there here then it's
+            once when whenever if unless until after before since while as though although
             """.split()
     )
 
