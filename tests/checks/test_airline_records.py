@@ -346,3 +346,26 @@ def test_when_a_balance_is_left_after_paying_the_fares_then_it_is_backed() -> No
 def test_when_a_sentence_opens_with_once_confirmed_then_no_speaker_is_named() -> None:
     result = _check("Once confirmed, I'll also need a payment method for the fare difference.")
     assert result.verdict == "pass", result.reason
+
+
+def test_when_an_amount_only_the_user_wrote_is_restated_then_it_is_theirs() -> None:
+    receipts = _transcript(("get_user_details", {"user_id": "lena_okafor_4410"}, USER))
+    asked = {"role": "user", "content": "Can you bring the change under $1000?"}
+    receipts = parse_receipts(json.dumps({"messages": [asked]})) + receipts
+    result = GATE.validate(
+        "I found a combination that brings the additional cost under $1,000.",
+        receipts=receipts,
+        now=NOW,
+    )
+    assert "no receipt holds $1,000" not in result.reason
+    other = GATE.validate(
+        "I found a combination that brings the additional cost under $1,100.",
+        receipts=receipts,
+        now=NOW,
+    )
+    assert "no receipt holds $1,100" in other.reason
+
+
+def test_when_advice_follows_in_this_case_then_it_asserts_nothing() -> None:
+    result = _check("In this case, you would need to cancel the reservation and book a new one.")
+    assert [s.tag for s in result.sentences] == [None]

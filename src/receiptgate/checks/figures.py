@@ -215,6 +215,12 @@ def check_figure(
         ]
         if typed:
             return supported(index, h, typed[0])
+    if h.kind == "money" and equal and rival is None:
+        # "under $1,000" after the user asked to "bring it under $1000": an amount only
+        # the user's own messages hold is theirs, restated (T7), whatever words surround it
+        users = [leaf for leaf in equal if index.receipt_of(leaf).kind == "user"]
+        if len(users) == len(equal):
+            return supported(index, h, users[-1])
     rival = rival or _labelled_rival(index, h, clause, low, fresh)
     if rival is not None:
         return _contradicted(index, h, rival)
