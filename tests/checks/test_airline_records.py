@@ -78,7 +78,8 @@ def _transcript(*results: tuple[str, dict[str, Any], Any]) -> list[Any]:
             "function": {"name": name, "arguments": json.dumps(args)},
         }
         messages.append({"role": "assistant", "content": None, "tool_calls": [call]})
-        messages.append({"role": "tool", "tool_call_id": f"c{i}", "content": json.dumps(output)})
+        content = output if isinstance(output, str) else json.dumps(output)
+        messages.append({"role": "tool", "tool_call_id": f"c{i}", "content": content})
     return parse_receipts(json.dumps({"messages": messages}))
 
 
@@ -369,3 +370,70 @@ def test_when_an_amount_only_the_user_wrote_is_restated_then_it_is_theirs() -> N
 def test_when_advice_follows_in_this_case_then_it_asserts_nothing() -> None:
     result = _check("In this case, you would need to cancel the reservation and book a new one.")
     assert [s.tag for s in result.sentences] == [None]
+
+
+def test_when_two_equal_amounts_are_added_then_the_total_is_backed() -> None:
+    wallet = {
+        **USER,
+        "payment_methods": {
+            "certificate_1111111": {"source": "certificate", "amount": 500},
+            "certificate_2222222": {"source": "certificate", "amount": 500},
+        },
+    }
+    receipts = _transcript(("get_user_details", {"user_id": "lena_okafor_4410"}, wallet))
+    result = GATE.validate("Total from certificates: $1,000", receipts=receipts, now=NOW)
+    assert result.verdict == "pass", result.reason
+
+
+def test_when_a_label_value_gives_the_records_code_in_parentheses_then_it_is_backed() -> None:
+    result = _check("Your reservation:\n\n- **Origin:** Boston Logan International Airport (BOS)\n")
+    assert _sentence(result, "Origin") == ("T1", "pass")
+    other = _check("Your reservation:\n\n- **Origin:** Newark Liberty International (EWR)\n")
+    assert _sentence(other, "Origin")[0] != "T1"
+
+
+def test_when_a_plan_names_dates_then_they_are_no_unknown_ids() -> None:
+    result = _check(
+        "I'll search for nonstop flights from BOS to DEN on 2024-05-19 and back on 2024-05-23."
+    )
+    assert "no record has the id" not in result.reason
+
+
+def _as_yaml(*results: tuple[str, dict[str, Any], Any]) -> list[Any]:
+    import yaml
+
+    messages: list[dict[str, Any]] = []
+    for i, (name, args, output) in enumerate(results):
+        fn = {"name": name, "arguments": json.dumps(args)}
+        messages.append(
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [{"id": f"y{i}", "type": "function", "function": fn}],
+            }
+        )
+        messages.append(
+            {"role": "tool", "tool_call_id": f"y{i}", "content": yaml.safe_dump(output)}
+        )
+    return parse_receipts(json.dumps({"messages": messages}))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The one-stop option in economy costs $248 in total.",
+        "Flight HAT522 departs ORD at 11:00 PM EST and arrives at 1:00 AM EST the next day.",
+        "The one-stop option in economy costs $249 in total.",
+    ],
+)
+def test_when_the_search_result_is_yaml_then_the_verdict_is_the_same(text: str) -> None:
+    search = ("search_onestop_flight", {"origin": "BOS", "destination": "DEN"}, SEARCH)
+    as_json = GATE.validate(text, receipts=_transcript(search), now=NOW).verdict
+    as_yaml = GATE.validate(text, receipts=_as_yaml(search), now=NOW).verdict
+    assert as_yaml == as_json
+
+
+def test_when_a_search_printed_nothing_then_it_found_nothing() -> None:
+    receipts = _transcript(("search_direct_flight", {"origin": "BOS", "destination": "DEN"}, ""))
+    text = "There are no nonstop flights from BOS to DEN on that day."
+    assert GATE.validate(text, receipts=receipts, now=NOW).verdict == "pass"

@@ -127,6 +127,7 @@ def operands(
     fresh: Callable[[Receipt], bool],
     *,
     wide: bool = True,
+    restated: Sequence[Leaf] = (),
 ) -> list[Operand]:
     """The values of ``h``'s kind to compute with: the anchored records' first, then
     (``wide``) the newest results', nearest first, at most ``MAX_OPERANDS``."""
@@ -150,6 +151,9 @@ def operands(
             take(r.numeric_leaves(), anchored=True)
         for r in rec.lineage():
             take(r.numeric_leaves(), anchored=True)
+    if wide:
+        # the values the reply's earlier lines restated, latest first
+        take(reversed(restated), anchored=True)
     for rec in records if wide else ():
         # the rows beside it (the other segment of a one-stop option, the other items
         # of an order): what a total over its group adds
@@ -187,10 +191,13 @@ def derive(
     fresh: Callable[[Receipt], bool],
     sentence: str,
     anchored: bool = True,
+    restated: Sequence[Leaf] = (),
 ) -> Derivation | None:
     """A formula over the records that gives ``h`` (see the module doc), or ``None``.
 
-    ``anchored``: the sentence names the records it is about (or sits under them). A
+    ``restated``: the values that backed the reply's earlier figures (the lines a
+    "Total: $1,000" adds up). ``anchored``: the sentence names the records it is about
+    (or sits under them). A
     sentence that names no operation ("Price: $116") may only be a value of those
     records combined within one field; without an operation word or such an anchor,
     some pair among the dozens of fares of a search result gives almost any figure.
@@ -204,7 +211,7 @@ def derive(
     operation = bool(_NAMES_OPERATION.search(sentence) or _NAMES_DIFFERENCE.search(sentence))
     if not operation and not (anchored and records):
         return None
-    ops = operands(index, h, records, fresh, wide=operation)
+    ops = operands(index, h, records, fresh, wide=operation, restated=restated)
     if not ops:
         return None
     # "costs $249 in total" is a sum: a difference of two fares that happens to give it
@@ -265,15 +272,20 @@ def _search(
     rates = [o for o in ops if _is_rate(o)]
     if len(rates) < len(ops):
         ops = [o for o in ops if o not in rates]  # amounts are summed; rates are taken of them
-    by_value: dict[float, Operand] = {}
+    by_value: dict[float, list[Operand]] = {}
     for o in ops:
-        by_value.setdefault(round(o.value, 2), o)
+        by_value.setdefault(round(o.value, 2), []).append(o)
     # the field of each operand (None: no leaf, never one field with another)
     keys = [o.leaf.key if o.leaf is not None else None for o in ops]
     near = {id(o): i for i, o in enumerate(ops[:_TRIPLE_SPAN])}
 
-    def find(x: float) -> Operand | None:
-        return by_value.get(round(x, 2))
+    def find(x: float, *besides: Operand) -> Operand | None:
+        """An operand of value ``x`` that is none of ``besides`` (two certificates of 500
+        sum to 1,000)."""
+        return next(
+            (o for o in by_value.get(round(x, 2), ()) if all(o is not b for b in besides)),
+            None,
+        )
 
     # The sum of one field over a list's rows (an order's item prices).
     sums = _list_sums(ops)
@@ -285,16 +297,16 @@ def _search(
     # What is left of an amount after such a sum: "you will have $201 remaining" on a
     # certificate of 500 after fares of 158 + 141.
     for total, parts in sums if subtract and money else ():
-        b = find(total + target)
-        if b is not None and b not in parts and len(parts) <= 3 and not _options(b, parts[0]):
+        b = find(total + target, *parts)
+        if b is not None and len(parts) <= 3 and not _options(b, parts[0]):
             terms = " + ".join(_show(p.value) for p in parts)
             return _ok(target, f"{_show(b.value)} − ({terms})", b, *parts)
     for i, a in enumerate(ops):
-        b = find(target - a.value)
-        if b is not None and b is not a and (money or _one_field(a, b)) and _addends(a, b):
+        b = find(target - a.value, a)
+        if b is not None and (money or _one_field(a, b)) and _addends(a, b):
             return _ok(target, f"{_show(a.value)} + {_show(b.value)}", a, b)
-        b = find(a.value - target) if subtract else None
-        if b is not None and b is not a and a.value > target and (money or _one_field(a, b)):
+        b = find(a.value - target, a) if subtract else None
+        if b is not None and a.value > target and (money or _one_field(a, b)):
             return _ok(target, f"{_show(a.value)} − {_show(b.value)}", a, b)
         for n in multipliers:
             if abs(a.value * n - target) <= _TOLERANCE:
@@ -309,8 +321,8 @@ def _search(
             if keys[j] != key:
                 continue
             b = ops[j]
-            c = find(target - a.value - b.value)
-            if c is not None and c is not a and c is not b and id(c) in near and _one_field(a, c):
+            c = find(target - a.value - b.value, a, b)
+            if c is not None and id(c) in near and _one_field(a, c):
                 terms = f"{_show(a.value)} + {_show(b.value)} + {_show(c.value)}"
                 return _ok(target, terms, a, b, c)
     for a in ops[:_TRIPLE_SPAN]:

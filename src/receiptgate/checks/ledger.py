@@ -336,8 +336,11 @@ def empty_result(index: ReceiptIndex, sentence: str) -> Finding | None:
     tools = [e for e in _view(index).tools if (e.receipt.tool or "").lower() not in _NOTES]
     low = sentence.lower()
     for back, e in enumerate(reversed(tools[-6:])):
-        if e.receipt.content.strip() not in _EMPTY or _failed(e):
-            continue
+        content = e.receipt.content.strip()
+        if _failed(e) or not (
+            content in _EMPTY or (not content and _SEARCHES.search((e.receipt.tool or "").lower()))
+        ):
+            continue  # a search that printed nothing found nothing; a silent chmod did not
         args = [
             str(v).lower()
             for v in (e.receipt.args or {}).values()
@@ -353,6 +356,7 @@ def empty_result(index: ReceiptIndex, sentence: str) -> Finding | None:
 
 #: A result with nothing in it.
 _EMPTY = frozenset({"[]", "{}", "null", "None", "[[]]"})
+_SEARCHES = re.compile(r"search|find|list|query|lookup|grep")
 
 
 def reported_failure(index: ReceiptIndex, sentence: str) -> Finding | None:

@@ -74,6 +74,9 @@ class RecordClaim:
 _DIGIT_TOKEN = re.compile(r"(?=#?[A-Za-z0-9_\-.]*\d)" + TOKEN.pattern)
 
 
+_DATE_TOKEN = re.compile(r"^\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?$|^\d{1,2}:\d{2}(?::\d{2})?$")
+
+
 def _state_heads(index: ReceiptIndex) -> dict[str, list[tuple[str, str]]]:
     """The index's state values (and the status vocabulary for a ``status`` field) by
     their first word: (field, value) pairs, computed once per index size."""
@@ -121,8 +124,8 @@ def record_claims(
     # ids: held by a record (supports), or shaped like the evidence's ids and held by none
     for m in _DIGIT_TOKEN.finditer(s.text):
         tok = m.group().rstrip(".")
-        if len(tok) < 4 or not any(c.isdigit() for c in tok):
-            continue
+        if len(tok) < 4 or not any(c.isdigit() for c in tok) or _DATE_TOKEN.match(tok):
+            continue  # "2024-05-19" is a date (a figure), never an id
         a, b = s.start + m.start(), s.start + m.end()
         if not free(a, b):
             continue
@@ -266,6 +269,9 @@ def _label_value(s: Sentence, index: ReceiptIndex) -> RecordClaim | None:
     hits: Sequence[Leaf] = index.by_key.get(f"w:{value}", ())
     if not hits:
         hits = _labelled_field(m.group(1), value, index)
+    if not hits and (code := _PARENTHESISED.search(m.group(2))) is not None:
+        # "Origin: Detroit Metropolitan Wayne County Airport (DTW)": the record's code
+        hits = index.leaves((f"w:{code.group(1).lower()}", f"i:{code.group(1).lower()}"))
     if not hits:
         return None
     a = s.start + m.start(2)
@@ -273,6 +279,8 @@ def _label_value(s: Sentence, index: ReceiptIndex) -> RecordClaim | None:
     f = _fact("value", a, b, s.text[m.start(2) : m.start(2) + (b - a)])
     return RecordClaim("value", a, b, f.text, supported(index, f, hits[0]))
 
+
+_PARENTHESISED = re.compile(r"\(\s*([A-Za-z0-9][\w-]{1,20})\s*\)")
 
 #: Ways of writing a yes/no field's value in a "Label: value" line.
 _YES = frozenset("yes included purchased added true enabled active".split())

@@ -27,6 +27,8 @@ MONEY_WORDS: Final = frozenset(
     paid charge charges charged payment payments fare fares tax taxes revenue salary usd eur gbp
     value deposit credit debit spend spent budget invoice""".split()
 )
+#: Objects whose fields are amounts by option ("prices": {"economy": 105}).
+_AMOUNT_GROUPS: Final = frozenset("prices fares costs fees amounts balances charges".split())
 COUNT_WORDS: Final = frozenset(
     "count counts quantity qty num number total items passengers bags seats nights".split()
 )
@@ -156,9 +158,10 @@ def _number_value(
     shown = f"{int(x)}" if float(x).is_integer() else f"{x}"
     keys: tuple[str, ...] = (num_key(x),)
     ws = set(words)
-    if not ws & (MONEY_WORDS | COUNT_WORDS | PERCENT_WORDS) and set(context) & MONEY_WORDS:
-        # {"prices": {"economy": 105}}: a field of a group of amounts is an amount
-        ws |= set(context) & MONEY_WORDS
+    if context and context[-1] in _AMOUNT_GROUPS and not ws & (COUNT_WORDS | PERCENT_WORDS):
+        # {"prices": {"economy": 105}}: a field of a group of amounts is an amount (not
+        # every field under a money word: "credit_card_1": {"last_four": "7285"})
+        ws.add("price")
     if float(x).is_integer() and abs(x) >= 100_000:
         keys += (f"i:{int(x)}",)  # a long number is also a name (an item, a ticket)
     if float(x).is_integer() and 1900 <= x <= 2100 and ws & {"year", "yr", "fy"}:
@@ -281,7 +284,7 @@ def leaf_value(
         return Value("percent", (num_key(x),), text, x, "%")
     if _NUMBER_TEXT.match(text) and not (len(text) >= 6 and text.isdigit() and text[0] == "0"):
         x = float(text.replace(",", ""))
-        value = _number_value(x, words, siblings)
+        value = _number_value(x, words, siblings, context)
         if len(text.replace(",", "").replace(".", "")) >= 6 and "." not in text:
             # A long run of digits is also a name: "6259501109" is an item id.
             return Value(value.kind, (*value.keys, f"i:{text.lower()}"), text, x, value.unit)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timedelta
 
 from receiptgate.checks.anchoring import Anchor
@@ -37,7 +37,8 @@ from receiptgate.claims.hard import clause_words, sentence_anchors
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
-from receiptgate.evidence.values import key_words
+from receiptgate.evidence.records import Leaf
+from receiptgate.evidence.values import claim_keys, key_words
 from receiptgate.pipeline.request import Request, Settings
 from receiptgate.policy.decide import ClaimEval, back_labels
 from receiptgate.policy.policy_file import ReceiptKindName
@@ -50,7 +51,7 @@ def check_claims(s: Settings, req: Request) -> None:
     by_sentence = req.by_sentence()
     for ev in req.evals:
         _gather(s, req, ev, req.sentences[ev.claim.sentence_index])
-    for sidx, group in by_sentence.items():
+    for sidx, group in sorted(by_sentence.items()):
         _match_hard(s, req, group, req.sentences[sidx])
         _dated_history(group)
     for sidx, group in by_sentence.items():
@@ -204,14 +205,14 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
             clause = clause_words(work, sentence.start, sentence.end, all_facts, h)
             m = check_figure(ledger, h, anchor_, clause, sentence_words, fresh, named)
             if m.status == "unsupported":
-                m = _derived(ledger, h, anchor_, fresh, sentence.text) or m
+                m = _derived(ledger, h, anchor_, fresh, sentence.text, req.backed) or m
             if m.status == "unsupported":
                 # a rule of the operator's documents ("refunded in 5 to 7 business days")
                 m = document_figure(ledger, h, sentence.text, fresh) or m
             elif m.status == "contradicted" and names_operation(sentence.text):
                 # "the 20% discount on the lamp is $30.05": not the lamp's price,
                 # a figure computed from it
-                d = _derived(ledger, h, anchor_, fresh, sentence.text)
+                d = _derived(ledger, h, anchor_, fresh, sentence.text, req.backed)
                 m = d if d is not None and d.status == "supported" else m
             if (
                 m.status == "supported"
@@ -229,6 +230,7 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
             ev.hard.append(m)
             if m.status == "supported" and m.receipt_id:
                 linked.add(m.receipt_id)
+                req.backed.extend(_leaves_of(ledger, m, h))
             elif m.status == "unsupported":
                 pending.append((ev, len(ev.hard) - 1, h, clause, fresh))
     # A receipt that backs another claim of the sentence is what it is about: the
@@ -258,6 +260,17 @@ def _freshness(
     return fresh
 
 
+def _leaves_of(ledger: ReceiptIndex, m: Finding, h: HardFact) -> list[Leaf]:
+    """The leaf behind a supported figure's finding (its receipt and field path)."""
+    if not m.path:
+        return []
+    return [
+        leaf
+        for leaf in ledger.leaves(claim_keys(h))
+        if leaf.path == m.path and ledger.receipt_of(leaf).id == m.receipt_id
+    ][:1]
+
+
 def _tighter(a: timedelta | None, b: timedelta | None) -> timedelta | None:
     if a is None:
         return b
@@ -272,10 +285,17 @@ def _derived(
     anchor_: Anchor,
     fresh: Callable[[Receipt], bool],
     sentence: str,
+    backed: Sequence[Leaf] = (),
 ) -> Finding | None:
     """A figure no record holds, computed from figures they do (checks/arithmetic)."""
     d = derive(
-        ledger, h, anchor_.records, fresh, sentence, anchored=anchor_.how in ("named", "section")
+        ledger,
+        h,
+        anchor_.records,
+        fresh,
+        sentence,
+        anchored=anchor_.how in ("named", "section"),
+        restated=backed,
     )
     if d is None:
         return None

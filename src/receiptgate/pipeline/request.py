@@ -16,6 +16,7 @@ from receiptgate.config import GateConfig
 from receiptgate.evidence.fact_index import FactIndex
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
+from receiptgate.evidence.records import Leaf
 from receiptgate.policy.decide import ClaimEval
 from receiptgate.policy.policy_file import ClaimPolicy
 from receiptgate.policy.trust import EffectivePolicy
@@ -80,6 +81,9 @@ class Request:
     unchecked: set[int] = field(default_factory=set)
     ledger: ReceiptIndex | None = None
     anchors: list[Anchor] | None = None
+    #: the record values that backed the figures of the sentences checked so far, in
+    #: order (what a later "Total: $1,000" may add up)
+    backed: list[Leaf] = field(default_factory=list)
 
     def by_sentence(self) -> dict[int, list[ClaimEval]]:
         """The claims of each sentence, in order."""

@@ -45,6 +45,9 @@ class YamlFormat(Format):
             return None
         if isinstance(tree, dict) and (nested or len(tree) >= 2):
             return tree
-        if isinstance(tree, list) and any(isinstance(v, dict) for v in tree):
-            return tree
+        if isinstance(tree, list) and any(
+            isinstance(v, dict) or (isinstance(v, list) and any(isinstance(w, dict) for w in v))
+            for v in tree
+        ):
+            return tree  # rows, or groups of rows ("- - flight_number: HAT110")
         return None
