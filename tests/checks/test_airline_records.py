@@ -437,3 +437,28 @@ def test_when_a_search_printed_nothing_then_it_found_nothing() -> None:
     receipts = _transcript(("search_direct_flight", {"origin": "BOS", "destination": "DEN"}, ""))
     text = "There are no nonstop flights from BOS to DEN on that day."
     assert GATE.validate(text, receipts=receipts, now=NOW).verdict == "pass"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "It seems there is a misunderstanding.",
+        "It seems there was an oversight in the calculation.",
+    ],
+)
+def test_when_the_agent_apologises_for_a_misunderstanding_then_nothing_is_claimed(
+    line: str,
+) -> None:
+    assert [s.tag for s in _check(line).sentences] == [None]
+
+
+def test_when_a_label_says_none_of_a_count_then_the_zero_backs_it() -> None:
+    receipts = _transcript(
+        (
+            "get_reservation_details",
+            {"reservation_id": "QWPZKM"},
+            {**RESERVATION, "total_baggages": 0},
+        )
+    )
+    result = GATE.validate("- **Baggage:** No additional baggage", receipts=receipts, now=NOW)
+    assert result.sentences[0].tag == "T1"

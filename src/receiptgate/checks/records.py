@@ -302,7 +302,7 @@ def _labelled_field(label: str, value: str, index: ReceiptIndex) -> list[Leaf]:
     if value in _YES:
         keys: tuple[str, ...] = ("w:yes", "b:true")
     elif value in _NO or (first in ("no", "not") and content_words(rest) <= words | _LABEL_FILL):
-        keys = ("w:no", "b:false")  # "Insurance: No travel insurance"
+        keys = ("w:no", "b:false", "n:0")  # "Insurance: No travel insurance", "Bags: None"
     elif typed is not None and typed.kind == "id":
         return index.leaves(typed.keys)
     elif typed is not None and typed.kind in ("count", "number"):

@@ -61,6 +61,10 @@ _COURTESY = re.compile(
     r"(?:please\s+)?feel\s+free|if\s+(?:there\s+is|there's|you\s+have|you\s+need)\s+anything|"
     r"take\s+your\s+time|thank\s+you|thanks|you'?re\s+welcome|glad\s+to\s+help|"
     r"(?:i\s+am\s+|i'?m\s+|we'?re\s+)?look(?:ing)?\s+forward\s+to|"
+    # an apology for a misunderstanding, no fact of the evidence
+    r"(?:it\s+(?:seems|appears|looks)\s+(?:like\s+|that\s+)?)?there\s+(?:is|was|has\s+been|"
+    r"may\s+have\s+been|might\s+have\s+been)\s+(?:a|an|some)\s+(?:slight\s+|small\s+)?"
+    r"(?:misunderstanding|oversight|mix-?up|confusion|miscommunication)|"
     r"(?:i'?m|i\s+am)\s+(?:glad|happy)\s+(?:i|we)\s+could|"
     r"happy\s+to\s+help|no\s+(?:problem|worries)|of\s+course|certainly|absolutely|"
     r"(?:i\s+)?hope\s+(?:this|that|you)|(?:the|this|your|my)\s+task\s+(?:is|has\s+been)\s+"
