@@ -462,3 +462,16 @@ def test_when_a_label_says_none_of_a_count_then_the_zero_backs_it() -> None:
     )
     result = GATE.validate("- **Baggage:** No additional baggage", receipts=receipts, now=NOW)
     assert result.sentences[0].tag == "T1"
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Have a fantastic day!", "Safe travels, and I hope your mom feels better soon!"],
+)
+def test_when_the_agent_says_goodbye_then_nothing_is_claimed(line: str) -> None:
+    assert [s.tag for s in _check(line).sentences] == [None]
+
+
+def test_when_an_arrival_is_marked_plus_one_day_then_that_is_no_duration() -> None:
+    result = _check("Flight HAT522 departs ORD at 23:00 EST, arriving at 01:00 EST (+1 day).")
+    assert result.verdict == "pass", result.reason

@@ -795,6 +795,8 @@ def _numphrase(
     n = len(low)
     if sign == 0 and num.isdigit() and _ORDINAL_LABEL.search(low, max(floor, p - 10), p):
         return None, m.end("n")  # "Option 3 offers the lowest cost": a label, no quantity
+    if sign > 0 and p >= 2 and low[p - 2] == "(" and w in ("day", "days"):
+        return None, m.end("w")  # "arriving at 01:00 EST (+1 day)": the next day, no duration
     street = _STREET.match(seg, m.end("n"))
     if street is not None and sign == 0 and m.group("n").isdigit():
         # "443 Maple Drive": a house number is part of an address (a name), not a count

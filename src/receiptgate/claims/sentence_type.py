@@ -57,7 +57,8 @@ _OPINION = frozenset(
 _LEAD_LABEL = re.compile(r"^\w+\s*:")  # "Update: the deploy finished." is a report
 # Courtesy that asserts nothing: thanks, apologies, offers of more help, wishes.
 _COURTESY = re.compile(
-    r"^(?:have\s+a\s+(?:great|good|nice|wonderful)|i\s+apologi[sz]e|(?:i'?m|i\s+am|we'?re)\s+sorry|"
+    r"^(?:have\s+a\s+(?:great|good|nice|wonderful|fantastic|lovely|pleasant|safe|terrific)|"
+    r"safe\s+travels?|enjoy\s+your\s+(?:trip|flight|day|stay)|i\s+apologi[sz]e|(?:i'?m|i\s+am|we'?re)\s+sorry|"
     r"(?:please\s+)?feel\s+free|if\s+(?:there\s+is|there's|you\s+have|you\s+need)\s+anything|"
     r"take\s+your\s+time|thank\s+you|thanks|you'?re\s+welcome|glad\s+to\s+help|"
     r"(?:i\s+am\s+|i'?m\s+|we'?re\s+)?look(?:ing)?\s+forward\s+to|"
@@ -67,7 +68,7 @@ _COURTESY = re.compile(
     r"(?:misunderstanding|oversight|mix-?up|confusion|miscommunication)|"
     r"(?:i'?m|i\s+am)\s+(?:glad|happy)\s+(?:i|we)\s+could|"
     r"happy\s+to\s+help|no\s+(?:problem|worries)|of\s+course|certainly|absolutely|"
-    r"(?:i\s+)?hope\s+(?:this|that|you)|(?:the|this|your|my)\s+task\s+(?:is|has\s+been)\s+"
+    r"(?:i\s+)?hope\s+(?:this|that|you|your)|(?:the|this|your|my)\s+task\s+(?:is|has\s+been)\s+"
     r"(?:now\s+)?(?:complete|completed|done|finished)|"
     # closings about the work itself: "There are no further actions required for this task."
     r"there\s+(?:are|is)\s+no\s+(?:further|more|other)\s+(?:tasks?|actions?|steps?|"
