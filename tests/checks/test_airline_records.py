@@ -475,3 +475,28 @@ def test_when_the_agent_says_goodbye_then_nothing_is_claimed(line: str) -> None:
 def test_when_an_arrival_is_marked_plus_one_day_then_that_is_no_duration() -> None:
     result = _check("Flight HAT522 departs ORD at 23:00 EST, arriving at 01:00 EST (+1 day).")
     assert result.verdict == "pass", result.reason
+
+
+def test_when_a_total_sums_a_list_of_an_older_result_then_it_is_backed() -> None:
+    held = {
+        **RESERVATION,
+        "flights": [
+            {"flight_number": f"HAT{n}", "price": p}
+            for n, p in ((101, 163), (102, 184), (103, 174), (104, 135))
+        ],
+    }
+    many = [
+        {
+            "flight_number": f"HAT{500 + i}",
+            "prices": {"basic_economy": 50 + i, "economy": 120 + i, "business": 300 + i},
+        }
+        for i in range(30)
+    ]
+    receipts = _transcript(
+        ("get_reservation_details", {"reservation_id": "QWPZKM"}, held),
+        ("search_direct_flight", {"origin": "BOS", "destination": "DEN"}, many),
+    )
+    ok = GATE.validate("- **Original total price:** $656", receipts=receipts, now=NOW)
+    assert ok.verdict == "pass", ok.reason
+    wrong = GATE.validate("- **Original total price:** $666", receipts=receipts, now=NOW)
+    assert wrong.verdict != "pass"

@@ -226,7 +226,37 @@ def derive(
     )
     if found is not None:
         return found
+    if operation:
+        # a list's total in an older result, past the operands the search could hold
+        total = _list_total(index, h, target, fresh)
+        if total is not None:
+            return total
     return _wrong_total(ops, target, records, sentence)
+
+
+def _list_total(
+    index: ReceiptIndex, h: HardFact, target: float, fresh: Callable[[Receipt], bool]
+) -> Derivation | None:
+    """The sum of one field over the rows of a list in one of the newest results
+    ("Original total price: $686" over a reservation's four flights)."""
+    for entry in reversed(index.entries[-6:]):
+        if not fresh(entry.receipt):
+            continue
+        for rec in entry.records:
+            if len(rec.children) < 2:
+                continue
+            groups: dict[str, list[Leaf]] = {}
+            for child in rec.children:
+                for leaf in child.numeric_leaves():
+                    groups.setdefault(re.sub(r"\[\d+\]", "[*]", leaf.path), []).append(leaf)
+            for leaves in groups.values():
+                if len(leaves) < 2 or not _same_kind(h, leaves[0]):
+                    continue
+                if abs(sum(x.value.number or 0.0 for x in leaves) - target) <= _TOLERANCE:
+                    terms = " + ".join(_show(x.value.number or 0.0) for x in leaves[:6])
+                    more = " + …" if len(leaves) > 6 else ""
+                    return Derivation("supported", f"{_show(target)} = {terms}{more}", leaves[0])
+    return None
 
 
 def _is_rate(o: Operand) -> bool:
