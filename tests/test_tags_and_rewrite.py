@@ -380,3 +380,17 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
         "The cache might be stale.",
     ]
     assert result.delivered_text == "Revenue was $2.4M. The cache might be stale. (speculative)"
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("Would you like me to book it?", "no claim: a question"),
+        ("Thanks for your patience!", "no claim: a greeting, thanks or apology"),
+        ("Please confirm the new address.", "no claim: an instruction to the user"),
+        ("Change of plan", "no claim: a line with no verb (an option or a heading)"),
+    ],
+)
+def test_a_sentence_with_no_claim_keeps_the_reason_it_was_skipped(text: str, reason: str) -> None:
+    (s,) = Gate().validate(text, now=NOW).sentences
+    assert (s.tag, s.action, s.reasons) == (None, "pass", [reason])

@@ -264,8 +264,6 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         return "statement" if any(c.isdigit() for c in text) else "code"
     if len(words) < 3:
         return "greeting" if not any(c.isdigit() for c in text) else "statement"
-    if len(words) <= 8 and ":" not in text and _verbless(words) and not _DIGIT.search(text):
-        return "fragment"  # "Change of plan", "Upgrade to business class."
     if words[0] in _GREETINGS and len(words) <= 8:
         return "greeting"
     if words[0] in _IMPERATIVE and not _LEAD_LABEL.match(text):
@@ -274,6 +272,8 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         return "intent"
     if words[0] in ("i", "we") and any(w in _OPINION for w in words[1:6]):
         return "opinion"  # "I think the new dashboard is great."
+    if len(words) <= 8 and ":" not in text and _verbless(words) and not _DIGIT.search(text):
+        return "fragment"  # "Change of plan", "Upgrade to business class."
     if hedges.found(words, " ".join(lowered.split())):
         return "hedged"
     if _FUTURE.search(body) and _FUTURE_MAIN.match(body) and not _is_inference(words, lowered):

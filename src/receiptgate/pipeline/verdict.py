@@ -22,7 +22,7 @@ from receiptgate.evidence.receipts import Receipt
 from receiptgate.pipeline.check import ground_claimless
 from receiptgate.pipeline.request import Request, Settings
 from receiptgate.policy.decide import decide, rfc_only, tag_sentence
-from receiptgate.policy.explain import TAG_REASON, evidence_of, suggestion
+from receiptgate.policy.explain import SKIP_REASON, TAG_REASON, evidence_of, suggestion
 from receiptgate.results import (
     FactCheckRecord,
     SentenceResult,
@@ -105,6 +105,8 @@ def decide_sentences(s: Settings, req: Request) -> None:
         sr.action = "warn" if action == "flag" else action  # type: ignore[assignment]
         if sr.action == "warn" and sr.tag in ("T2", "T3", "T6") and not sr.reasons:
             sr.reasons.append(TAG_REASON[sr.tag])
+        elif sr.tag is None and not group and not sr.reasons and stype in SKIP_REASON:
+            sr.reasons.append(SKIP_REASON[stype])
     result.fact_checks.extend(
         FactCheckRecord.of(ev.index, ev.fact) for ev in req.evals if ev.fact is not None
     )

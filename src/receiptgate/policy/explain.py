@@ -15,6 +15,20 @@ TAG_REASON = {
     "T6": "speculation: explicitly uncertain",
 }
 
+#: Why a sentence carries no claim, by its type (``claims.sentence_type``): kept in the
+#: result so that a reviewer sees what was skipped and why.
+SKIP_REASON = {
+    "code": "no claim: code or a heading",
+    "question": "no claim: a question",
+    "greeting": "no claim: a greeting, thanks or apology",
+    "imperative": "no claim: an instruction to the user",
+    "intent": "no claim: a plan, an offer or an ability",
+    "label": "no claim: a label for the lines under it",
+    "fragment": "no claim: a line with no verb (an option or a heading)",
+    "opinion": "no claim: an opinion",
+    "future": "no claim: what will happen",
+}
+
 
 def suggestion(v: Violation, claim: DetectedClaim) -> str:
     n = v.sentence_index + 1
