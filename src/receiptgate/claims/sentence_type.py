@@ -210,7 +210,7 @@ def _body(text: str) -> str:
     """The (lowercased) sentence without markdown emphasis, a short lead label ("payment
     method: please confirm ...") and short opening clauses."""
     out = text.replace("**", "").replace("__", "").strip()
-    lead = _LABEL_LEAD.match(out)
+    lead = _LABEL_LEAD.match(out) if ":" in out[:45] else None
     if lead is not None and len(lead.group(1).split()) <= 4 and len(out) - lead.end() >= 3:
         out = out[lead.end() :]
     for _ in range(3):
@@ -272,7 +272,7 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         return "intent"
     if words[0] in ("i", "we") and any(w in _OPINION for w in words[1:6]):
         return "opinion"  # "I think the new dashboard is great."
-    if len(words) <= 8 and ":" not in text and _verbless(words) and not _DIGIT.search(text):
+    if len(words) <= 8 and ":" not in text and not _DIGIT.search(text) and _verbless(words):
         return "fragment"  # "Change of plan", "Upgrade to business class."
     if hedges.found(words, " ".join(lowered.split())):
         return "hedged"
