@@ -500,3 +500,32 @@ def test_when_a_total_sums_a_list_of_an_older_result_then_it_is_backed() -> None
     assert ok.verdict == "pass", ok.reason
     wrong = GATE.validate("- **Original total price:** $666", receipts=receipts, now=NOW)
     assert wrong.verdict != "pass"
+
+
+def test_when_a_list_names_several_payment_methods_then_each_line_is_its_own() -> None:
+    wallet = {
+        **USER,
+        "payment_methods": {
+            "credit_card_7434610": {
+                "source": "credit_card",
+                "brand": "mastercard",
+                "last_four": "9448",
+                "id": "credit_card_7434610",
+            },
+            "gift_card_7194529": {"source": "gift_card", "amount": 62, "id": "gift_card_7194529"},
+            "certificate_9254323": {
+                "source": "certificate",
+                "amount": 500,
+                "id": "certificate_9254323",
+            },
+        },
+    }
+    receipts = _transcript(("get_user_details", {"user_id": "lena_okafor_4410"}, wallet))
+    text = (
+        "Your available payment methods are:\n\n- Mastercard ending in 9448\n"
+        "- Gift card with $62 balance\n- Certificate with $500 balance\n"
+    )
+    result = GATE.validate(text, receipts=receipts, now=NOW)
+    assert result.verdict == "pass", result.reason
+    wrong = GATE.validate(text.replace("$500", "$600"), receipts=receipts, now=NOW)
+    assert wrong.verdict == "block"

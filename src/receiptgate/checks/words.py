@@ -162,7 +162,7 @@ FIELD_SYNONYMS: dict[str, str] = {
     "enddate": "end ends until",
     "startdate": "start starts begin",
     "price": "cost costs priced",
-    "amount": "paid pay charged charge",
+    "amount": "paid pay charged charge balance",
     "balance": "remaining left",
 }
 _CAMEL = re.compile(r"([a-z])([A-Z])")
