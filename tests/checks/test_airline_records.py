@@ -529,3 +529,18 @@ def test_when_a_list_names_several_payment_methods_then_each_line_is_its_own() -
     assert result.verdict == "pass", result.reason
     wrong = GATE.validate(text.replace("$500", "$600"), receipts=receipts, now=NOW)
     assert wrong.verdict == "block"
+
+
+def test_when_a_label_gives_a_route_then_a_record_with_both_ends_backs_it() -> None:
+    from receiptgate.checks.anchoring import Anchor
+    from receiptgate.checks.records import record_claims
+    from receiptgate.evidence.index import ReceiptIndex
+    from receiptgate.text.segment import segment
+
+    index = ReceiptIndex(RECEIPTS, now=NOW)
+    (line,) = segment("**Flight 1:** BOS to ORD")
+    # about nothing in particular (no anchored record): the route alone finds its record
+    claims = record_claims(line, Anchor(), index, ())
+    assert [(c.kind, c.match.status) for c in claims] == [("value", "supported")]
+    (other,) = segment("**Flight 1:** SEA to MIA")
+    assert record_claims(other, Anchor(), index, ()) == []

@@ -269,6 +269,14 @@ def _label_value(s: Sentence, index: ReceiptIndex) -> RecordClaim | None:
     hits: Sequence[Leaf] = index.by_key.get(f"w:{value}", ())
     if not hits:
         hits = _labelled_field(m.group(1), value, index)
+    if not hits and (route := _ROUTE.match(value)) is not None:
+        # "Flight 1: DEN to LAS": a record holding both ends
+        ends = index.leaves((f"w:{route.group(2)}",))
+        hits = [
+            leaf
+            for leaf in index.leaves((f"w:{route.group(1)}",))
+            if any(e.record is leaf.record for e in ends)
+        ]
     if not hits and (code := _PARENTHESISED.search(m.group(2))) is not None:
         # "Origin: Detroit Metropolitan Wayne County Airport (DTW)": the record's code
         hits = index.leaves((f"w:{code.group(1).lower()}", f"i:{code.group(1).lower()}"))
@@ -280,6 +288,7 @@ def _label_value(s: Sentence, index: ReceiptIndex) -> RecordClaim | None:
     return RecordClaim("value", a, b, f.text, supported(index, f, hits[0]))
 
 
+_ROUTE = re.compile(r"^([a-z0-9]{2,8})\s+(?:to|->|→|–|-)\s+([a-z0-9]{2,8})$")
 _PARENTHESISED = re.compile(r"\(\s*([A-Za-z0-9][\w-]{1,20})\s*\)")
 
 #: Ways of writing a yes/no field's value in a "Label: value" line.
