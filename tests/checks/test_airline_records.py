@@ -544,3 +544,23 @@ def test_when_a_label_gives_a_route_then_a_record_with_both_ends_backs_it() -> N
     assert [(c.kind, c.match.status) for c in claims] == [("value", "supported")]
     (other,) = segment("**Flight 1:** SEA to MIA")
     assert record_claims(other, Anchor(), index, ()) == []
+
+
+CANCELLED = {**RESERVATION, "status": "cancelled"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The cancellation of your reservation QWPZKM has been completed.",
+        "The cancellation has been processed.",
+    ],
+)
+def test_when_a_process_noun_reports_an_action_then_the_call_that_did_it_backs_it(
+    text: str,
+) -> None:
+    done = _with(("cancel_reservation", {"reservation_id": "QWPZKM"}, CANCELLED))
+    assert GATE.validate(text, receipts=done, now=NOW).verdict == "pass"
+    result = GATE.validate(text, receipts=_with(), now=NOW)
+    assert result.verdict == "block"
+    assert "no cancelled call" in result.reason

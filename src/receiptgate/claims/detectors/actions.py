@@ -144,6 +144,24 @@ _TO_AFTER = re.compile(r"\s+to\b")
 _MENTIONS_TESTS = re.compile(r"\b(?:tests?|suite|specs?|pytest|jest|ci)\b", re.IGNORECASE)
 # What may precede a bare participle that opens a report: a short label ("Line 3: ").
 _LABEL_HEAD = re.compile(r"\s*[\w\s*`'\"-]{1,30}:\s*")
+#: What a process noun says was done ("the cancellation has been completed"): the verb
+#: for the ledger's object matching and the action kind.
+_PROCESS_ACTIONS: dict[str, tuple[str, str]] = {
+    "cancellation": ("cancelled", "cancelled"),
+    "booking": ("booked", "created"),
+    "refund": ("refunded", "refunded"),
+    "payment": ("paid", "charged"),
+    "upgrade": ("upgraded", "installed"),
+    "downgrade": ("downgraded", "fixed"),
+    "modification": ("modified", "fixed"),
+    "exchange": ("exchanged", "requested"),
+    "return": ("returned", "requested"),
+    "installation": ("installed", "installed"),
+    "deployment": ("deployed", "deployed"),
+    "migration": ("migrated", "fixed"),
+    "transfer": ("transferred", "transferred"),
+    "backup": ("backed up", "saved"),
+}
 #: Passive forms that report a thing's state rather than the agent's action.
 _NOT_AGENT_PASSIVE = frozenset(
     {"shipped", "released", "started", "stopped", "found", "read", "opened", "called", "paid"}
@@ -194,6 +212,19 @@ class ActionDetector(Detector):
             subject="self",
             assertion="ran",
             obj="before",
+            confidence=0.85,
+        ),
+        Pattern(
+            "process_done",
+            # "The cancellation of your reservation has been completed": the noun says what
+            # was done (done_process maps it), the verb only that it is over
+            r"\b(cancellation|booking|refund|payment|upgrade|downgrade|modification|exchange|"
+            r"return|installation|deployment|migration|transfer|backup)\b"
+            r"(?:\s+(?:of|for|to)\s+([^.;:]{1,60}?))?\s+(?:has|have)\s+(?:now\s+|also\s+)?been\s+"
+            r"(?:successfully\s+)?(?:completed|done|finali[sz]ed|carried\s+out|made|processed)\b",
+            subject="self",
+            assertion="ran",
+            obj=2,
             confidence=0.85,
         ),
         Pattern(
@@ -338,6 +369,12 @@ class ActionDetector(Detector):
                 return None
             claim.assertion = _tests_or(ACTION_VERBS.get(verb, "ran"), claim.object)
             claim.value = verb
+        if name == "process_done":
+            noun = match.group(1).lower()
+            claim.value, claim.assertion = _PROCESS_ACTIONS[noun]
+            before = text[sentence.start : match.start()].lower()
+            if _INTENT_BEFORE.search(before[-20:]):
+                return None
         if name == "passive_done":
             verb = " ".join((match.group(1) or match.group(2) or match.group(3)).lower().split())
             if verb in _NOT_AGENT_PASSIVE:
