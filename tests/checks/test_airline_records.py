@@ -564,3 +564,24 @@ def test_when_a_process_noun_reports_an_action_then_the_call_that_did_it_backs_i
     result = GATE.validate(text, receipts=_with(), now=NOW)
     assert result.verdict == "block"
     assert "no cancelled call" in result.reason
+
+
+def test_when_a_date_is_in_may_then_the_month_is_no_hedge() -> None:
+    # "may" is a hedge word of the default policy; "May 24" is a month
+    # an unsupported timeframe is excused by a hedge, never by a month
+    result = _check("Your upgrade takes 3 days from May 24.")
+    assert [s.tag for s in result.sentences] == ["T5"], result.sentences
+    hedged = _check("The refund may take a few days.")
+    assert [s.tag for s in hedged.sentences] == ["T6"]
+
+
+def test_when_another_record_holds_the_value_then_a_labelled_field_does_not_contradict_it() -> None:
+    paid = {**RESERVATION, "payment_history": [{"payment_id": "gift_card_8830417", "amount": 2787}]}
+    receipts = _transcript(
+        ("get_reservation_details", {"reservation_id": "QWPZKM"}, paid),
+        ("search_direct_flight", {"origin": "BOS", "destination": "ORD"}, [SEARCH[0][0]]),
+    )
+    result = GATE.validate(
+        "Your original payment was $2787 for a business class ticket.", receipts=receipts, now=NOW
+    )
+    assert "contradicts" not in result.reason

@@ -221,7 +221,22 @@ def check_figure(
         users = [leaf for leaf in equal if index.receipt_of(leaf).kind == "user"]
         if len(users) == len(equal):
             return supported(index, h, users[-1])
+    weak = rival is None or anchor_.how not in ("named", "section")
     rival = rival or _labelled_rival(index, h, clause, low, fresh)
+    if rival is not None and weak:
+        held = [leaf for leaf in equal if index.receipt_of(leaf).kind != "user"]
+        if held and all(leaf.record is not rival.record for leaf in held):
+            # a value another record holds is never a contradiction of this one: "your
+            # original payment was $2787" with payment_history 2787 and a fare labelled
+            # "business" elsewhere
+            return Finding(
+                "unsupported",
+                None,
+                None,
+                f"{h.text} is held by {evidence_line(index, held[0])}, not by the field the "
+                f"sentence names ({evidence_line(index, rival)})",
+                value=h,
+            )
     if rival is not None:
         return _contradicted(index, h, rival)
     if stale:

@@ -78,6 +78,7 @@ _COURTESY = re.compile(
 # confirm, I'll ...", "To proceed with the return, please ...", "Unfortunately, we ...").
 _OPENER = re.compile(
     r"^(?:(?:no\s+(?:worries|problem)|sure|certainly|of\s+course|great|alright|all\s+right|okay|ok|"
+    r"yes|yeah|"
     r"now|also|additionally|however|unfortunately|fortunately|if\s+so|in\s+(?:that|this)\s+case|"
     r"to\s+(?:proceed|confirm|continue|clarify|summari[sz]e)[^,]{0,60}|once\s+[^,]{1,60}|"
     r"before\s+[^,]{1,60}|after\s+[^,]{1,60}|for\s+(?:the|your|this)\s+[^,]{1,40}|"
@@ -129,6 +130,8 @@ def _verbless(words: list[str]) -> bool:
     return True
 
 
+_MONTH_MAY = re.compile(r"\bMay(?=\s+\d{1,2}(?:st|nd|rd|th)?\b)|(?<=\d\s)May\b")
+_RECOMMEND = re.compile(r"(?:i|we)(?:['’]d|\s+would)?\s+(?:recommend|suggest|advise)\b")
 _QUESTION_END = re.compile(r"\?[\s\"'”’)]*$")
 INTENT = re.compile(
     r"^(?:i['’]ll|i\s+will|we['’]ll|we\s+will|let\s+me|let['’]s|i['’]m\s+going\s+to|"
@@ -257,6 +260,8 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
             return "imperative"  # "Since there might be a difference, please provide ..."
         if _ABILITY.match(rest) or _CLOSING.match(rest):
             return "intent"
+        if _RECOMMEND.match(rest):
+            return "opinion"  # "If it is urgent, I recommend contacting a human agent"
     if _USER_RESTATED.match(body):
         return "user"
     words = _WORD.findall(lowered)
@@ -274,7 +279,12 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         return "opinion"  # "I think the new dashboard is great."
     if len(words) <= 8 and ":" not in text and not _DIGIT.search(text) and _verbless(words):
         return "fragment"  # "Change of plan", "Upgrade to business class."
-    if hedges.found(words, " ".join(lowered.split())):
+    hedge_words, hedge_text = words, lowered
+    if "may" in words and _MONTH_MAY.search(text):
+        # "your flight on May 17": the month, not the hedge "may"
+        hedge_text = _MONTH_MAY.sub(" ", text).lower()
+        hedge_words = _WORD.findall(hedge_text)
+    if hedges.found(hedge_words, " ".join(hedge_text.split())):
         return "hedged"
     if _FUTURE.search(body) and _FUTURE_MAIN.match(body) and not _is_inference(words, lowered):
         return "future"  # figures in it are still checked (a sunset date is a commitment)
