@@ -585,3 +585,30 @@ def test_when_another_record_holds_the_value_then_a_labelled_field_does_not_cont
         "Your original payment was $2787 for a business class ticket.", receipts=receipts, now=NOW
     )
     assert "contradicts" not in result.reason
+
+
+def test_when_a_sentence_names_the_reservation_then_its_segments_dates_are_its_own() -> None:
+    trip = {
+        **RESERVATION,
+        "origin": "ATL",
+        "destination": "PHL",
+        "flights": [
+            {
+                "origin": "ATL",
+                "destination": "ORD",
+                "flight_number": "HAT227",
+                "date": "2024-05-23",
+            },
+            {
+                "origin": "ORD",
+                "destination": "PHL",
+                "flight_number": "HAT139",
+                "date": "2024-05-23",
+            },
+        ],
+    }
+    receipts = _transcript(("get_reservation_details", {"reservation_id": "QWPZKM"}, trip))
+    text = "I found your reservation QWPZKM for a trip from ATL to PHL on May 23, 2024."
+    assert GATE.validate(text, receipts=receipts, now=NOW).verdict == "pass"
+    other = GATE.validate(text.replace("May 23", "May 24"), receipts=receipts, now=NOW)
+    assert other.verdict != "pass"

@@ -161,8 +161,17 @@ def check_figure(
     others: list[Leaf] = []
     is_fresh = [fresh(index.receipt_of(leaf)) for leaf in equal]
     stale = [leaf for leaf, ok in zip(equal, is_fresh, strict=True) if not ok]
+    # the rows of a record the sentence names as a whole ("your reservation M05KNL ... on May
+    # 23": both flights' dates are the reservation's) are its own, whichever row it names
+    whole = {id(r) for r in anchor_.records} if anchor_.how in ("named", "section") else set()
     equal = [
-        leaf for leaf, ok in zip(equal, is_fresh, strict=True) if ok and not _other_row(leaf, low)
+        leaf
+        for leaf, ok in zip(equal, is_fresh, strict=True)
+        if ok
+        and (
+            not _other_row(leaf, low)
+            or (leaf.record.parent is not None and id(leaf.record.parent) in whole)
+        )
     ]
     # A record the sentence names (or the section it sits in) holding the value backs
     # it; a weaker anchor (the sentence before, the latest result) needs the value's
