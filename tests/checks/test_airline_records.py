@@ -612,3 +612,26 @@ def test_when_a_sentence_names_the_reservation_then_its_segments_dates_are_its_o
     assert GATE.validate(text, receipts=receipts, now=NOW).verdict == "pass"
     other = GATE.validate(text.replace("May 23", "May 24"), receipts=receipts, now=NOW)
     assert other.verdict != "pass"
+
+
+def test_when_two_searches_asked_for_two_days_then_they_do_not_disagree() -> None:
+    # the same route searched for two days: the same flight, two dates asked for
+    row = [{**SEARCH[0][0], "flight_number": "HAT023"}]
+    receipts = _transcript(
+        (
+            "search_direct_flight",
+            {"origin": "BOS", "destination": "ORD", "date": "2024-05-20"},
+            row,
+        ),
+        (
+            "search_direct_flight",
+            {"origin": "BOS", "destination": "ORD", "date": "2024-05-25"},
+            row,
+        ),
+    )
+    for text in (
+        "**Departure:** May 20, Flight HAT023 from BOS to ORD",
+        "**Return:** May 25, Flight HAT023 from BOS to ORD",
+    ):
+        result = GATE.validate(text, receipts=receipts, now=NOW)
+        assert result.verdict == "pass", result.reason
