@@ -635,3 +635,14 @@ def test_when_two_searches_asked_for_two_days_then_they_do_not_disagree() -> Non
     ):
         result = GATE.validate(text, receipts=receipts, now=NOW)
         assert result.verdict == "pass", result.reason
+
+
+def test_when_only_the_user_gave_another_date_then_it_is_no_contradiction() -> None:
+    said = {
+        "role": "user",
+        "content": "I want to return the same day as my departure, which is May 27th.",
+    }
+    receipts = parse_receipts(json.dumps({"messages": [said]})) + RECEIPTS
+    text = "You are scheduled to depart on May 27th and return on May 28th."
+    result = GATE.validate(text, receipts=receipts, now=NOW)
+    assert "contradicts u" not in result.reason, result.reason

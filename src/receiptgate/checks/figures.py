@@ -203,6 +203,8 @@ def check_figure(
         ]
         about = [leaf for leaf in about if leaf not in others]
     rival = _rival(index, h, anchor_, clause, scope, fresh)
+    if rival is not None and index.receipt_of(rival).kind == "user":
+        rival = None  # what the user wrote may back a restatement, never contradict a fact
     if rival is not None and anchor_.how == "named":
         # The sentence names the record and its field holds another value: the same
         # field of another record ("build 4827 took 14 minutes") is no support.
