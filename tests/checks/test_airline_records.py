@@ -646,3 +646,16 @@ def test_when_only_the_user_gave_another_date_then_it_is_no_contradiction() -> N
     text = "You are scheduled to depart on May 27th and return on May 28th."
     result = GATE.validate(text, receipts=receipts, now=NOW)
     assert "contradicts u" not in result.reason, result.reason
+
+
+def test_when_only_a_flights_update_ran_then_no_bag_was_added() -> None:
+    # the flights update's result lists total_baggages; it added no bag
+    flights = (
+        "update_reservation_flights",
+        {"reservation_id": "QWPZKM", "cabin": "business"},
+        UPGRADED,
+    )
+    text = "One checked bag has been added to your reservation."
+    assert GATE.validate(text, receipts=_with(flights), now=NOW).verdict == "block"
+    bags = ("update_reservation_baggages", {"reservation_id": "QWPZKM", "total_baggages": 3}, BAGS)
+    assert GATE.validate(text, receipts=_with(flights, bags), now=NOW).verdict == "pass"

@@ -298,6 +298,16 @@ class _ObjectMatcher:
         synonyms = tuple(p for w, p in _OBJECT_SYNONYMS.items() if w in obj)
         return cls(obj, idents, synonyms, words, anything)
 
+    def names_in_call(self, head: str) -> bool:
+        """Whether a call's own line (tool name and arguments) names the object."""
+        if self.idents:
+            return all(i in head for i in self.idents)
+        if self.anything or self.obj in head:
+            return True
+        if any(p.search(head) for p in self.synonyms):
+            return True
+        return bool(self.words & content_words(head))
+
     def __call__(self, entry: ReceiptEntry) -> bool:
         if self.idents:
             # "saved the results to report.csv": the file named anywhere after the verb.
@@ -506,8 +516,9 @@ def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> F
         mentioned = [e for e in matching if about(e)]
     if not mentioned and _CHANGE_VERB.search(claim.value or claim.matched_text):
         # "the cabin has been upgraded", "two bags have been added to your reservation": a
-        # change to a record, done by an update call, not a package installed or a new thing
-        mentioned = [e for e in _calls_for(view, "fixed") if about(e)]
+        # change to a record, done by an update call whose name or arguments name the
+        # object (a flights update whose result lists total_baggages added no bag)
+        mentioned = [e for e in _calls_for(view, "fixed") if about.names_in_call(view.heads[id(e)])]
     answered = [e for e in mentioned if not e.receipt.meta.get("missing_result")]
     if mentioned and not answered:
         rid = mentioned[-1].receipt.id
