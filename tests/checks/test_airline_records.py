@@ -659,3 +659,22 @@ def test_when_only_a_flights_update_ran_then_no_bag_was_added() -> None:
     assert GATE.validate(text, receipts=_with(flights), now=NOW).verdict == "block"
     bags = ("update_reservation_baggages", {"reservation_id": "QWPZKM", "total_baggages": 3}, BAGS)
     assert GATE.validate(text, receipts=_with(flights, bags), now=NOW).verdict == "pass"
+
+
+def test_when_an_arrival_is_the_next_day_then_its_date_is_backed() -> None:
+    # the search asked for May 24; HAT522 arrives at 01:00:00+1
+    result = _check("Flight HAT522 arrives in DEN on May 25 at 1:00 AM EST.")
+    assert result.verdict == "pass", result.reason
+    wrong = _check("Flight HAT522 arrives in DEN on May 27 at 1:00 AM EST.")
+    assert wrong.verdict != "pass"
+
+
+def test_when_a_passenger_is_upgraded_then_the_cabin_in_the_call_backs_it() -> None:
+    seated = {
+        **UPGRADED,
+        "passengers": [{"first_name": "Noah", "last_name": "Okafor", "dob": "1990-01-01"}],
+    }
+    call = ("update_reservation_flights", {"reservation_id": "QWPZKM", "cabin": "business"}, seated)
+    text = "Noah has been successfully upgraded to business class for both flights."
+    assert GATE.validate(text, receipts=_with(call), now=NOW).verdict == "pass"
+    assert GATE.validate(text, receipts=_with(), now=NOW).verdict == "block"

@@ -18,6 +18,7 @@ import functools
 import re
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
+from datetime import date, timedelta
 
 from receiptgate.checks.anchoring import TOKEN, Anchor, for_figure, id_key
 from receiptgate.checks.finding import Finding
@@ -623,3 +624,39 @@ def _rival(
     if len(values) > 1:
         return None
     return top[0]
+
+
+_NEXT_DAY = re.compile(r"\+(\d)$")
+
+
+def next_day(
+    index: ReceiptIndex, h: HardFact, anchor_: Anchor, fresh: Callable[[Receipt], bool]
+) -> Finding | None:
+    """A date a schedule gives as a time on a later day: "01:00:00+1" in a row of a flight
+    on May 25 (its own ``date``, else the date the call asked for) arrives on May 26. Only
+    the rows the sentence is about, or the newest result's, are read."""
+    if not h.value or len(h.value) < 10:
+        return None
+    try:
+        claimed = date.fromisoformat(h.value[:10])
+    except ValueError:
+        return None
+    rows = [r for rec in anchor_.records for r in rec.subtree()]
+    for rec in rows:
+        root = rec.root
+        dates = [x.value.shown for x in rec.leaves if x.key == "date"] or [
+            x.value.shown for x in root.leaves if x.path == "args.date"
+        ]
+        for leaf in rec.leaves:
+            m = _NEXT_DAY.search(leaf.value.shown) if leaf.value.kind == "time" else None
+            if m is None or not dates or not fresh(index.receipt_of(leaf)):
+                continue
+            try:
+                day = date.fromisoformat(dates[0][:10]) + timedelta(days=int(m.group(1)))
+            except ValueError:
+                continue
+            if day == claimed:
+                r = index.receipt_of(leaf)
+                detail = f"{evidence_line(index, leaf)}: the day after {dates[0][:10]}"
+                return Finding("supported", r.id, r.kind, detail, leaf.path, value=h)
+    return None

@@ -99,6 +99,8 @@ ACTION_TOOLS: dict[str, re.Pattern[str]] = {
 #: Verbs of a change to an existing record that an update call performs.
 _CHANGE_VERB = re.compile(r"\b(?:upgraded|downgraded|added|upgrade|downgrade|add)\b", re.I)
 
+_UP_DOWN = re.compile(r"\b(?:up|down)grade", re.I)
+
 #: What a call whose tool is not named (a transcript that kept only results) must show
 #: to count as each state-changing action: the new state in its result.
 _RESULT_SHOWS: dict[str, re.Pattern[str]] = {
@@ -518,7 +520,16 @@ def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> F
         # "the cabin has been upgraded", "two bags have been added to your reservation": a
         # change to a record, done by an update call whose name or arguments name the
         # object (a flights update whose result lists total_baggages added no bag)
-        mentioned = [e for e in _calls_for(view, "fixed") if about.names_in_call(view.heads[id(e)])]
+        # "Noah has been upgraded to business class": the passenger is in the result, the
+        # new cabin in the call's arguments
+        grade = _UP_DOWN.search(claim.value or claim.matched_text) is not None
+        target = content_words(tail) - _GENERIC_OBJECTS
+        mentioned = [
+            e
+            for e in _calls_for(view, "fixed")
+            if about.names_in_call(view.heads[id(e)])
+            or (grade and about(e) and bool(target & content_words(view.heads[id(e)])))
+        ]
     answered = [e for e in mentioned if not e.receipt.meta.get("missing_result")]
     if mentioned and not answered:
         rid = mentioned[-1].receipt.id
