@@ -678,3 +678,10 @@ def test_when_a_passenger_is_upgraded_then_the_cabin_in_the_call_backs_it() -> N
     text = "Noah has been successfully upgraded to business class for both flights."
     assert GATE.validate(text, receipts=_with(call), now=NOW).verdict == "pass"
     assert GATE.validate(text, receipts=_with(), now=NOW).verdict == "block"
+
+
+def test_when_a_travel_time_spans_an_options_segments_then_it_is_backed() -> None:
+    # HAT410 departs 19:00, HAT522 arrives 01:00 the next day: 6 hours door to door
+    text = "Option 1:\n\n- Flight HAT410 then HAT522, a total travel time of 6 hours.\n"
+    assert _check(text).verdict == "pass", _check(text).reason
+    assert _check(text.replace("6 hours", "7 hours")).verdict != "pass"

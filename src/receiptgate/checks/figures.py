@@ -660,3 +660,72 @@ def next_day(
                 detail = f"{evidence_line(index, leaf)}: the day after {dates[0][:10]}"
                 return Finding("supported", r.id, r.kind, detail, leaf.path, value=h)
     return None
+
+
+#: Words of a sentence that gives a span between two times of a schedule.
+_SPAN_WORDS = re.compile(
+    r"\b(?:travel\s+time|duration|layover|connection|flight\s+time|journey|takes?|lasts?)\b",
+    re.IGNORECASE,
+)
+_ISO_SPAN = re.compile(r"^PT(?:(\d+)H)?(?:(\d+)M)?$")
+
+
+def time_span(
+    index: ReceiptIndex,
+    h: HardFact,
+    anchor_: Anchor,
+    sentence: str,
+    fresh: Callable[[Receipt], bool],
+) -> Finding | None:
+    """A duration between two times of one schedule: "a total travel time of 5 hours"
+    from the first segment's departure to the last one's arrival, "a layover of 2
+    hours" between them. Only in a sentence that names such a span, and only over the
+    rows the sentence is about and the rows beside them (the segments of one option)."""
+    m = _ISO_SPAN.match(h.value or "")
+    if m is None or not _SPAN_WORDS.search(sentence):
+        return None
+    minutes = int(m.group(1) or 0) * 60 + int(m.group(2) or 0)
+    if minutes <= 0:
+        return None
+    rows: dict[int, Record] = {}
+    for rec in anchor_.records:
+        for r in (rec, *(rec.parent.children if rec.parent is not None else ())):
+            rows.setdefault(id(r), r)
+    times = [
+        (leaf, _minutes(leaf.value.shown))
+        for r in rows.values()
+        for leaf in r.leaves
+        if leaf.value.kind == "time" and fresh(index.receipt_of(leaf))
+    ]
+    for a, ta in times:
+        for b, tb in times:
+            if a is b or ta is None or tb is None or _option(a) != _option(b):
+                continue  # two times of one option (its segments), never of two options
+            if a.record is not b.record and not _option(a)[1]:
+                continue  # rows of a flat list are flights of their own
+            # a departure to an arrival (travel time), or an arrival to the next departure
+            # (a layover); within one row, its own departure to its arrival
+            kinds = ("depart" in a.key, "arriv" in b.key, "arriv" in a.key, "depart" in b.key)
+            if not (
+                (kinds[0] and kinds[1]) or (kinds[2] and kinds[3] and a.record is not b.record)
+            ):
+                continue
+            if tb - ta == minutes:
+                r = index.receipt_of(b)
+                detail = f"{h.text} = {evidence_line(index, b)} − {evidence_line(index, a)}"
+                return Finding("supported", r.id, r.kind, detail, b.path, value=h)
+    return None
+
+
+def _option(leaf: Leaf) -> tuple[int, str]:
+    """The group a schedule row belongs to: its parent and its path without the last index
+    (the segments ``[2][0]`` and ``[2][1]`` of one-stop option ``[2]``)."""
+    return id(leaf.record.parent), re.sub(r"\[\d+\]$", "", leaf.record.path)
+
+
+def _minutes(shown: str) -> int | None:
+    """Minutes after midnight of a schedule time ("06:00:00", "01:00:00+1" the next day)."""
+    m = re.match(r"^(\d{1,2}):(\d{2})(?::\d{2})?(?:\+(\d))?$", shown.strip())
+    if m is None:
+        return None
+    return int(m.group(1)) * 60 + int(m.group(2)) + int(m.group(3) or 0) * 24 * 60

@@ -18,7 +18,7 @@ from receiptgate.checks.anchoring import Anchor
 from receiptgate.checks.arithmetic import derive, names_operation
 from receiptgate.checks.documents import document_figure, restated_passage
 from receiptgate.checks.facts import check_claim
-from receiptgate.checks.figures import check_figure, next_day
+from receiptgate.checks.figures import check_figure, next_day, time_span
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import (
     check_action,
@@ -212,6 +212,9 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
             if m.status == "unsupported" and h.kind == "date":
                 # "arrives on May 26": a schedule's "01:00:00+1" on a May 25 flight
                 m = next_day(ledger, h, anchor_, fresh) or m
+            if m.status == "unsupported" and h.kind == "duration":
+                # "a total travel time of 5 hours": from one time of the schedule to another
+                m = time_span(ledger, h, anchor_, sentence.text, fresh) or m
             elif m.status == "contradicted" and names_operation(sentence.text):
                 # "the 20% discount on the lamp is $30.05": not the lamp's price,
                 # a figure computed from it
