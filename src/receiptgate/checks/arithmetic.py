@@ -248,14 +248,13 @@ def _list_total(
             groups: dict[str, list[Leaf]] = {}
             for child in rec.children:
                 for leaf in child.numeric_leaves():
-                    groups.setdefault(re.sub(r"\[\d+\]", "[*]", leaf.path), []).append(leaf)
+                    groups.setdefault(_row_field(leaf.path), []).append(leaf)
             for leaves in groups.values():
                 if len(leaves) < 2 or not _same_kind(h, leaves[0]):
                     continue
-                if abs(sum(x.value.number or 0.0 for x in leaves) - target) <= _TOLERANCE:
-                    terms = " + ".join(_show(x.value.number or 0.0) for x in leaves[:6])
-                    more = " + …" if len(leaves) > 6 else ""
-                    return Derivation("supported", f"{_show(target)} = {terms}{more}", leaves[0])
+                values = [x.value.number or 0.0 for x in leaves]
+                if abs(sum(values) - target) <= _TOLERANCE:
+                    return _summed(target, values, leaves[0])
     return None
 
 
@@ -321,9 +320,7 @@ def _search(
     sums = _list_sums(ops)
     for total, parts in sums:
         if abs(total - target) <= _TOLERANCE and len(parts) >= 2:
-            terms = " + ".join(_show(p.value) for p in parts[:6])
-            more = " + …" if len(parts) > 6 else ""
-            return Derivation("supported", f"{_show(target)} = {terms}{more}", parts[0].leaf)
+            return _summed(target, [p.value for p in parts], parts[0].leaf)
     # What is left of an amount after such a sum: "you will have $201 remaining" on a
     # certificate of 500 after fares of 158 + 141.
     for total, parts in sums if subtract and money else ():
@@ -406,6 +403,21 @@ def _where(p: Operand) -> str:
     return f"{p.leaf.path}"
 
 
+_ROW_INDEX = re.compile(r"\[\d+\]")
+
+
+def _row_field(path: str) -> str:
+    """A field of any row of its list: ``items[1].price`` -> ``items[*].price``."""
+    return _ROW_INDEX.sub("[*]", path)
+
+
+def _summed(target: float, values: Sequence[float], leaf: Leaf | None) -> Derivation:
+    """``target`` as the sum of the values of one field over a list's rows."""
+    terms = " + ".join(_show(v) for v in values[:6])
+    more = " + …" if len(values) > 6 else ""
+    return Derivation("supported", f"{_show(target)} = {terms}{more}", leaf)
+
+
 def _list_sums(ops: list[Operand]) -> list[tuple[float, list[Operand]]]:
     """Per field over sibling rows (``items[*].price``): the sum and its terms."""
     groups: dict[tuple[int, str], list[Operand]] = {}
@@ -413,7 +425,7 @@ def _list_sums(ops: list[Operand]) -> list[tuple[float, list[Operand]]]:
         leaf = o.leaf
         if leaf is None or leaf.record.parent is None:
             continue
-        key = (id(leaf.record.parent), re.sub(r"\[\d+\]", "[*]", leaf.path))
+        key = (id(leaf.record.parent), _row_field(leaf.path))
         groups.setdefault(key, []).append(o)
     return [(sum(o.value for o in parts), parts) for parts in groups.values() if len(parts) > 1]
 

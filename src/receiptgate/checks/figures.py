@@ -692,25 +692,24 @@ def time_span(
         for r in (rec, *(rec.parent.children if rec.parent is not None else ())):
             rows.setdefault(id(r), r)
     times = [
-        (leaf, _minutes(leaf.value.shown))
+        (leaf, t, _option(leaf))
         for r in rows.values()
         for leaf in r.leaves
-        if leaf.value.kind == "time" and fresh(index.receipt_of(leaf))
+        if leaf.value.kind == "time"
+        and (t := _minutes(leaf.value.shown)) is not None
+        and fresh(index.receipt_of(leaf))
     ]
-    for a, ta in times:
-        for b, tb in times:
-            if a is b or ta is None or tb is None or _option(a) != _option(b):
+    for a, ta, group in times:
+        for b, tb, other in times:
+            if a is b or group != other:
                 continue  # two times of one option (its segments), never of two options
-            if a.record is not b.record and not _option(a)[1]:
+            if a.record is not b.record and not group[1]:
                 continue  # rows of a flat list are flights of their own
             # a departure to an arrival (travel time), or an arrival to the next departure
             # (a layover); within one row, its own departure to its arrival
-            kinds = ("depart" in a.key, "arriv" in b.key, "arriv" in a.key, "depart" in b.key)
-            if not (
-                (kinds[0] and kinds[1]) or (kinds[2] and kinds[3] and a.record is not b.record)
-            ):
-                continue
-            if tb - ta == minutes:
+            travel = "depart" in a.key and "arriv" in b.key
+            layover = "arriv" in a.key and "depart" in b.key and a.record is not b.record
+            if (travel or layover) and tb - ta == minutes:
                 r = index.receipt_of(b)
                 detail = f"{h.text} = {evidence_line(index, b)} − {evidence_line(index, a)}"
                 return Finding("supported", r.id, r.kind, detail, b.path, value=h)

@@ -300,24 +300,27 @@ class _ObjectMatcher:
         synonyms = tuple(p for w, p in _OBJECT_SYNONYMS.items() if w in obj)
         return cls(obj, idents, synonyms, words, anything)
 
-    def names_in_call(self, head: str) -> bool:
-        """Whether a call's own line (tool name and arguments) names the object."""
-        if self.idents:
-            return all(i in head for i in self.idents)
-        if self.anything or self.obj in head:
-            return True
-        if any(p.search(head) for p in self.synonyms):
-            return True
-        return bool(self.words & content_words(head))
-
-    def __call__(self, entry: ReceiptEntry) -> bool:
+    def _in(self, text: str) -> bool | None:
+        """What a call's text says about the object by ids, the object itself and its
+        synonyms; ``None`` when only its words can tell."""
         if self.idents:
             # "saved the results to report.csv": the file named anywhere after the verb.
-            return all(i in entry.text for i in self.idents)
-        if self.anything or self.obj in entry.text:
+            return all(i in text for i in self.idents)
+        if self.anything or self.obj in text:
             return True
-        if any(p.search(entry.text) for p in self.synonyms):
+        if any(p.search(text) for p in self.synonyms):
             return True
+        return None
+
+    def names_in_call(self, head: str) -> bool:
+        """Whether a call's own line (tool name and arguments) names the object."""
+        found = self._in(head)
+        return found if found is not None else bool(self.words & content_words(head))
+
+    def __call__(self, entry: ReceiptEntry) -> bool:
+        found = self._in(entry.text)
+        if found is not None:
+            return found
         shared = len(self.words & entry.words)
         return shared > 0 and shared * 2 >= min(len(self.words), 2)
 
