@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from retail_cases import Message
+from retail_cases import Message, print_cases
 
 ROOT = Path(__file__).resolve().parent.parent
 AIRLINE_FILE = ROOT / "benchmarks" / "data" / "taubench_airline_gpt4o.jsonl"
@@ -100,13 +100,9 @@ def _show(case: AirlineCase) -> str:
 
 
 if __name__ == "__main__":
-    args = sys.argv[1:]
-    all_cases = list(cases())
-    if args == ["--list"]:
-        for c in all_cases:
-            print(c.id, c.split, c.reply[:100].replace("\n", " "))
-    else:
-        wanted = set(args)
-        for c in all_cases:
-            if not wanted or c.id in wanted:
-                print(_show(c))
+    print_cases(
+        list(cases()),
+        _show,
+        lambda c: f"{c.id} {c.split} {c.reply[:100].replace(chr(10), ' ')}",
+        sys.argv[1:],
+    )

@@ -19,7 +19,7 @@ import functools
 import json
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -117,14 +117,25 @@ def _show(case: RetailCase) -> str:
     return "\n".join(lines)
 
 
-if __name__ == "__main__":
-    args = sys.argv[1:]
-    all_cases = list(cases())
+def print_cases(
+    all_cases: list[Any], show: Callable[[Any], str], line: Callable[[Any], str], args: list[str]
+) -> None:
+    """``--list``: one ``line`` a case; else the cases named in ``args`` (all if none) as
+    ``show`` prints them."""
     if args == ["--list"]:
         for c in all_cases:
-            print(c.id, c.reply[:100].replace("\n", " "))
-    else:
-        wanted = set(args)
-        for c in all_cases:
-            if not wanted or c.id in wanted:
-                print(_show(c))
+            print(line(c))
+        return
+    wanted = set(args)
+    for c in all_cases:
+        if not wanted or c.id in wanted:
+            print(show(c))
+
+
+if __name__ == "__main__":
+    print_cases(
+        list(cases()),
+        _show,
+        lambda c: f"{c.id} {c.reply[:100].replace(chr(10), ' ')}",
+        sys.argv[1:],
+    )
