@@ -333,3 +333,24 @@ def test_csv_and_json_renderings_of_the_same_rows_give_the_same_tree(
     csv_text = "\n".join([sep.join(headers), *(sep.join(r[h] for h in headers) for r in rows)])
     assert parse_content(csv_text).tree == rows
     assert parse_content(json.dumps(rows, indent=2)).tree == rows
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a system prompt's rules in a list, each under a label
+        "- Travel insurance: the agent should ask if the user wants to buy the travel "
+        "insurance, which is 30 dollars per passenger.\n"
+        "- Refunds: the refund will go to the original payment methods in 5 to 7 "
+        "business days.\n",
+        "Note: the refund goes back to the card that paid for the order in full.\n"
+        "Returns: items can be returned within 30 days of delivery if unopened.\n",
+    ],
+)
+def test_rules_under_labels_stay_a_document(text: str) -> None:
+    assert parse_content(text).format == "text"
+
+
+def test_short_values_under_labels_are_still_fields() -> None:
+    text = "- name: api\n  status: running\n- name: worker\n  status: stopped\n"
+    assert parse_content(text).format == "yaml"

@@ -30,6 +30,7 @@ from collections import OrderedDict, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from receiptgate.checks.words import content_words
 from receiptgate.evidence.formats import parse_content
@@ -147,6 +148,19 @@ class _Filing:
         )
 
 
+def _fields_of(tool: str | None, args: dict[str, Any]) -> dict[str, Any]:
+    """A call's arguments without the agent's own reasoning: what it wrote into a
+    ``think`` call, or a ``thought`` / ``reasoning`` argument, is its own words, no record
+    of what is (its figures would back the same figures in its reply)."""
+    if (tool or "").lower() in _THINKING_TOOLS:
+        return {}
+    return {k: v for k, v in args.items() if k.lower() not in _THINKING_ARGS}
+
+
+_THINKING_TOOLS = frozenset({"think", "reflect", "plan", "scratchpad", "reason", "reasoning"})
+_THINKING_ARGS = frozenset({"thought", "thoughts", "reasoning", "rationale", "scratchpad"})
+
+
 @dataclass(frozen=True, slots=True)
 class _Built:
     """What a receipt's content gives, whoever sent it: its format, records and words."""
@@ -179,7 +193,7 @@ def _built(r: Receipt, args: str, when: datetime) -> _Built:
     records = text_records(r.content, when) if text else records_of(parsed.tree)
     if r.args:
         # Values passed to a tool count too: deploy(version="2.3.1"), get_order("#W1").
-        args_records = records_of({"args": r.args})
+        args_records = records_of({"args": _fields_of(r.tool, r.args)})
         for rec in args_records:
             rec.path = rec.path or "args"
         if not text and records:

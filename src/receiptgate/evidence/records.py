@@ -195,7 +195,10 @@ def records_of(tree: Any) -> list[Record]:
 # ------------------------------------------------------------------- plain text
 
 _ID_TOKEN = re.compile(r"(?<![\w#])#?[A-Za-z0-9][A-Za-z0-9_\-]*\d[A-Za-z0-9_\-]*(?![\w])")
-_NUMBERISH = re.compile(r"^-?[\d,]+(?:\.\d+)?$")
+#: A number, or a number with a unit or an ordinal's ending ("27th", "5pm"): no id.
+_NUMBERISH = re.compile(
+    r"^-?[\d,]+(?:\.\d+)?$|^\d{1,4}(?:st|nd|rd|th|am|pm|h|m|s|k|x|kg|km|mb|gb)$", re.I
+)
 
 
 _WINDOW = 80

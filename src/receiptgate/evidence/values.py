@@ -156,7 +156,8 @@ def _number_value(
     context: tuple[str, ...] = (),
 ) -> Value:
     shown = f"{int(x)}" if float(x).is_integer() else f"{x}"
-    keys: tuple[str, ...] = (num_key(x),)
+    # "-2580.0" from a calculator, or a payment of -2544: reported as "a refund of $2580"
+    keys: tuple[str, ...] = (num_key(x), num_key(-x)) if x < 0 else (num_key(x),)
     ws = set(words)
     if context and context[-1] in _AMOUNT_GROUPS and not ws & (COUNT_WORDS | PERCENT_WORDS):
         # {"prices": {"economy": 105}}: a field of a group of amounts is an amount (not
@@ -168,8 +169,6 @@ def _number_value(
         keys += (f"d:{int(x)}",)
     # The field's last word is its unit: "restocking_fee_percent" is a percent of a fee.
     if ws & MONEY_WORDS and not (words and words[-1] in PERCENT_WORDS):
-        if x < 0:
-            keys += (num_key(-x),)  # "price_difference": -9.89 is a refund of $9.89
         return Value("money", keys, shown, x, _currency(words, siblings))
     if ws & PERCENT_WORDS or (0 < abs(x) < 1 and ws & {"rate", "ratio", "share"}):
         extra = (num_key(x * 100),) if 0 < abs(x) <= 1 else ()
@@ -365,6 +364,8 @@ def fact_keys(h: HardFact, *, claimed: bool = False) -> tuple[str, ...]:
     kind, v = h.kind, h.value
     if kind in ("money", "count", "number", "percent") and h.number is not None:
         keys = [num_key(h.number)]
+        if h.number < 0 and not claimed:
+            keys.append(num_key(-h.number))  # a calculator's "-2580.0": "a refund of $2580"
         if kind == "percent":
             keys.append(num_key(h.number / 100))
         if kind == "count" and h.unit:

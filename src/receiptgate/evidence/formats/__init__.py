@@ -86,6 +86,27 @@ _LOGFMT_VALUE = re.compile(
 )
 
 
+def mostly_prose(tree: Any) -> bool:
+    """Whether most values of a tree are sentences (eight words or more): a markdown list
+    of rules ("- Travel insurance: the agent should ask if ...") that YAML or ``key:
+    value`` lines would read as fields is a document, read as text."""
+    values: list[str] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+        elif isinstance(node, str):
+            values.append(node)
+
+    walk(tree)
+    long = sum(len(v.split()) >= 8 for v in values)
+    return bool(values) and long * 2 >= len(values)
+
+
 def _has_structure(tree: Any) -> bool:
     """A tree worth reading as records: a mapping, or a list holding one."""
     if isinstance(tree, dict):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from receiptgate.evidence.formats import Format
+from receiptgate.evidence.formats import Format, mostly_prose
 
 _PAIR = re.compile(r"^\s*([A-Za-z_][\w .\-/()]{0,60}?)\s*(?::|=)\s*(.*?)\s*$")
 # logfmt: several key=value pairs on a line ("quarter=2025-Q4 revenue_usd=2400000").
@@ -41,6 +41,8 @@ class KeyValueFormat(Format):
         pairs = [m for ln in lines if (m := _PAIR.match(ln)) is not None and m.group(2)]
         if len(pairs) < 2 or len(pairs) < 0.6 * len(lines):
             return None
+        if mostly_prose([m.group(2) for m in pairs]):
+            return None  # "Note: the refund goes to ...": sentences under labels, a document
         records: list[dict[str, str]] = [{}]
         for m in pairs:
             key, value = m.group(1).strip(), m.group(2)

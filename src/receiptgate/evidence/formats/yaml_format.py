@@ -7,7 +7,7 @@ from typing import Any
 
 import yaml
 
-from receiptgate.evidence.formats import Format
+from receiptgate.evidence.formats import Format, mostly_prose
 
 # A first line that starts a YAML mapping or list: "key:" or "- ".
 _START = re.compile(r"^(?:[A-Za-z_][\w .\-/]*:(?:\s|$)|-\s)")
@@ -43,6 +43,8 @@ class YamlFormat(Format):
             tree = yaml.load(text, Loader=yaml.BaseLoader)
         except yaml.YAMLError:
             return None
+        if mostly_prose(tree):
+            return None  # rules or notes in a list: a document
         if isinstance(tree, dict) and (nested or len(tree) >= 2):
             return tree
         if isinstance(tree, list) and any(
