@@ -685,3 +685,46 @@ def test_when_a_travel_time_spans_an_options_segments_then_it_is_backed() -> Non
     text = "Option 1:\n\n- Flight HAT410 then HAT522, a total travel time of 6 hours.\n"
     assert _check(text).verdict == "pass", _check(text).reason
     assert _check(text.replace("6 hours", "7 hours")).verdict != "pass"
+
+
+def test_when_a_sentence_ending_in_a_colon_introduces_flights_then_it_is_about_them() -> None:
+    # the sentence names no flight: the list under it does
+    text = (
+        "The fastest option has a total travel time of 6 hours:\n\n"
+        "- **Flight HAT410:** BOS to ORD\n"
+        "- **Flight HAT522:** ORD to DEN\n"
+    )
+    assert _check(text).verdict == "pass", _check(text).reason
+    assert _check(text.replace("6 hours", "7 hours")).verdict != "pass"
+
+
+def test_when_a_bold_line_names_a_flight_then_the_lines_under_it_are_that_flights() -> None:
+    # the connecting flight's lines sit under a bold line inside option 1; option 2 of
+    # the outer list names HAT410 again, which must not take them over
+    text = (
+        "1. **Flight HAT410 (BOS to ORD)**\n"
+        "   - Departure: 07:00 PM EST\n\n"
+        "   **Connecting Flight HAT522 (ORD to DEN)**\n"
+        "   - Departure: 11:00 PM EST\n"
+        "   - Economy Price: $131\n\n"
+        "2. **Flight HAT410 (BOS to ORD)**\n"
+        "   - Economy Price: $117\n"
+    )
+    result = _check(text)
+    assert result.verdict == "pass", result.reason
+
+
+def test_when_a_cabin_line_names_a_fare_the_flight_offers_then_it_is_backed() -> None:
+    text = "1. **Flight HAT410 (BOS to ORD)**\n   - Cabin: Basic Economy\n   - Price: $58\n"
+    result = _check(text)
+    assert _sentence(result, "Cabin") == ("T1", "pass"), result.sentences
+    other = _check(text.replace("Basic Economy", "Premium Plus"))
+    assert _sentence(other, "Cabin")[0] != "T1"
+
+
+def test_when_a_label_shares_one_of_two_words_with_a_field_then_it_does_not_contradict() -> None:
+    # "Credit card" is not what the gift card's amount (64) is
+    result = _check("Payment split:\n\n- Gift card: $64\n- Credit card: $124\n")
+    assert "gift_card_8830417.amount" not in " ".join(
+        r for s in result.sentences if "Credit" in s.text for r in s.reasons
+    )

@@ -188,6 +188,16 @@ def test_when_a_total_is_miscalculated_then_the_evidence_gives_the_right_total()
     assert _wrong_total_detail(items) == ["miscalculated: 150.25 + 20.1 = 170.35, not 175.35"]
 
 
+def test_when_a_total_is_of_something_else_then_the_items_sum_does_not_contradict_it() -> None:
+    items = [_item("Desk Lamp", 150.25, None), _item("Water Bottle", 20.10, None)]
+    receipts = _transcript(
+        ("get_order_details", {"order_id": "#W2611340"}, _order(*items, payments=(170.35,)))
+    )
+    # "total compensation" is no sum of the items' prices: unsupported, not miscalculated
+    result = _check("The total compensation will be $175.35.", receipts)
+    assert "miscalculated" not in " ".join(r for s in result.sentences for r in s.reasons)
+
+
 def test_when_items_have_numeric_ids_then_a_miscalculated_total_still_gives_the_right_one() -> None:
     assert _wrong_total_detail([LAMP, BOTTLE]) == [
         "miscalculated: 150.25 + 20.1 = 170.35, not 175.35"

@@ -112,7 +112,11 @@ def anchor(text: str, sentences: Sequence[Sentence], index: ReceiptIndex) -> lis
     latest = _latest_result(index)
     for s in sentences:
         named = _named(s.text, s.start, index)
-        opens = s.kind == "heading" or s.text.rstrip("*_ ").endswith(":")
+        opens = (
+            s.kind == "heading"
+            or s.text.rstrip("*_ ").endswith(":")
+            or (s.kind == "prose" and _BOLD_LINE.match(s.text) is not None)
+        )
         indent = _item_indent(text, s)
         if indent is not None:
             while parents and parents[-1][0] >= indent:
@@ -143,7 +147,30 @@ def anchor(text: str, sentences: Sequence[Sentence], index: ReceiptIndex) -> lis
         out.append(a)
         previous = a.records
     _siblings(text, sentences, out)
+    _introduced(text, sentences, out)
     return out
+
+
+def _introduced(text: str, sentences: Sequence[Sentence], out: list[Anchor]) -> None:
+    """A sentence that ends in ":" and names nothing is about what the list under it names:
+    "The fastest option is Option 2, with a total travel time of 5 hours:" above the
+    lines of its two flights."""
+    for i, s in enumerate(sentences):
+        a = out[i]
+        if a.how not in ("previous", "latest", "none") or not s.text.rstrip("*_ ").endswith(":"):
+            continue
+        recs: dict[int, Record] = {}
+        for j in range(i + 1, len(sentences)):
+            if sentences[j].kind != "list_item":
+                break
+            if out[j].how == "named":
+                recs.update((id(r), r) for r in out[j].records)
+        if recs:
+            out[i] = Anchor(list(recs.values()), "section", text=a.text, start=a.start)
+
+
+#: A line that is all bold ("**Connecting Flight HAT039 (ATL to SEA)**"): a heading.
+_BOLD_LINE = re.compile(r"^(\*\*|__)[^*_\n]+\1:?$")
 
 
 def _siblings(text: str, sentences: Sequence[Sentence], out: list[Anchor]) -> None:
@@ -157,6 +184,7 @@ def _siblings(text: str, sentences: Sequence[Sentence], out: list[Anchor]) -> No
     groups: dict[int, list[int]] = {}
     stack: list[tuple[int, int]] = []  # (indent, sentence) of the open list items
     run = -1  # the first item of a list that sits under no list item
+    run_indent = 0
     for i, s in enumerate(sentences):
         indent = _item_indent(text, s)
         if indent is None:
@@ -169,8 +197,10 @@ def _siblings(text: str, sentences: Sequence[Sentence], out: list[Anchor]) -> No
         if stack:
             groups.setdefault(stack[-1][1], []).append(i)
         else:
-            if run < 0:
-                run = i
+            if run < 0 or indent < run_indent:
+                # an item left of the run's items starts another list (a sub-list under
+                # a bold line, then "2. ..." of the outer list)
+                run, run_indent = i, indent
             groups.setdefault(-1 - run, []).append(i)
         stack.append((indent, i))
     for members in groups.values():

@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from receiptgate.checks.finding import Finding
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
@@ -70,6 +71,7 @@ class Operand:
     leaf: Leaf | None
     shown: str
     anchored: bool = False  # a value of the records the sentence is about
+    origin: Finding | None = None  # for a figure of the reply's (no leaf): what backed it
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +81,7 @@ class Derivation:
     status: str  # supported | contradicted
     formula: str
     leaf: Leaf | None  # one operand's leaf (for the receipt id)
+    origin: Finding | None = None  # else what backed an operand the reply gave
 
 
 def _num(text: str) -> float | None:
@@ -89,8 +92,41 @@ def _num(text: str) -> float | None:
         return None
 
 
+_NUM = r"[$€£]?\s?-?\d[\d,]*(?:\.\d+)?"
+#: "$199 ($100 + $99)": a result with its terms after it, in parentheses.
+_RESULT_TERMS = re.compile(
+    rf"({_NUM})\s*\(\s*((?:{_NUM}\s*[+\-−–]\s*)+{_NUM}|{_NUM}\s*[×x*]\s*{_NUM})\s*\)"
+)
+_TERM = re.compile(rf"([+\-−–×x*]?)\s*({_NUM})")
+
+
+def _terms_total(terms: str) -> float | None:
+    """The value of "$100 + $99" or "2 × $50"."""
+    total: float | None = None
+    for op, num in _TERM.findall(terms):
+        x = _num(num)
+        if x is None:
+            return None
+        if total is None:
+            total = x
+        elif op in "×x*":
+            total *= x
+        else:
+            total = total - x if op in "-−–" else total + x
+    return total
+
+
 def written_arithmetic(sentence: str, h: HardFact) -> Derivation | None:
-    """``A op B = C`` in the sentence, with ``h`` as C: right or wrong as written."""
+    """``A op B = C`` in the sentence, with ``h`` as C, or ``C (A + B)``: right or wrong
+    as written."""
+    for m in _RESULT_TERMS.finditer(sentence):
+        c, result = _num(m.group(1)), _terms_total(m.group(2))
+        if c is None or result is None or h.number is None or abs(c - h.number) > _TOLERANCE:
+            continue
+        formula = f"{' '.join(m.group(2).split())} = {_show(result)}"
+        if abs(result - c) <= _TOLERANCE:
+            return Derivation("supported", formula, None)
+        return Derivation("contradicted", f"{formula}, not {_show(c)}", None)
     for m in _ARITHMETIC.finditer(sentence):
         c = _num(m.group(4))
         if c is None or h.number is None or abs(c - h.number) > _TOLERANCE:
@@ -154,6 +190,11 @@ def operands(
     if wide:
         # the values the reply's earlier lines restated, latest first
         take(reversed(restated), anchored=True)
+        # and the rows of their lists ("Total from certificates" after two of three)
+        for leaf in reversed(restated):
+            parent = leaf.record.parent
+            for sibling in parent.children if parent is not None and leaf.record.ids else ():
+                take(sibling.numeric_leaves())
     for rec in records if wide else ():
         # the rows beside it (the other segment of a one-stop option, the other items
         # of an order): what a total over its group adds
@@ -192,12 +233,14 @@ def derive(
     sentence: str,
     anchored: bool = True,
     restated: Sequence[Leaf] = (),
+    computed: Sequence[tuple[str, float, Finding]] = (),
 ) -> Derivation | None:
     """A formula over the records that gives ``h`` (see the module doc), or ``None``.
 
     ``restated``: the values that backed the reply's earlier figures (the lines a
-    "Total: $1,000" adds up). ``anchored``: the sentence names the records it is about
-    (or sits under them). A
+    "Total: $1,000" adds up); ``computed``: the figures earlier lines derived, as (kind,
+    number, what backed it), operands of a sentence that names an operation.
+    ``anchored``: the sentence names the records it is about (or sits under them). A
     sentence that names no operation ("Price: $116") may only be a value of those
     records combined within one field; without an operation word or such an anchor,
     some pair among the dozens of fares of a search result gives almost any figure.
@@ -210,8 +253,18 @@ def derive(
     target = h.number
     operation = bool(_NAMES_OPERATION.search(sentence) or _NAMES_DIFFERENCE.search(sentence))
     if not operation and not (anchored and records):
-        return None
+        # "Gift cards: $327": the rows of a kind the label names, wherever they are
+        plural = _PLURAL_LABEL.match(sentence) is not None
+        return _kind_total(index, h, target, sentence, fresh) if plural else None
     ops = operands(index, h, records, fresh, wide=operation, restated=restated)
+    if operation:
+        # what the reply's earlier lines computed ("Total Cost: $216"): the operand of
+        # "the difference of $2571 will be refunded"
+        ops[:0] = [
+            Operand(x, None, _show(x), anchored=True, origin=f)
+            for kind, x, f in computed
+            if kind == h.kind
+        ]
     if not ops:
         return None
     # "costs $249 in total" is a sum: a difference of two fares that happens to give it
@@ -226,6 +279,13 @@ def derive(
     )
     if found is not None:
         return found
+    if _NAMES_TOTAL.search(sentence) or _PLURAL_LABEL.match(sentence):
+        # "Total from certificates: $1,000", "Gift cards: $327"
+        found = _category_total(ops, target, sentence) or _kind_total(
+            index, h, target, sentence, fresh
+        )
+        if found is not None:
+            return found
     if operation:
         # a list's total in an older result, past the operands the search could hold
         total = _list_total(index, h, target, fresh)
@@ -248,7 +308,7 @@ def _list_total(
             groups: dict[str, list[Leaf]] = {}
             for child in rec.children:
                 for leaf in child.numeric_leaves():
-                    groups.setdefault(_row_field(leaf.path), []).append(leaf)
+                    groups.setdefault(_row_field(leaf), []).append(leaf)
             for leaves in groups.values():
                 if len(leaves) < 2 or not _same_kind(h, leaves[0]):
                     continue
@@ -284,7 +344,20 @@ def _multipliers(sentence: str, h: HardFact, records: Sequence[Record]) -> froze
                 v = leaf.value
                 if v.kind == "count" and v.number is not None and 2 <= v.number < 10:
                     out.add(int(v.number))
+    if _PER.search(sentence) or _PER.search(sentence.split(":")[0]):
+        # "$50 per passenger" times the passengers of the reservation it is about
+        for rec in records:
+            for r in rec.lineage():
+                lists: dict[str, int] = {}
+                for child in r.children:
+                    name = _ROW_INDEX.sub("", child.path)
+                    lists[name] = lists.get(name, 0) + 1
+                out.update(n for n in lists.values() if 2 <= n < 10)
     return frozenset(out)
+
+
+#: A sentence about a per-head amount or a total over heads.
+_PER = re.compile(r"\b(?:per|each|every|total|all|both)\b", re.IGNORECASE)
 
 
 def _search(
@@ -328,6 +401,12 @@ def _search(
         if b is not None and len(parts) <= 3 and not _options(b, parts[0]):
             terms = " + ".join(_show(p.value) for p in parts)
             return _ok(target, f"{_show(b.value)} − ({terms})", b, *parts)
+    for a in ops:
+        # a figure a line above gave ("$50 per passenger"), times a count, before any sum
+        # with it (which some value of the records would give by chance)
+        for n in multipliers if a.leaf is None else ():
+            if abs(a.value * n - target) <= _TOLERANCE:
+                return _ok(target, f"{n} × {_show(a.value)}", a)
     for i, a in enumerate(ops):
         b = find(target - a.value, a)
         if b is not None and (money or _one_field(a, b)) and _addends(a, b):
@@ -390,25 +469,29 @@ def _one_field(a: Operand, b: Operand) -> bool:
 
 
 def _ok(target: float, expression: str, *parts: Operand) -> Derivation:
-    where = ", ".join(_where(p) for p in parts if p.leaf is not None)
+    where = ", ".join(_where(p) for p in parts)
     return Derivation(
         "supported",
         f"{_show(target)} = {expression} ({where})",
         next((p.leaf for p in parts if p.leaf is not None), None),
+        next((p.origin for p in parts if p.origin is not None), None),
     )
 
 
 def _where(p: Operand) -> str:
-    assert p.leaf is not None
-    return f"{p.leaf.path}"
+    return p.leaf.path if p.leaf is not None else "a line above"
 
 
 _ROW_INDEX = re.compile(r"\[\d+\]")
 
 
-def _row_field(path: str) -> str:
-    """A field of any row of its list: ``items[1].price`` -> ``items[*].price``."""
-    return _ROW_INDEX.sub("[*]", path)
+def _row_field(leaf: Leaf) -> str:
+    """A field of any row of its list: ``items[1].price`` -> ``items[*].price``; of an
+    object keyed by its rows' ids too (``payment_methods.gift_card_1.amount``)."""
+    ids = leaf.record.ids
+    path = _ROW_INDEX.sub("[*]", leaf.path)
+    parts = ["[*]" if part.lower() in ids else part for part in path.split(".")]
+    return ".".join(parts)
 
 
 def _summed(target: float, values: Sequence[float], leaf: Leaf | None) -> Derivation:
@@ -425,9 +508,77 @@ def _list_sums(ops: list[Operand]) -> list[tuple[float, list[Operand]]]:
         leaf = o.leaf
         if leaf is None or leaf.record.parent is None:
             continue
-        key = (id(leaf.record.parent), _row_field(leaf.path))
+        key = (id(leaf.record.parent), _row_field(leaf))
         groups.setdefault(key, []).append(o)
     return [(sum(o.value for o in parts), parts) for parts in groups.values() if len(parts) > 1]
+
+
+#: A label in the plural ("**Gift Cards:** $327"): a total over rows of that kind.
+_PLURAL_LABEL = re.compile(r"^[\s*_-]*(?:[A-Za-z]+\s+){0,2}[A-Za-z]+s[*_\s]*:")
+
+
+def _category_total(ops: list[Operand], target: float, sentence: str) -> Derivation | None:
+    """The sum of one field over the rows of a list that the sentence names by a value
+    they share: "Total from certificates: $1,000" over the payment methods whose
+    ``source`` is ``certificate``."""
+    low = sentence.lower()
+    for _, parts in _list_sums(ops):
+        by_kind: dict[str, list[Operand]] = {}
+        for o in parts:
+            assert o.leaf is not None
+            for leaf in o.leaf.record.leaves:
+                if leaf.value.kind == "word" and leaf is not o.leaf:
+                    by_kind.setdefault(leaf.value.keys[-1][2:], []).append(o)
+        for kind, rows in by_kind.items():
+            if len(rows) < 2 or len(rows) == len(parts) or not _names_kind(low, kind):
+                continue
+            if abs(sum(o.value for o in rows) - target) <= _TOLERANCE:
+                return _summed(target, [o.value for o in rows], rows[0].leaf)
+    return None
+
+
+def _kind_total(
+    index: ReceiptIndex,
+    h: HardFact,
+    target: float,
+    sentence: str,
+    fresh: Callable[[Receipt], bool],
+) -> Derivation | None:
+    """:func:`_category_total` over the lists of every result (the customer's payment
+    methods, read long before the reply), newest first."""
+    for entry in reversed(index.entries):
+        if not fresh(entry.receipt):
+            continue
+        for rec in entry.records:
+            if len(rec.children) < 2:
+                continue
+            ops = [
+                Operand(leaf.value.number or 0.0, leaf, leaf.value.shown)
+                for child in rec.children
+                for leaf in child.numeric_leaves()
+                if _same_kind(h, leaf)
+            ]
+            found = _category_total(ops, target, sentence)
+            if found is not None:
+                return found
+    return None
+
+
+def _names_kind(low: str, kind: str) -> bool:
+    """Whether a sentence names a kind of row, in the singular or plural ("gift cards")."""
+    return re.search(rf"\b{re.escape(kind)}(?:s|es)?\b", low) is not None
+
+
+#: "total compensation", "total price": what a total is of (the word after it).
+_TOTAL_OF = re.compile(r"\btotal\s+([a-z]+)", re.IGNORECASE)
+#: What a list's amounts add up to (a word after "total" that is not one of these names
+#: something else).
+_SUMMED = frozenset(
+    "price prices cost costs amount amounts fare fares charge charges charged paid payment "
+    "payments due spend spent bill order purchase sum value of for is was comes came of "
+    "refund refunds credit "
+    "will would".split()
+)
 
 
 def _wrong_total(
@@ -436,6 +587,9 @@ def _wrong_total(
     """A sentence that names a total of an anchored list, with another result."""
     if not records or not _NAMES_TOTAL.search(sentence):
         return None
+    what = _TOTAL_OF.search(sentence)
+    if what is not None and what.group(1).lower() not in _SUMMED:
+        return None  # "Total compensation: $150" is no sum of the flights' prices
     anchored = {id(r) for rec in records for r in rec.subtree()}
     sums = [
         (total, parts)

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from receiptgate.checks.finding import Finding
-from receiptgate.checks.words import GENERIC, content_words
+from receiptgate.checks.words import GENERIC, content_words, stem
 from receiptgate.claims.hardfacts import extract_hard_facts
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
@@ -126,7 +126,7 @@ def split_passages(content: str, now: datetime | None) -> list[Passage]:
                 for h in extract_hard_facts(text, now=now)
                 if h.kind != "identifier" and (v := fact_value(h)) is not None
             )
-            words = content_words(text) | content_words(heading)
+            words = _canon(content_words(text) | content_words(heading))
             negated = bool(_NEGATION.search(text.lower()))
             out.append(Passage(heading, text, frozenset(words), values, negated))
 
@@ -200,7 +200,36 @@ def _library(index: ReceiptIndex) -> tuple[_Library, list[Receipt]]:
 
 
 def _words(text: str) -> frozenset[str]:
-    return frozenset(content_words(text) - GENERIC)
+    return _canon(content_words(text) - GENERIC)
+
+
+#: Words a rule and its restatement use for one thing ("buy" insurance and "purchase"
+#: it; a rule "enables" a refund and the reply says it "allows" one), by stem.
+_SAME = {
+    stem(a): stem(b)
+    for a, b in [
+        ("purchase", "buy"),
+        ("bought", "buy"),
+        ("purchased", "buy"),
+        ("allow", "enable"),
+        ("allows", "enable"),
+        ("permit", "enable"),
+        ("cancellation", "cancel"),
+        ("cancellations", "cancel"),
+        ("canceled", "cancel"),
+        ("cancelled", "cancel"),
+        ("modification", "modify"),
+        ("modifications", "modify"),
+        ("modified", "modify"),
+        ("refundable", "refund"),
+        ("reimbursement", "refund"),
+        ("eligible", "can"),
+    ]
+}
+
+
+def _canon(words: frozenset[str] | set[str]) -> frozenset[str]:
+    return frozenset(_SAME.get(w, w) for w in words)
 
 
 _CAPITALISED = re.compile(r"\b[A-Z][\w'’-]*")
@@ -219,7 +248,8 @@ def _rule_words(index: ReceiptIndex, sentence: str) -> frozenset[str]:
 #: "It seems that the refund must go to ...": how sure the sentence is, not the rule.
 _HEDGE_WORDS = content_words(
     "seems appears likely probably possibly perhaps maybe however unfortunately fortunately "
-    "note please also additionally just actually currently"
+    "note please also additionally just actually currently typically generally usually "
+    "primarily mainly due"
 )
 
 
@@ -264,6 +294,8 @@ def document_figure(
     negated = _NEGATION.search(sentence.lower()) is not None
     close: tuple[DocumentMatch, Value] | None = None
     same_measure: dict[str, tuple[DocumentMatch, Value]] = {}
+    at = sentence.find(h.text)
+    about = _clause_words(sentence, at, at + len(h.text)) if at >= 0 else words
     for coverage, i, shared in _ranked(lib, words)[:50]:
         if len(shared) < FIGURE_SHARED:
             continue
@@ -278,7 +310,13 @@ def document_figure(
                 return Finding(
                     "supported", receipt.id, receipt.kind, detail, passage.heading, value=h
                 )
-        same = [(f, v) for f, v in passage.values if same_family(h, v)]
+        # a differing figure speaks to this one only if its clause is about the same
+        # thing: "30 dollars per passenger" says nothing of "a refund of $2580"
+        same = [
+            (f, v)
+            for f, v in passage.values
+            if same_family(h, v) and about & _clause_words(passage.text, f.start, f.end)
+        ]
         if not same:
             continue
         measured = [(f, v) for f, v in same if measure and _measure(f.text) == measure]
@@ -299,6 +337,22 @@ def document_figure(
     return Finding(
         "contradicted", match.receipt.id, match.receipt.kind, detail, match.passage.heading, value=h
     )
+
+
+#: Where a clause ends: the words on each side of one speak of different things.
+_CLAUSE_EDGE = re.compile(
+    r"[,;]|\s[-–—]\s|\b(?:and|but|which|while|so|because|since|if|as|then|or)\b", re.I
+)
+
+
+def _clause_words(text: str, start: int, end: int) -> frozenset[str]:
+    """The content words of the clause of ``text`` around ``text[start:end]``."""
+    a = 0
+    for edge in _CLAUSE_EDGE.finditer(text, 0, start):
+        a = edge.end()
+    after = _CLAUSE_EDGE.search(text, end)
+    b = after.start() if after is not None else len(text)
+    return _words(text[a:b]) - _HEDGE_WORDS
 
 
 def _measure(text: str) -> str:

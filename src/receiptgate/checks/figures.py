@@ -21,6 +21,7 @@ from collections.abc import Set as AbstractSet
 from datetime import date, timedelta
 
 from receiptgate.checks.anchoring import TOKEN, Anchor, for_figure, id_key
+from receiptgate.checks.documents import DOCUMENT_KINDS
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.words import GENERIC, content_words, word_pattern
 from receiptgate.claims.models import HardFact
@@ -54,8 +55,9 @@ def _equal(h: HardFact, leaf: Leaf) -> bool:
         return (
             abs(h.number - v.number) < 0.005
             or (h.kind == "percent" and abs(h.number / 100 - v.number) < 0.00005)
-            # a negative amount ("price_difference": -9.89) is claimed as its size
-            or (v.kind == "money" and v.number < 0 and abs(h.number + v.number) < 0.005)
+            # a negative amount ("price_difference": -9.89, a calculator's "-2580.0") is
+            # claimed as its size
+            or (h.kind == "money" and v.number < 0 and abs(h.number + v.number) < 0.005)
         )
     return True
 
@@ -93,6 +95,8 @@ def _named_in(value: Value, low: str) -> bool:
     shown = value.shown.lower()
     if len(shown) < 2:
         return False
+    if value.kind == "word" and "_" in shown:
+        shown = shown.replace("_", " ")  # "gift_card" is named by "your $62 gift card"
     if literal_in(shown, low) or (
         shown[-1:].isalpha() and (literal_in(shown + "s", low) or literal_in(shown + "es", low))
     ):
@@ -154,10 +158,17 @@ def check_figure(
         if named:
             return supported(index, h, named[0])
     equal = [leaf for leaf in index.leaves(keys) if _equal(h, leaf)]
+    if h.kind == "money" and clause & _PAY_MORE and not clause & _NEGATIVE_MONEY:
+        # a calculator's -114 is $114 less, never "an additional $114"
+        equal = [leaf for leaf in equal if (leaf.value.number or 0) >= 0]
     if len(equal) > MAX_EQUAL:
-        # a value many receipts hold ("42" in a long session): the newest ones decide,
-        # so a figure costs the same however long the session
-        equal.sort(key=index.position, reverse=True)
+        # a value many receipts hold ("42" in a long session, "$62" among the fares of
+        # many searches): those whose field the clause names ("your $62 gift card"), then
+        # the newest, decide, so a figure costs the same however long the session
+        equal.sort(
+            key=lambda leaf: (bool(field_words(leaf) & clause), index.position(leaf)),
+            reverse=True,
+        )
         equal = equal[:MAX_EQUAL]
     others: list[Leaf] = []
     is_fresh = [fresh(index.receipt_of(leaf)) for leaf in equal]
@@ -180,12 +191,15 @@ def check_figure(
     strong = anchor_.how in ("named", "section")
     # "The return of the Smart Watch from #W1 is processed. The refund of $367.38 will be
     # issued ...": an amount of the record the sentence before named, in a sentence
-    # about money, is that record's
-    money = anchor_.how == "previous" and h.kind == "money" and bool(clause & _MONEY_WORDS)
+    # about money, is that record's; so is a date or a time ("I found your reservation
+    # OBUT9V. You return on May 28th.")
+    previous = anchor_.how == "previous" and (
+        (h.kind == "money" and bool(clause & _MONEY_WORDS)) or h.kind in ("date", "time")
+    )
     inside = [
         leaf
         for leaf in equal
-        if ((strong or (money and leaf.value.kind == "money")) and id(leaf.record) in scope)
+        if ((strong or (previous and same_family(h, leaf.value))) and id(leaf.record) in scope)
         or index.receipt_of(leaf).id in linked
     ]
     if inside:
@@ -393,8 +407,8 @@ def _labelled_rival(
     for n in sorted(candidates):
         leaf, label = candidates[n]
         shared = label & specific
-        if len(shared) < 2 and len(specific) > 2:
-            continue
+        if len(shared) < min(2, len(specific)):
+            continue  # "Credit card: $171" is not what a gift card's amount is
         if not same_family(h, leaf.value) or _other_row(leaf, low):
             continue
         if fresh(index.receipt_of(leaf)):
@@ -414,6 +428,8 @@ def _labels(index: ReceiptIndex) -> dict[str, list[tuple[int, Leaf, frozenset[st
     for entry in index.entries:
         if entry.receipt.kind == "user":
             continue
+        if entry.receipt.kind in DOCUMENT_KINDS and entry.format == "text":
+            continue  # a rule's figure is weighed against the rule it is in (documents)
         for rec in entry.records:
             for leaf in rec.leaves:
                 label = frozenset(leaf.words) if leaf.path == "text" else field_words(leaf)
@@ -463,7 +479,17 @@ def leaf_words(index: ReceiptIndex, leaf: Leaf) -> frozenset[str]:
                     parts.append(other.value.shown)
         found = content_words(" ".join(parts)) | entry.context_words
         cache[id(rec)] = found
+    if leaf.value.kind == "money" and (leaf.value.number or 0) < 0:
+        found = found | _NEGATIVE_MONEY  # a payment of -2544 is a refund
     return field_words(leaf) | found
+
+
+#: What a negative amount of money is, and words of paying more, which it is not.
+_NEGATIVE_MONEY = content_words(
+    "refund credit return back receive save saving less lower reduce reduction cheaper "
+    "decrease difference"
+)
+_PAY_MORE = content_words("additional extra more charge pay owe due cost")
 
 
 def _overlap(index: ReceiptIndex, leaf: Leaf, words: frozenset[str]) -> int:

@@ -221,8 +221,25 @@ def _calls_for(view: _LedgerView, kind: str) -> list[ReceiptEntry]:
                 if id(e) not in named
                 and (_WRITES.search(e.text) or _WRITE_DONE.search(e.receipt.content[:2000]))
             ]
+        if kind == "refunded":
+            # a call whose result records a negative payment made a refund, whatever its
+            # name ("update_reservation_flights": payment_history ... "amount": -5382)
+            named = {id(e) for e in calls}
+            calls += [e for e in view.tools if id(e) not in named and _records_refund(e)]
         view.by_action[kind] = calls
     return calls
+
+
+def _records_refund(e: ReceiptEntry) -> bool:
+    if failed(e):
+        return False
+    return any(
+        leaf.value.kind == "money"
+        and (leaf.value.number or 0) < 0
+        and not leaf.path.startswith("args.")
+        for rec in e.records
+        for leaf in rec.subtree_leaves()
+    )
 
 
 _WRITING_KINDS = frozenset({"saved", "created", "fixed"})
@@ -352,7 +369,7 @@ def empty_result(index: ReceiptIndex, sentence: str) -> Finding | None:
     low = sentence.lower()
     for back, e in enumerate(reversed(tools[-6:])):
         content = e.receipt.content.strip()
-        if _failed(e) or not (
+        if failed(e) or not (
             content in _EMPTY or (not content and _SEARCHES.search((e.receipt.tool or "").lower()))
         ):
             continue  # a search that printed nothing found nothing; a silent chmod did not
@@ -380,7 +397,7 @@ def reported_failure(index: ReceiptIndex, sentence: str) -> Finding | None:
     if not _REPORTS_FAILURE.search(sentence) or _REPORTS_FIX.search(sentence):
         return None  # "The issue ... has been fixed" reports a success
     tools = [e for e in _view(index).tools if (e.receipt.tool or "").lower() not in _NOTES]
-    if not tools or not _failed(tools[-1]):
+    if not tools or not failed(tools[-1]):
         return None
     last = tools[-1]
     rid = last.receipt.id
@@ -442,7 +459,7 @@ def quoted_span(index: ReceiptIndex, sentence: str) -> Finding | None:
 _QUOTED_SPAN = re.compile(r"`([^`\n]{1,200})`|\*\*([^*\n]{1,200})\*\*|\"([^\"\n]{1,200})\"")
 
 
-def _failed(entry: ReceiptEntry) -> bool:
+def failed(entry: ReceiptEntry) -> bool:
     r = entry.receipt
     if r.ok is False:
         return True
@@ -545,7 +562,7 @@ def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> F
         return Finding("unsupported", None, None, f"no {kind} call{what} in the action ledger")
     # The latest call that did it: a failed attempt followed by one that worked is
     # done; only when every attempt failed is the claim contradicted.
-    worked = [e for e in mentioned if not _failed(e)]
+    worked = [e for e in mentioned if not failed(e)]
     best = worked[-1] if worked else mentioned[-1]
     rid = best.receipt.id
     env = _env_conflict(best, tail)
@@ -556,7 +573,7 @@ def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> F
             "tool",
             f"contradicts {rid}: the call targeted {env[1]}, the sentence says {env[0]}",
         )
-    if _failed(best) and kind not in ("checked", "searched", "queried"):
+    if failed(best) and kind not in ("checked", "searched", "queried"):
         return Finding(
             "contradicted",
             rid,

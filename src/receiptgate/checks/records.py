@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from receiptgate.checks.anchoring import TOKEN, Anchor, id_key, word_spans
 from receiptgate.checks.figures import evidence_line, literal_in, supported
 from receiptgate.checks.finding import Finding, FindingStatus
+from receiptgate.checks.payments import paid_with
 from receiptgate.checks.words import GENERIC, STOPWORDS, content_words, word_pattern
 from receiptgate.claims.collect import clause_around
 from receiptgate.claims.models import HardFact
@@ -193,6 +194,11 @@ def record_claims(
         if free(a, b) and (claim := _method_claim(index, anchor_, m.group(), a, b)) is not None:
             out.append(claim)
             busy.append((a, b))
+    # "the payment was processed using your gift card": the method the paying call was given
+    for a, b, finding in paid_with(index, s.text, s.start):
+        if free(a, b):
+            out.append(RecordClaim("method", a, b, s.text[a - s.start : b - s.start], finding))
+            busy.append((a, b))
     # "Dana Li, your order ...": a full name addressed at the start that shares a word
     # with a person of the records but is not that person
     addressed = _ADDRESSED.match(s.text) if index.people else None
@@ -277,6 +283,17 @@ def _label_value(s: Sentence, index: ReceiptIndex) -> RecordClaim | None:
             for leaf in index.leaves((f"w:{route.group(1)}",))
             if any(e.record is leaf.record for e in ends)
         ]
+    if not hits:
+        # "Cabin: Basic Economy" of a flight whose fares are {"basic_economy": 80, ...}:
+        # one of the options its record offers, by name
+        hits = sorted(
+            (
+                leaf
+                for leaf in index.by_field.get("_".join(value.split()), ())
+                if "." in leaf.path and leaf.value.number is not None
+            ),
+            key=lambda leaf: (leaf.value.kind != "money", (leaf.value.number or 0) <= 0),
+        )
     if not hits and (code := _PARENTHESISED.search(m.group(2))) is not None:
         # "Origin: Detroit Metropolitan Wayne County Airport (DTW)": the record's code
         hits = index.leaves((f"w:{code.group(1).lower()}", f"i:{code.group(1).lower()}"))
@@ -576,6 +593,8 @@ def _reports_state(
     before = low[clause_start:start]
     if _NOT_A_STATE_REPORT.search(before):
         return None
+    if re.search(r"\bas\s+(?:\w+\s+)?$", before):
+        return None  # "0 bags (as previously booked)": how, not what state a record is in
     reason = max((m.end() for m in _REASON_EDGE.finditer(low, 0, start)), default=0)
     if _PROCESS_NOUNS.search(low, reason, start):
         return None  # the state of a request or an exchange, not of the record

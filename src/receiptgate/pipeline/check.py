@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
 
 from receiptgate.checks.anchoring import Anchor
 from receiptgate.checks.arithmetic import derive, names_operation
-from receiptgate.checks.documents import document_figure, restated_passage
+from receiptgate.checks.documents import DOCUMENT_KINDS, document_figure, restated_passage
 from receiptgate.checks.facts import check_claim
 from receiptgate.checks.figures import check_figure, next_day, time_span
 from receiptgate.checks.finding import Finding
@@ -205,7 +205,9 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
             clause = clause_words(work, sentence.start, sentence.end, all_facts, h)
             m = check_figure(ledger, h, anchor_, clause, sentence_words, fresh, named)
             if m.status == "unsupported":
-                m = _derived(ledger, h, anchor_, fresh, sentence.text, req.backed) or m
+                m = _derived(ledger, h, anchor_, fresh, sentence.text, req) or m
+            if m.status == "unsupported":
+                m = _computed_before(req, h) or m
             if m.status == "unsupported":
                 # a rule of the operator's documents ("refunded in 5 to 7 business days")
                 m = document_figure(ledger, h, sentence.text, fresh) or m
@@ -218,7 +220,7 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
             elif m.status == "contradicted" and names_operation(sentence.text):
                 # "the 20% discount on the lamp is $30.05": not the lamp's price,
                 # a figure computed from it
-                d = _derived(ledger, h, anchor_, fresh, sentence.text, req.backed)
+                d = _derived(ledger, h, anchor_, fresh, sentence.text, req)
                 m = d if d is not None and d.status == "supported" else m
             if (
                 m.status == "supported"
@@ -234,6 +236,14 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 elif o is not None:
                     m = dataclasses.replace(m, detail=f"{m.detail}; {o.detail}")
             ev.hard.append(m)
+            if (
+                m.status == "supported"
+                and (m.detail.startswith(_DERIVED) or m.receipt_kind in DOCUMENT_KINDS)
+                and h.number is not None
+            ):
+                # a figure the reply computed, or took from a rule ("$50 per passenger"):
+                # an operand of the lines after it
+                req.computed.append((h.kind, h.number, m))
             if m.status == "supported" and m.receipt_id:
                 linked.add(m.receipt_id)
                 req.backed.extend(_leaves_of(ledger, m, h))
@@ -285,15 +295,19 @@ def _tighter(a: timedelta | None, b: timedelta | None) -> timedelta | None:
     return min(a, b)
 
 
+_DERIVED = "derived"
+
+
 def _derived(
     ledger: ReceiptIndex,
     h: HardFact,
     anchor_: Anchor,
     fresh: Callable[[Receipt], bool],
     sentence: str,
-    backed: Sequence[Leaf] = (),
+    req: Request,
 ) -> Finding | None:
-    """A figure no record holds, computed from figures they do (checks/arithmetic)."""
+    """A figure no record holds, computed from figures they do (checks/arithmetic), or
+    from figures the reply derived before."""
     d = derive(
         ledger,
         h,
@@ -301,15 +315,30 @@ def _derived(
         fresh,
         sentence,
         anchored=anchor_.how in ("named", "section"),
-        restated=backed,
+        restated=req.backed,
+        computed=req.computed,
     )
     if d is None:
         return None
-    r = ledger.receipt_of(d.leaf) if d.leaf is not None else None
-    rid, kind = (r.id, r.kind) if r is not None else (None, None)
+    rid: str | None = None
+    kind: str | None = None
+    if d.leaf is not None:
+        r = ledger.receipt_of(d.leaf)
+        rid, kind = r.id, r.kind
+    elif d.origin is not None:
+        rid, kind = d.origin.receipt_id, d.origin.receipt_kind
     if d.status == "supported":
-        return Finding("supported", rid, kind, f"derived: {d.formula}", value=h)
+        return Finding("supported", rid, kind, f"{_DERIVED}: {d.formula}", value=h)
     return Finding("contradicted", rid, kind, f"miscalculated: {d.formula}", value=h)
+
+
+def _computed_before(req: Request, h: HardFact) -> Finding | None:
+    """A figure an earlier sentence of the reply derived, restated ("Total: $1,327" and
+    then "$1,625 - $1,327 = $298")."""
+    for kind, x, f in reversed(req.computed):
+        if kind == h.kind and h.number is not None and abs(x - h.number) < 0.005:
+            return dataclasses.replace(f, detail=f"{f.detail} (a line above)", value=h)
+    return None
 
 
 def ground_claimless(s: Settings, req: Request, sr: SentenceResult) -> None:

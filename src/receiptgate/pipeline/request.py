@@ -8,6 +8,7 @@ from datetime import datetime
 
 from receiptgate.checkers.base import Checker
 from receiptgate.checks.anchoring import Anchor
+from receiptgate.checks.finding import Finding
 from receiptgate.claims.detect import ClaimDetector
 from receiptgate.claims.detectors.base import Detector
 from receiptgate.claims.models import HardFact
@@ -84,6 +85,11 @@ class Request:
     #: the record values that backed the figures of the sentences checked so far, in
     #: order (what a later "Total: $1,000" may add up)
     backed: list[Leaf] = field(default_factory=list)
+    #: the figures earlier sentences derived (arithmetic) or took from a document's rule,
+    #: as (kind, number, finding):
+    #: "Total Cost: $216" is an operand of a later "the difference of $2571", and
+    #: "$1,625 - $1,327 = $298" restates the $1,327 a line above computed
+    computed: list[tuple[str, float, Finding]] = field(default_factory=list)
 
     def by_sentence(self) -> dict[int, list[ClaimEval]]:
         """The claims of each sentence, in order."""

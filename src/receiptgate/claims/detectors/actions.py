@@ -143,6 +143,7 @@ _FIRST_PERSON = re.compile(r"\b(?:I|we|We)\b(?:['’]ve)?\s+(?:\w+\s+){0,2}?(?:"
 _TO_AFTER = re.compile(r"\s+to\b")
 _MENTIONS_TESTS = re.compile(r"\b(?:tests?|suite|specs?|pytest|jest|ci)\b", re.IGNORECASE)
 # What may precede a bare participle that opens a report: a short label ("Line 3: ").
+_BARE_COUNT = re.compile(r"\**\s*(?:\d+|no|none|yes|zero|one|two|three)\b", re.IGNORECASE)
 _LABEL_HEAD = re.compile(r"\s*[\w\s*`'\"-]{1,30}:\s*")
 #: What a process noun says was done ("the cancellation has been completed"): the verb
 #: for the ledger's object matching and the action kind.
@@ -219,7 +220,7 @@ class ActionDetector(Detector):
             # "The cancellation of your reservation has been completed": the noun says what
             # was done (done_process maps it), the verb only that it is over
             r"\b(cancellation|booking|refund|payment|upgrade|downgrade|modification|exchange|"
-            r"return|installation|deployment|migration|transfer|backup)\b"
+            r"return|installation|deployment|migration|transfer|backup)s?\b"
             r"(?:\s+(?:of|for|to)\s+([^.;:]{1,60}?))?\s+(?:has|have)\s+(?:now\s+|also\s+)?been\s+"
             r"(?:successfully\s+)?(?:completed|done|finali[sz]ed|carried\s+out|made|processed)\b",
             subject="self",
@@ -341,7 +342,11 @@ class ActionDetector(Detector):
             - len(text[sentence.start : sentence.end].lstrip())
         )
         label = _LABEL_HEAD.match(text, sentence.start, sentence.end)
-        for at in dict.fromkeys((start, label.end() if label else start)):
+        # a label whose value is a bare count ("Checked bags: 0") names a quantity: its
+        # participle is an adjective, no report that something was checked
+        after = label.end() if label is not None else start
+        counted = label is not None and _BARE_COUNT.match(text, after, sentence.end) is not None
+        for at in dict.fromkeys((after,) if counted else (start, after)):
             m = self._compiled[pattern_index].match(text, at, sentence.end)
             if m is None:
                 continue

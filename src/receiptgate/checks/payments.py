@@ -1,0 +1,160 @@
+"""Payments a reply says were made: "the payment was processed using your gift card".
+
+An action that takes a payment names its method in its arguments (``payment_id``:
+``gift_card_9823297``; ``payment_methods[0].payment_id`` for a booking split over
+several). A sentence that reports a payment as made — "was processed", "has been
+charged", "was covered", "was made using" — with a method ("your gift card", "your
+credit card", "the original payment method") is checked against the newest successful
+call that was given one: a method of that kind backs it, another kind contradicts it.
+A refund is checked against the method the newest refund recorded in a result went to
+(a payment of ``-5382`` to ``gift_card_1642017``).
+"The original payment method" is the first payment in the history of the record the
+call changed. Where no call was given a method, the sentence has no such claim (an
+offer or a plan names any method the customer holds).
+"""
+
+from __future__ import annotations
+
+import re
+
+from receiptgate.checks.figures import evidence_line, supported
+from receiptgate.checks.finding import Finding
+from receiptgate.checks.ledger import failed
+from receiptgate.claims.models import HardFact
+from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
+from receiptgate.evidence.records import Leaf
+
+#: A method a sentence names: a kind of instrument, or the original one.
+_METHOD = re.compile(
+    r"\b(?:(gift\s+cards?|paypal|credit\s+cards?|certificates?)"
+    r"|(?:the\s+|your\s+)?(original|same)\s+(?:form\s+of\s+)?payment(?:\s+methods?)?)\b",
+    re.IGNORECASE,
+)
+#: A payment reported as made (not offered, not planned).
+_DONE = re.compile(
+    r"\b(?:was|were|has\s+been|have\s+been)\s+(?:\w+\s+)?"
+    r"(?:processed|made|charged|covered|adjusted|applied|paid|deducted|billed|taken)\b",
+    re.IGNORECASE,
+)
+#: A refund: the method it went to is the one a result's negative payment names.
+_REFUND = re.compile(r"\brefund\w*|\bback\s+to\b|\bcredited\b|\breturned\s+to\b", re.I)
+_AMOUNT = re.compile(r"[$€£]\s?(\d[\d,]*(?:\.\d+)?)")
+#: Argument fields that name the method a call paid with.
+_PAY_KEYS = frozenset({"payment_id", "payment_method_id"})
+_KIND = re.compile(r"^([a-z]+(?:_[a-z]+)*?)_?\d")
+
+
+def _kind(method: str) -> str:
+    """The kind of a method id or a sentence's name for one: ``gift_card_98`` and "gift
+    cards" -> ``gift_card``."""
+    low = "_".join(method.lower().split())
+    m = _KIND.match(low)
+    kind = m.group(1) if m is not None else low
+    return kind[:-1] if kind.endswith("s") and kind != "paypal" else kind
+
+
+def _paying_call(
+    index: ReceiptIndex, refund: bool, amounts: set[float]
+) -> tuple[ReceiptEntry, list[Leaf]] | None:
+    """The newest successful call given a payment method, and those arguments; for a
+    refund, the newest whose result records one (a negative payment) of an amount the
+    sentence names, else the newest, and the methods it went to."""
+    newest: tuple[ReceiptEntry, list[Leaf]] | None = None
+    for entry in reversed(index.entries):
+        if entry.receipt.kind != "tool" or failed(entry):
+            continue
+        if not refund:
+            paid = _paid_by(entry)
+            if paid:
+                return entry, paid
+            continue
+        named = _refunded_to(entry, amounts)
+        if named:
+            return entry, named
+        if newest is None and (paid := _refunded_to(entry, None)):
+            newest = entry, paid
+    return newest
+
+
+def _paid_by(entry: ReceiptEntry) -> list[Leaf]:
+    return [
+        leaf
+        for rec in entry.records
+        for leaf in rec.subtree_leaves()
+        if leaf.path.startswith("args.") and leaf.key.lower() in _PAY_KEYS
+    ]
+
+
+def _refunded_to(entry: ReceiptEntry, amounts: set[float] | None) -> list[Leaf]:
+    """The payment methods of a result's negative payments (``{"payment_id": "gift_card_1",
+    "amount": -5382}``), of one of ``amounts`` when given."""
+    out: list[Leaf] = []
+    for rec in entry.records:
+        for r in rec.subtree():
+            for leaf in r.leaves:
+                x = leaf.value.number or 0
+                if leaf.value.kind == "money" and x < 0 and (amounts is None or -x in amounts):
+                    out.extend(p for p in r.leaves if p.key.lower() in _PAY_KEYS)
+    return out
+
+
+def _original(entry: ReceiptEntry) -> Leaf | None:
+    """The first payment of the record a call changed (``payment_history[0]``)."""
+    for rec in entry.records:
+        for leaf in rec.subtree_leaves():
+            if leaf.path.endswith("payment_history[0].payment_id"):
+                return leaf
+    return None
+
+
+_CLAUSE_EDGE = re.compile(
+    r";|\b(?:because|since|but|although|though|however|as\s+there|after|before|if|unless)\b",
+    re.IGNORECASE,
+)
+
+
+def _clauses(text: str) -> list[tuple[int, int]]:
+    """Where the clauses of a sentence start and end."""
+    out, start = [], 0
+    for m in _CLAUSE_EDGE.finditer(text):
+        out.append((start, m.start()))
+        start = m.end()
+    out.append((start, len(text)))
+    return out
+
+
+def paid_with(index: ReceiptIndex, text: str, offset: int = 0) -> list[tuple[int, int, Finding]]:
+    """The payment methods a sentence says were used, each (start, end, finding), with
+    offsets into the reply (``text`` starts at ``offset``); none when the sentence
+    reports no payment made."""
+    if not _DONE.search(text) or not _METHOD.search(text):
+        return []
+    amounts = {float(m.group(1).replace(",", "")) for m in _AMOUNT.finditer(text)}
+    call = _paying_call(index, _REFUND.search(text) is not None, amounts)
+    if call is None:
+        return []
+    entry, paid = call
+    out: list[tuple[int, int, Finding]] = []
+    # the methods of the clauses that report the payment ("... was charged to your credit
+    # card because there was an issue with the certificates": not the certificates)
+    clauses = [c for c in _clauses(text) if _DONE.search(text, c[0], c[1])]
+    for m in _METHOD.finditer(text):
+        if not any(a <= m.start() < b for a, b in clauses):
+            continue
+        shown = m.group()
+        a, b = offset + m.start(), offset + m.end()
+        fact = HardFact("identifier", shown, a, b, shown.lower(), None, "method")
+        if m.group(1):
+            held = [leaf for leaf in paid if _kind(leaf.value.shown) == _kind(m.group(1))]
+        else:
+            first = _original(entry)
+            if first is None:
+                continue
+            held = [leaf for leaf in paid if leaf.value.shown == first.value.shown]
+        if held:
+            out.append((a, b, supported(index, fact, held[0])))
+            continue
+        r = entry.receipt
+        detail = f"contradicts {evidence_line(index, paid[0])}, claimed {shown}"
+        out.append((a, b, Finding("contradicted", r.id, r.kind, detail, paid[0].path, value=fact)))
+    return out

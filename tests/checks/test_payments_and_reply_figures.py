@@ -1,0 +1,326 @@
+"""Payments, refunds and figures a reply works out from its own lines, end to end.
+
+An airline agent changed a reservation and paid (or was refunded) through a method the
+call names, ran a calculator, and wrote replies that restate the method, the refund,
+and totals built from lines above them. The operator's policy is a system message.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from receiptgate import Gate, ValidationResult, parse_receipts
+from receiptgate.evidence.receipts import Receipt
+
+NOW = datetime(2024, 5, 15, 20, tzinfo=UTC)
+GATE = Gate()
+
+POLICY = (
+    "# Airline policy\n\n"
+    "- Travel insurance: the agent should ask if the user wants to buy the travel insurance, "
+    "which is 30 dollars per passenger and enables full refund if the user needs to cancel "
+    "the flight given health or weather reasons.\n\n"
+    "- If the user complains about delayed flights, the agent can offer a certificate, with "
+    "the amount being $50 times the number of passengers.\n"
+)
+
+USER = {
+    "name": {"first_name": "Omar", "last_name": "Haddad"},
+    "payment_methods": {
+        "credit_card_2929732": {
+            "source": "credit_card",
+            "brand": "visa",
+            "last_four": "7803",
+            "id": "credit_card_2929732",
+        },
+        "gift_card_3481935": {"source": "gift_card", "amount": 129, "id": "gift_card_3481935"},
+        "gift_card_6136092": {"source": "gift_card", "amount": 198, "id": "gift_card_6136092"},
+        "certificate_3765853": {
+            "source": "certificate",
+            "amount": 500,
+            "id": "certificate_3765853",
+        },
+        "certificate_9984806": {
+            "source": "certificate",
+            "amount": 250,
+            "id": "certificate_9984806",
+        },
+        "certificate_2765295": {
+            "source": "certificate",
+            "amount": 250,
+            "id": "certificate_2765295",
+        },
+    },
+    "membership": "silver",
+}
+
+
+def _reservation(payments: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "reservation_id": "JG7FMM",
+        "user_id": "omar_haddad_3817",
+        "origin": "MCO",
+        "destination": "CLT",
+        "flight_type": "one_way",
+        "cabin": "economy",
+        "flights": [
+            {"flight_number": "HAT028", "date": "2024-05-21", "price": 140},
+            {"flight_number": "HAT277", "date": "2024-05-22", "price": 101},
+        ],
+        "passengers": [
+            {"first_name": "Omar", "last_name": "Haddad", "dob": "1980-01-02"},
+            {"first_name": "Mia", "last_name": "Haddad", "dob": "1982-03-04"},
+            {"first_name": "Liam", "last_name": "Haddad", "dob": "2010-05-06"},
+        ],
+        "payment_history": payments,
+    }
+
+
+def _receipts(*results: tuple[str, dict[str, Any], Any]) -> list[Receipt]:
+    messages: list[dict[str, Any]] = [
+        {"role": "system", "content": POLICY},
+        {"role": "user", "content": "Hi, I'm omar_haddad_3817 and I fly on May 21st."},
+    ]
+    for i, (name, args, output) in enumerate(results):
+        call = {
+            "id": f"c{i}",
+            "type": "function",
+            "function": {"name": name, "arguments": json.dumps(args)},
+        }
+        messages.append({"role": "assistant", "content": None, "tool_calls": [call]})
+        content = output if isinstance(output, str) else json.dumps(output)
+        messages.append({"role": "tool", "tool_call_id": f"c{i}", "content": content})
+    return parse_receipts(json.dumps({"messages": messages}))
+
+
+LOOKUPS = (
+    ("get_user_details", {"user_id": "omar_haddad_3817"}, USER),
+    (
+        "get_reservation_details",
+        {"reservation_id": "JG7FMM"},
+        _reservation([{"payment_id": "credit_card_2929732", "amount": 2787}]),
+    ),
+)
+PAID_BY_GIFT_CARD = _receipts(
+    *LOOKUPS,
+    (
+        "update_reservation_flights",
+        {"reservation_id": "JG7FMM", "cabin": "business", "payment_id": "gift_card_3481935"},
+        _reservation(
+            [
+                {"payment_id": "credit_card_2929732", "amount": 2787},
+                {"payment_id": "gift_card_3481935", "amount": 96},
+            ]
+        ),
+    ),
+)
+REFUNDED_TO_CREDIT_CARD = _receipts(
+    *LOOKUPS,
+    (
+        "update_reservation_flights",
+        {"reservation_id": "JG7FMM", "cabin": "economy", "payment_id": "credit_card_2929732"},
+        _reservation(
+            [
+                {"payment_id": "credit_card_2929732", "amount": 2787},
+                {"payment_id": "credit_card_2929732", "amount": -2544},
+            ]
+        ),
+    ),
+)
+CALCULATED = _receipts(*LOOKUPS, ("calculate", {"expression": "207 - 2787"}, "-2580.0"))
+
+
+def _flight(number: str, economy: int) -> list[dict[str, Any]]:
+    return [
+        {
+            "flight_number": number,
+            "origin": "ATL",
+            "destination": "ORD",
+            "status": "available",
+            "prices": {"basic_economy": economy - 40, "economy": economy, "business": economy * 3},
+        }
+    ]
+
+
+#: Two searches, one fare of each in the reply, and more searches after them (the user's
+#: payment methods are no longer among the newest results).
+SEARCHED = _receipts(
+    *LOOKUPS,
+    ("search_direct_flight", {"origin": "ATL", "destination": "ORD"}, _flight("HAT227", 112)),
+    ("search_direct_flight", {"origin": "ORD", "destination": "PHL"}, _flight("HAT139", 104)),
+    *[
+        (
+            "search_direct_flight",
+            {"origin": "PHL", "destination": f"X{i}"},
+            _flight(f"HAT9{i}", 300 + i),
+        )
+        for i in range(6)
+    ],
+)
+
+
+def _sentence(result: ValidationResult, part: str) -> tuple[str | None, str]:
+    s = next(s for s in result.sentences if part in s.text)
+    return s.tag, s.action
+
+
+def _check(text: str, receipts: list[Receipt]) -> ValidationResult:
+    return GATE.validate(text, receipts=receipts, now=NOW)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The payment was processed using your gift card.",
+        "The additional cost has been covered using your gift card.",
+    ],
+)
+def test_when_the_paying_call_used_that_method_then_the_payment_is_backed(sentence: str) -> None:
+    result = _check(f"Your reservation has been updated. {sentence}", PAID_BY_GIFT_CARD)
+    assert _sentence(result, sentence[:20]) == ("T1", "pass"), result.sentences
+
+
+def test_when_the_paying_call_used_another_method_then_the_payment_is_blocked() -> None:
+    result = _check("The payment was processed using your credit card.", PAID_BY_GIFT_CARD)
+    assert result.verdict == "block"
+    assert "gift_card_3481935" in " ".join(result.sentences[0].reasons)
+
+
+def test_when_no_call_took_a_payment_then_an_offer_of_a_method_is_no_payment_claim() -> None:
+    receipts = _receipts(*LOOKUPS)
+    result = _check("You can pay the difference with your gift card or credit card.", receipts)
+    assert result.verdict != "block"
+
+
+def test_when_a_result_records_a_refund_then_its_method_backs_the_sentence() -> None:
+    text = "The refund of $2,544 has been processed back to your credit card."
+    assert _check(text, REFUNDED_TO_CREDIT_CARD).verdict == "pass"
+    wrong = "The refund of $2,544 has been processed back to your gift card."
+    assert _check(wrong, REFUNDED_TO_CREDIT_CARD).verdict == "block"
+
+
+def test_when_a_result_records_a_refund_then_the_refunded_action_is_backed() -> None:
+    text = "The refund has been processed to the original payment method."
+    assert _check(text, REFUNDED_TO_CREDIT_CARD).verdict == "pass"
+    assert _check(text, PAID_BY_GIFT_CARD).verdict == "block"  # no refund recorded
+
+
+def test_when_plural_process_nouns_report_refunds_then_the_ledger_checks_them() -> None:
+    text = "The refunds have been processed."
+    assert _check(text, REFUNDED_TO_CREDIT_CARD).verdict == "pass"
+    assert _check(text, _receipts(*LOOKUPS)).verdict == "block"
+
+
+def test_when_a_calculator_returned_a_negative_difference_then_it_is_a_refund_not_a_charge() -> (
+    None
+):
+    refund = "Since your original payment was $2787, you will receive a refund of $2580."
+    assert _check(refund, CALCULATED).verdict == "pass"
+    charge = "The change will cost an additional $2580."
+    assert _check(charge, CALCULATED).verdict == "block"
+
+
+def test_when_a_refund_has_a_figure_then_an_unrelated_rule_figure_does_not_contradict_it() -> None:
+    # the policy's "30 dollars per passenger" (insurance) shares the word "refund" with it
+    result = _check("Your refund will be $2580.", _receipts(*LOOKUPS))
+    assert "30 dollars" not in " ".join(r for s in result.sentences for r in s.reasons)
+
+
+def test_when_a_line_computes_from_a_line_above_then_both_are_backed() -> None:
+    text = (
+        "Your original payment was $2,787. Here are the new flights:\n\n"
+        "- **HAT227:** $112 in economy\n"
+        "- **HAT139:** $104 in economy\n"
+        "- **Total Cost:** $216\n"
+        "- **Refund:** The difference of $2,571 will be refunded to the original payment method.\n"
+    )
+    result = _check(text, SEARCHED)
+    assert result.verdict == "pass", result.sentences
+    assert "a line above" in " ".join(
+        e.detail for s in result.sentences if "Refund" in s.text for e in s.evidence
+    )
+    wrong = text.replace("$2,571", "$2,500")
+    assert _sentence(_check(wrong, SEARCHED), "Refund")[1] == "block"
+
+
+@pytest.mark.parametrize(("total", "action"), [("$216", "pass"), ("$226", "block")])
+def test_when_a_total_shows_its_terms_then_they_are_added_as_written(
+    total: str, action: str
+) -> None:
+    text = f"The cheapest economy prices are {total} ($112 + $104)."
+    assert _sentence(_check(text, SEARCHED), "cheapest")[1] == action
+
+
+def test_when_a_total_names_a_kind_of_row_then_the_rows_of_that_kind_are_summed() -> None:
+    text = (
+        "Your payment methods:\n\n"
+        "1. **Certificates**:\n"
+        "   - Certificate 1: $500\n"
+        "   - Certificate 2: $250\n"
+        "   - Total from Certificates: $1,000\n"
+        "2. **Gift Cards**:\n"
+        "   - Gift Card 1: $129\n"
+        "   - Total from Gift Cards: $327\n"
+    )
+    result = _check(text, SEARCHED)
+    assert result.verdict == "pass", result.sentences
+
+
+def test_when_a_rule_gives_a_per_head_amount_then_a_total_over_the_passengers_is_backed() -> None:
+    text = (
+        "I found your reservation JG7FMM. The compensation amount is $50 per passenger.\n\n"
+        "- Total compensation: $150"
+    )
+    result = _check(text, _receipts(*LOOKUPS))
+    assert _sentence(result, "Total compensation")[1] == "pass", result.sentences
+    assert "3 × 50" in " ".join(
+        e.detail for s in result.sentences if "Total" in s.text for e in s.evidence
+    )
+
+
+def test_when_a_user_wrote_an_ordinal_date_then_it_names_no_record() -> None:
+    # "May 21st" in the user's message is a date: the sentence that repeats it is about
+    # the reservation the sentence before named, not about the user's message
+    text = "I found your reservation JG7FMM. You depart on May 21st and return on May 22nd."
+    result = _check(text, _receipts(*LOOKUPS))
+    assert result.verdict == "pass", result.sentences
+
+
+def test_when_a_policy_is_restated_in_other_common_words_then_it_is_backed() -> None:
+    text = (
+        "The travel insurance you purchased allows for a full refund if you need to cancel "
+        "the flight due to health or weather reasons."
+    )
+    result = _check(text, _receipts(*LOOKUPS))
+    assert result.sentences[0].tag == "T4" and result.verdict == "pass", result.sentences
+
+
+def test_when_a_label_names_a_kind_of_row_in_the_plural_then_its_rows_are_summed() -> None:
+    # gift cards of 129 and 198, read long before the reply
+    assert _check("Reservation 1:\n\n- Gift Cards: $327\n", SEARCHED).verdict == "pass"
+    assert _check("Reservation 1:\n\n- Gift Cards: $337\n", SEARCHED).verdict == "block"
+
+
+def test_when_the_agent_wrote_a_figure_into_a_think_call_then_it_is_no_evidence() -> None:
+    thought = "The user has a gift card with a $57 balance, so I will use it first."
+    receipts = _receipts(*LOOKUPS, ("think", {"thought": thought}, ""))
+    assert _check("Your gift card has a balance of $57.", receipts).verdict == "block"
+
+
+def test_when_a_sentence_names_a_row_by_its_kind_then_another_kind_does_not_take_the_value() -> (
+    None
+):
+    # "gift card" names the row whose source is gift_card, beside the certificates
+    text = "The payment used your $198 gift card and your $500 certificate."
+    result = _check(text, _receipts(*LOOKUPS))
+    assert result.verdict == "pass", result.sentences
+
+
+def test_when_a_label_line_starts_with_a_participle_then_it_is_no_action_or_state() -> None:
+    # "Checked bags" is the label (nothing was checked); "as booked" says how, not a status
+    result = _check("Flight HAT227:\n\n- Checked bags: 0 (as booked)\n", SEARCHED)
+    assert result.verdict != "block", result.sentences
