@@ -324,3 +324,32 @@ def test_when_a_label_line_starts_with_a_participle_then_it_is_no_action_or_stat
     # "Checked bags" is the label (nothing was checked); "as booked" says how, not a status
     result = _check("Flight HAT227:\n\n- Checked bags: 0 (as booked)\n", SEARCHED)
     assert result.verdict != "block", result.sentences
+
+
+def test_when_a_heading_gives_a_figure_then_it_is_checked() -> None:
+    # "### Total: $X" is a line of figures set as a heading, not a title
+    assert _check("### Gift Cards: $327\n", SEARCHED).verdict == "pass"
+    assert _check("### Gift Cards: $337\n", SEARCHED).verdict == "block"
+
+
+def test_when_a_sentence_calls_a_price_a_fare_then_the_price_backs_it() -> None:
+    result = _check(
+        "Here is the option:\n\n- **New fare (economy):** $112 per passenger\n", SEARCHED
+    )
+    assert result.verdict == "pass", result.sentences
+
+
+def test_when_a_rule_says_without_then_a_negated_restatement_matches_it() -> None:
+    receipts = [
+        Receipt(
+            id="sys1",
+            kind="rag",
+            content=(
+                "# Policy\n\nOther reservations can be modified without changing the origin, "
+                "destination, and trip type.\n\nThe rules are strict regardless of the "
+                "membership status.\n"
+            ),
+        )
+    ]
+    result = _check("Note that the origin, destination, and trip type cannot be changed.", receipts)
+    assert result.sentences[0].tag == "T4", result.sentences

@@ -60,7 +60,9 @@ CONTRADICT_COVERAGE = 0.5
 
 _HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*$")
 _ITEM = re.compile(r"^(?:[-*+•]|\d{1,3}[.)])\s+")
-_NEGATION = re.compile(r"\b(?:not|never|no|cannot|can't|won't|isn't|aren't|don't|doesn't)\b")
+_NEGATION = re.compile(
+    r"\b(?:not|never|no|cannot|can't|won't|isn't|aren't|don't|doesn't|without)\b"
+)
 _MAX_PASSAGES = 2_000  # per document: a bound on the cost of one receipt
 
 
@@ -224,6 +226,8 @@ _SAME = {
         ("refundable", "refund"),
         ("reimbursement", "refund"),
         ("eligible", "can"),
+        ("policy", "rule"),
+        ("policies", "rule"),
     ]
 }
 
@@ -249,7 +253,7 @@ def _rule_words(index: ReceiptIndex, sentence: str) -> frozenset[str]:
 _HEDGE_WORDS = content_words(
     "seems appears likely probably possibly perhaps maybe however unfortunately fortunately "
     "note please also additionally just actually currently typically generally usually "
-    "primarily mainly due"
+    "primarily mainly due quite case cases regard cannot without"
 )
 
 
@@ -375,6 +379,9 @@ def restated_passage(
     lib, docs = _library(index)
     if not lib.items:
         return None
+    whole = _restated(index, lib, docs, sentence, fresh, least=RESTATE_SHARED)
+    if whole is not None:
+        return whole  # "the origin, destination, and trip type cannot be changed": one rule
     clauses = [c for c in _CLAUSE_SPLIT.split(sentence) if c.strip()]
     if len(clauses) > 1:
         found: DocumentMatch | None = None
@@ -388,7 +395,7 @@ def restated_passage(
         else:
             if found is not None:
                 return found
-    return _restated(index, lib, docs, sentence, fresh, least=RESTATE_SHARED)
+    return None
 
 
 #: Where a sentence joins two statements: "..., but ...", "...; ...", "..., which ...".

@@ -224,14 +224,18 @@ def _body(text: str) -> str:
     return out
 
 
+#: A heading that gives a value: a label and a figure after it.
+_HEADING_VALUE = re.compile(r":\s*\S*\d")
+
+
 def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
     """Classifies one sentence (``kind`` from the segmenter).
 
     The phrase patterns are matched against the lowercased sentence (matching
     without ``re.IGNORECASE`` is about twice as fast, and this runs on every sentence).
     """
-    if kind in ("code", "heading"):
-        return "code"
+    if kind == "code" or (kind == "heading" and not _HEADING_VALUE.search(text)):
+        return "code"  # "### Total New Price: $1,625" is a line of figures, not a title
     if _QUESTION_END.search(text):
         return "question"
     lowered = text.lower()
