@@ -353,3 +353,45 @@ def test_when_a_rule_says_without_then_a_negated_restatement_matches_it() -> Non
     ]
     result = _check("Note that the origin, destination, and trip type cannot be changed.", receipts)
     assert result.sentences[0].tag == "T4", result.sentences
+
+
+def test_when_the_call_refunded_the_method_then_a_payment_with_it_is_contradicted() -> None:
+    # the change lowered the price: the result records -2544 to the card, no payment
+    text = "The payment for the change has been processed using your credit card."
+    result = _check(text, REFUNDED_TO_CREDIT_CARD)
+    assert result.verdict == "block"
+    assert "a refund of 2544" in " ".join(result.sentences[0].reasons)
+    # saying only that the method was used is no claim that the customer paid
+    neutral = (
+        "The change has been made, and your original payment method has been used for the "
+        "transaction."
+    )
+    assert _check(neutral, REFUNDED_TO_CREDIT_CARD).verdict == "pass"
+
+
+def test_when_a_payment_names_another_amount_than_the_call_charged_then_it_is_blocked() -> None:
+    # the update charged the gift card 96
+    assert _check(
+        "A payment of $96 has been charged to your gift card.", PAID_BY_GIFT_CARD
+    ).verdict == ("pass")
+    wrong = _check("A payment of $48 has been charged to your gift card.", PAID_BY_GIFT_CARD)
+    assert wrong.verdict == "block"
+    assert "charged 96, not 48" in " ".join(wrong.sentences[0].reasons)
+
+
+def test_when_an_action_names_its_object_after_a_label_then_the_label_is_not_the_object() -> None:
+    text = "- **Refund:** $2,544 has been refunded to your credit card."
+    assert _check(text, REFUNDED_TO_CREDIT_CARD).verdict == "pass"
+
+
+def test_when_only_a_think_call_mentions_an_action_then_it_was_not_performed() -> None:
+    receipts = _receipts(
+        *LOOKUPS, ("think", {"thought": "I should add two checked bags to JG7FMM."}, "")
+    )
+    result = _check("Two checked bags have been added to your reservation.", receipts)
+    assert result.verdict == "block"
+
+
+def test_when_the_agent_says_it_found_an_option_then_a_search_backs_it() -> None:
+    text = "I found a combination that keeps the cost low."
+    assert _check(text, SEARCHED).sentences[0].action == "pass"

@@ -398,7 +398,14 @@ def _search(
     # certificate of 500 after fares of 158 + 141.
     for total, parts in sums if subtract and money else ():
         b = find(total + target, *parts)
-        if b is not None and len(parts) <= 3 and not _options(b, parts[0]):
+        if (
+            b is not None
+            and len(parts) <= 3
+            and not _options(b, parts[0])
+            and all(p.value > 0 for p in parts)
+            # not the same field in a newer copy of the record ("522 − (522 + -114)")
+            and all(b.leaf is None or p.leaf is None or p.leaf.path != b.leaf.path for p in parts)
+        ):
             terms = " + ".join(_show(p.value) for p in parts)
             return _ok(target, f"{_show(b.value)} − ({terms})", b, *parts)
     for a in ops:

@@ -22,7 +22,7 @@ from receiptgate.checks.finding import Finding
 from receiptgate.checks.words import content_words, stem
 from receiptgate.claims.models import DetectedClaim
 from receiptgate.evidence.formats import is_data_format
-from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
+from receiptgate.evidence.index import THINKING_TOOLS, ReceiptEntry, ReceiptIndex
 
 _TEST_RUN = re.compile(
     r"\b(?:pytest|py\.test|unittest|tox|nox|npm\s+(?:run\s+)?test|yarn\s+test|pnpm\s+test|"
@@ -188,7 +188,11 @@ def _view(index: ReceiptIndex) -> _LedgerView:
     view = index.cache.get("ledger")
     if isinstance(view, _LedgerView):
         return view
-    tools = [e for e in index.entries if e.receipt.kind == "tool"]
+    tools = [
+        e
+        for e in index.entries
+        if e.receipt.kind == "tool" and (e.receipt.tool or "").lower() not in THINKING_TOOLS
+    ]
     statuses = [
         (e, m.group(1))
         for e in index.entries
@@ -267,8 +271,8 @@ def _test_outcome(e: ReceiptEntry) -> str:
     return "unknown"
 
 
-def _object_words(claim: DetectedClaim) -> frozenset[str]:
-    return content_words(claim.object or "")
+#: A label before an object ("**Refund:** $2571").
+_LEAD_LABEL = re.compile(r"^[\s*_]*[A-Za-z][\w ]{0,30}[*_]*:[*_]*\s*")
 
 
 _GENERIC_OBJECTS = frozenset(
@@ -277,7 +281,9 @@ _GENERIC_OBJECTS = frozenset(
     "profile record records user successfully id ids number "
     # words that point at what the reply lists ("the following items", "the selected
     # items"): the listed lines name the objects, and are checked on their own
-    "following selected above below listed mentioned these those item items".split()
+    "following selected above below listed mentioned these those item items "
+    # what the agent made of its results ("I found a combination that ..."): any look-up
+    "combination combinations option options solution alternative alternatives way".split()
 )
 
 
@@ -305,11 +311,11 @@ class _ObjectMatcher:
 
     @classmethod
     def of(cls, claim: DetectedClaim, tail: str) -> _ObjectMatcher:
-        obj = (claim.object or "").strip().lower()
-        idents = tuple(
-            i.lower().rstrip(".") for i in _IDENTIFIER.findall(f"{claim.object or ''} {tail}")
-        )
-        words = _object_words(claim)
+        # "**Refund:** $2571 has been refunded": the label is no part of the object
+        raw = _LEAD_LABEL.sub("", claim.object or "")
+        obj = raw.strip(" *_`").lower()
+        idents = tuple(i.lower().rstrip(".") for i in _IDENTIFIER.findall(f"{raw} {tail}"))
+        words = content_words(raw)
         generic = _GENERIC_OBJECTS
         if claim.assertion == "fixed":
             generic = generic | _PROBLEMS  # "the syntax error has been corrected": any edit

@@ -107,6 +107,42 @@ def _original(entry: ReceiptEntry) -> Leaf | None:
     return None
 
 
+#: A sentence that says the customer paid (not only that a method was used): "the
+#: payment was processed", "the additional cost has been covered", "charged".
+_PAID_MORE = re.compile(
+    r"\b(?:charged|additional|extra|covered|paid|cost\s+of|payment\s+(?:for|of)|"
+    r"the\s+payment\s+(?:was|has))\b",
+    re.IGNORECASE,
+)
+
+
+def _wrong_payment(
+    entry: ReceiptEntry, method: str, amounts: set[float], paid: object
+) -> tuple[Leaf, str] | None:
+    """What the call's result says it charged ``method``, when that is no payment of the
+    sentence's amount: the newest payment of that method is negative (a refund) where the
+    sentence says the customer paid, or the sentence names one amount and the payment is
+    another."""
+    newest: Leaf | None = None
+    for rec in entry.records:
+        for r in rec.subtree():
+            if r.path.startswith("args") or not any(
+                x.key.lower() in _PAY_KEYS and x.value.shown == method for x in r.leaves
+            ):
+                continue
+            for leaf in r.leaves:
+                if leaf.value.kind == "money" and leaf.value.number is not None:
+                    newest = leaf
+    if newest is None or newest.value.number is None:
+        return None
+    x = newest.value.number
+    if x < 0:
+        return (newest, f"a refund of {-x:g} to {method}, not a payment") if paid else None
+    if len(amounts) == 1 and all(abs(a - x) > 0.005 for a in amounts):
+        return newest, f"{method} was charged {x:g}, not {next(iter(amounts)):g}"
+    return None
+
+
 _CLAUSE_EDGE = re.compile(
     r";|\b(?:because|since|but|although|though|however|as\s+there|after|before|if|unless)\b",
     re.IGNORECASE,
@@ -130,7 +166,8 @@ def paid_with(index: ReceiptIndex, text: str, offset: int = 0) -> list[tuple[int
     if not _DONE.search(text) or not _METHOD.search(text):
         return []
     amounts = {float(m.group(1).replace(",", "")) for m in _AMOUNT.finditer(text)}
-    call = _paying_call(index, _REFUND.search(text) is not None, amounts)
+    refund = _REFUND.search(text) is not None
+    call = _paying_call(index, refund, amounts)
     if call is None:
         return []
     entry, paid = call
@@ -151,6 +188,18 @@ def paid_with(index: ReceiptIndex, text: str, offset: int = 0) -> list[tuple[int
             if first is None:
                 continue
             held = [leaf for leaf in paid if leaf.value.shown == first.value.shown]
+        if held and not refund:
+            # the payment the call recorded for that method: a refund is no payment, and
+            # "the payment of $600" is no payment of 1200
+            wrong = _wrong_payment(entry, held[0].value.shown, amounts, _PAID_MORE.search(text))
+            if wrong is not None:
+                leaf, what = wrong
+                r = entry.receipt
+                detail = f"contradicts {evidence_line(index, leaf)}: {what}"
+                out.append(
+                    (a, b, Finding("contradicted", r.id, r.kind, detail, leaf.path, value=fact))
+                )
+                continue
         if held:
             out.append((a, b, supported(index, fact, held[0])))
             continue

@@ -152,12 +152,13 @@ def _fields_of(tool: str | None, args: dict[str, Any]) -> dict[str, Any]:
     """A call's arguments without the agent's own reasoning: what it wrote into a
     ``think`` call, or a ``thought`` / ``reasoning`` argument, is its own words, no record
     of what is (its figures would back the same figures in its reply)."""
-    if (tool or "").lower() in _THINKING_TOOLS:
+    if (tool or "").lower() in THINKING_TOOLS:
         return {}
     return {k: v for k, v in args.items() if k.lower() not in _THINKING_ARGS}
 
 
-_THINKING_TOOLS = frozenset({"think", "reflect", "plan", "scratchpad", "reason", "reasoning"})
+#: Tools an agent calls to think aloud: their arguments are its words, and they do nothing.
+THINKING_TOOLS = frozenset({"think", "reflect", "plan", "scratchpad", "reason", "reasoning"})
 _THINKING_ARGS = frozenset({"thought", "thoughts", "reasoning", "rationale", "scratchpad"})
 
 
