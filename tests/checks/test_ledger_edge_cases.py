@@ -161,3 +161,14 @@ def test_a_change_from_old_to_new_text_is_backed_by_the_edit_that_holds_the_new_
     assert (result.verdict, result.sentences[0].tag) == ("pass", "T1"), result.reason
     # a change to text no edit holds is still unbacked
     assert _validate('Line 1: Changed "typoo" to "tyop"', read, edit).verdict == "block"
+
+
+def test_when_a_run_printed_nothing_then_its_command_line_does_not_back_what_it_printed() -> None:
+    # "./hello.sh" holds the word hello; the run printed nothing, and a failed run's
+    # "./hello.sh: Permission denied" names the file, it does not print hello
+    denied = _bash("c1", "./hello.sh", "-bash: ./hello.sh: Permission denied")
+    silent = _bash("c2", "chmod +x hello.sh && ./hello.sh", "")
+    text = "The script hello.sh has been executed, and it printed 'hello'."
+    assert _validate(text, denied, silent).verdict == "block"
+    printed = _bash("c3", "./hello.sh", "hello")
+    assert _validate(text, denied, printed).verdict == "pass"

@@ -233,7 +233,11 @@ _SAME = {
 
 
 def _canon(words: frozenset[str] | set[str]) -> frozenset[str]:
-    return frozenset(_SAME.get(w, w) for w in words)
+    return frozenset(_SAME.get(w, w) for w in words if w not in _ROLES)
+
+
+#: Who a rule speaks of ("the user will receive an email"), which a reply says as "you".
+_ROLES = content_words("user users customer customers agent agents")
 
 
 _CAPITALISED = re.compile(r"\b[A-Z][\w'’-]*")
@@ -428,6 +432,26 @@ def _restated(
 
 
 def _held(lib: _Library, passage: Passage, shared: frozenset[str]) -> float:
-    """The share of a passage's word weight that a sentence holds."""
-    total = sum(lib.weight.get(w, lib.unseen) for w in passage.words)
-    return sum(lib.weight.get(w, lib.unseen) for w in shared) / total if total else 0.0
+    """The share of a passage's word weight that a sentence holds: of the whole passage,
+    or of one of its clauses ("..., and the user will receive an email regarding how to
+    return items" is restated by "you'll receive an email on how to return the item")."""
+    best = 0.0
+    for words in (passage.words, *_clause_sets(passage.text)):
+        total = sum(lib.weight.get(w, lib.unseen) for w in words)
+        if total:
+            held = sum(lib.weight.get(w, lib.unseen) for w in shared & words) / total
+            best = max(best, held)
+    return best
+
+
+@functools.lru_cache(maxsize=4096)
+def _clause_sets(text: str) -> tuple[frozenset[str], ...]:
+    """The words of each clause of a passage of two or more clauses."""
+    parts = [p for p in _PASSAGE_CLAUSE.split(text) if p.strip()]
+    if len(parts) < 2:
+        return ()
+    return tuple(w for p in parts if len(w := _words(p)) >= 3)
+
+
+#: Where a rule's clauses meet: "...; ...", "..., and ...", "..., but ...".
+_PASSAGE_CLAUSE = re.compile(r"\s*(?:;|,\s*(?:and|but|so|while|or)\b)\s*")

@@ -595,8 +595,15 @@ def _check_output(index: ReceiptIndex, claim: DetectedClaim) -> Finding:
     wanted = " ".join((claim.value or "").lower().split())
     if not wanted:
         return Finding("unsupported", None, None, "")
-    for e in reversed(_view(index).tools):
-        if wanted in " ".join(e.text.split()):
+    view = _view(index)
+    writes = {id(e) for e in _calls_for(view, "saved")}
+    # the words on their own, not inside a path ("-bash: ./hello.sh: Permission denied")
+    pattern = re.compile(rf"(?<![\w./-]){re.escape(wanted)}(?![\w/-]|\.\w)")
+    for e in reversed(view.tools):
+        # what a call printed, or what a write put in a file ("echo hello" in hello.sh);
+        # never the command line that ran it ("./hello.sh" holds no "hello" printed)
+        text = e.text if id(e) in writes else e.receipt.content
+        if pattern.search(" ".join(text.lower().split())):
             rid = e.receipt.id
             return Finding("supported", rid, "tool", f"{rid}: the output holds {wanted!r}")
     return Finding("unsupported", None, None, f"no call's output holds {wanted!r}")
