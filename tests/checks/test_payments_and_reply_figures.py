@@ -395,3 +395,13 @@ def test_when_only_a_think_call_mentions_an_action_then_it_was_not_performed() -
 def test_when_the_agent_says_it_found_an_option_then_a_search_backs_it() -> None:
     text = "I found a combination that keeps the cost low."
     assert _check(text, SEARCHED).sentences[0].action == "pass"
+
+
+@pytest.mark.parametrize(("budget", "backed"), [("$100", True), ("$400", False)])
+def test_when_every_fare_of_a_search_is_above_a_budget_then_none_is_within_it(
+    budget: str, backed: bool
+) -> None:
+    # the last searches list fares from 265 upwards (the budget itself is the user's)
+    text = f"Unfortunately, there are no nonstop flights within your budget of {budget}."
+    details = " ".join(e.detail for e in _check(text, SEARCHED).sentences[0].evidence)
+    assert ("every price it lists is above" in details) == backed

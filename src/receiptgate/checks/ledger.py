@@ -392,6 +392,45 @@ def empty_result(index: ReceiptIndex, sentence: str) -> Finding | None:
     return None
 
 
+def over_budget(index: ReceiptIndex, sentence: str) -> Finding | None:
+    """The newest search behind "there are no nonstop flights within your budget of $100":
+    every price it lists is above the budget. (A search that lists one within it neither
+    backs nor contradicts the sentence here: which row it is about, the sentence may not
+    say.)"""
+    m = _BUDGET.search(sentence)
+    if m is None:
+        return None
+    limit = float(m.group(1).replace(",", ""))
+    for e in reversed(_view(index).tools[-6:]):
+        if failed(e) or not _SEARCHES.search((e.receipt.tool or "").lower()):
+            continue
+        prices = [
+            leaf.value.number
+            for rec in e.records
+            for leaf in rec.subtree_leaves()
+            if leaf.value.kind == "money"
+            and leaf.value.number is not None
+            and not leaf.path.startswith("args")
+        ]
+        if not prices:
+            continue
+        if min(prices) <= limit:
+            return None
+        rid = e.receipt.id
+        detail = (
+            f"{rid}: every price it lists is above {m.group(1)} (the lowest is {min(prices):g})"
+        )
+        return Finding("supported", rid, "tool", detail)
+    return None
+
+
+#: A budget a sentence holds results against: "within your budget of $100", "under $500".
+_BUDGET = re.compile(
+    r"\b(?:within|under|below|less\s+than|cheaper\s+than|at\s+most)\s+(?:your\s+|the\s+)?"
+    r"(?:budget\s+(?:of\s+)?)?[$€£]\s?(\d[\d,]*(?:\.\d+)?)",
+    re.IGNORECASE,
+)
+
 #: A result with nothing in it.
 _EMPTY = frozenset({"[]", "{}", "null", "None", "[[]]"})
 _SEARCHES = re.compile(r"search|find|list|query|lookup|grep")

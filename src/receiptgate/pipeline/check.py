@@ -25,6 +25,7 @@ from receiptgate.checks.ledger import (
     check_attribution,
     check_state,
     empty_result,
+    over_budget,
     quoted_output,
     quoted_span,
     reported_failure,
@@ -87,6 +88,9 @@ def _gather(s: Settings, req: Request, ev: ClaimEval, sentence: Sentence) -> Non
         elif c.negative and (empty := empty_result(ledger, sentence.text)) is not None:
             # "There are no nonstop flights from JFK to SFO" after a search that found none
             ev.ledger = empty
+        elif c.negative and (over := over_budget(ledger, sentence.text)) is not None:
+            # "... no other nonstop flights within your budget of $100": none that cheap
+            ev.ledger = over
         elif (avail := _AVAILABILITY.get(c.assertion)) is not None:
             # "None of the T-shirts are available", "All the T-shirts are available"
             head = work[sentence.start : c.offset]
