@@ -42,7 +42,7 @@ _HTTP_STATUS = re.compile(
     r"(?:HTTP/\d(?:\.\d)?\s+|status(?:_code|Code)?[\"']?\s*[:=]\s*[\"']?|\bstatus\s+|"
     r"\bresponse\s+code\s*:?\s*|\bcode\s*[:=]\s*)([1-5]\d\d)\b"
 )
-_ERRORISH = re.compile(
+ERRORISH = re.compile(
     r"\b(?:error|errors|exception|traceback|failed|failure|fatal|denied|refused|bounced|"
     r"rejected|not found|timed out|timeout|no such file or directory|can't (?:read|open|stat)|"
     r"cannot (?:open|read|access|stat|create)|is a directory|read-only file system)\b",
@@ -210,6 +210,11 @@ def _view(index: ReceiptIndex) -> _LedgerView:
     return view
 
 
+def tool_calls(index: ReceiptIndex) -> list[ReceiptEntry]:
+    """The tool calls of a session, in order (no ``think`` call: it does nothing)."""
+    return _view(index).tools
+
+
 def _calls_for(view: _LedgerView, kind: str) -> list[ReceiptEntry]:
     calls = view.by_action.get(kind)
     if calls is None:
@@ -358,152 +363,6 @@ _WRITE_DONE = re.compile(
 )
 
 
-# A sentence reporting that something went wrong: "there was an issue locating the
-# order", "I couldn't find your account", "the lookup failed".
-_REPORTS_FAILURE = re.compile(
-    r"\b(?:issue|issues|problem|error|trouble|unable|couldn['’]t|could\s+not|can['’]t|"
-    r"cannot|failed|not\s+(?:able|found)|no\s+(?:record|match|results?))\b",
-    re.IGNORECASE,
-)
-
-
-def empty_result(index: ReceiptIndex, sentence: str) -> Finding | None:
-    """A call that found nothing (``[]``, ``{}``) behind "there are no nonstop flights
-    from JFK to SFO on May 6": the latest such call of the last few whose arguments the
-    sentence names (or the very last call)."""
-    tools = [e for e in _view(index).tools if (e.receipt.tool or "").lower() not in _NOTES]
-    low = sentence.lower()
-    for back, e in enumerate(reversed(tools[-6:])):
-        content = e.receipt.content.strip()
-        if failed(e) or not (
-            content in _EMPTY or (not content and _SEARCHES.search((e.receipt.tool or "").lower()))
-        ):
-            continue  # a search that printed nothing found nothing; a silent chmod did not
-        args = [
-            str(v).lower()
-            for v in (e.receipt.args or {}).values()
-            if isinstance(v, str | int | float) and len(str(v)) >= 3
-        ]
-        if back == 0 or any(re.search(rf"\b{re.escape(a)}\b", low) for a in args):
-            rid = e.receipt.id
-            return Finding(
-                "supported", rid, "tool", f"{rid}: the {e.receipt.tool or 'call'} found nothing"
-            )
-    return None
-
-
-def over_budget(index: ReceiptIndex, sentence: str) -> Finding | None:
-    """The newest search behind "there are no nonstop flights within your budget of $100":
-    every price it lists is above the budget. (A search that lists one within it neither
-    backs nor contradicts the sentence here: which row it is about, the sentence may not
-    say.)"""
-    m = _BUDGET.search(sentence)
-    if m is None:
-        return None
-    limit = float(m.group(1).replace(",", ""))
-    for e in reversed(_view(index).tools[-6:]):
-        if failed(e) or not _SEARCHES.search((e.receipt.tool or "").lower()):
-            continue
-        prices = [
-            leaf.value.number
-            for rec in e.records
-            for leaf in rec.subtree_leaves()
-            if leaf.value.kind == "money"
-            and leaf.value.number is not None
-            and not leaf.path.startswith("args")
-        ]
-        if not prices:
-            continue
-        if min(prices) <= limit:
-            return None
-        rid = e.receipt.id
-        detail = (
-            f"{rid}: every price it lists is above {m.group(1)} (the lowest is {min(prices):g})"
-        )
-        return Finding("supported", rid, "tool", detail)
-    return None
-
-
-#: A budget a sentence holds results against: "within your budget of $100", "under $500".
-_BUDGET = re.compile(
-    r"\b(?:within|under|below|less\s+than|cheaper\s+than|at\s+most)\s+(?:your\s+|the\s+)?"
-    r"(?:budget\s+(?:of\s+)?)?[$€£]\s?(\d[\d,]*(?:\.\d+)?)",
-    re.IGNORECASE,
-)
-
-#: A result with nothing in it.
-_EMPTY = frozenset({"[]", "{}", "null", "None", "[[]]"})
-_SEARCHES = re.compile(r"search|find|list|query|lookup|grep")
-
-
-def reported_failure(index: ReceiptIndex, sentence: str) -> Finding | None:
-    """The latest call's failure, when the sentence reports that something went wrong
-    ("It seems there was an issue locating the order" after ``Error: order not found``)."""
-    if not _REPORTS_FAILURE.search(sentence) or _REPORTS_FIX.search(sentence):
-        return None  # "The issue ... has been fixed" reports a success
-    tools = [e for e in _view(index).tools if (e.receipt.tool or "").lower() not in _NOTES]
-    if not tools or not failed(tools[-1]):
-        return None
-    last = tools[-1]
-    rid = last.receipt.id
-    what = _snippet(last.receipt.content, _ERRORISH)
-    return Finding(
-        "supported", rid, "tool", f"{rid}: the {last.receipt.tool or 'tool'} call failed ({what})"
-    )
-
-
-_REPORTS_FIX = re.compile(
-    r"\b(?:has|have|had|was|were|been)\s+(?:now\s+|successfully\s+)?(?:addressed|fixed|"
-    r"resolved|solved|corrected|handled)\b",
-    re.IGNORECASE,
-)
-#: Tools that only record the agent's own thinking: no action, no outcome of their own.
-_NOTES = frozenset({"think", "thought", "note", "notes", "plan", "reflect", "scratchpad"})
-
-_QUOTE_EDGE = re.compile(r"^[\W_]+|[\W_]+$")
-
-
-def quoted_output(index: ReceiptIndex, sentence: str) -> Finding | None:
-    """A tool output the sentence repeats word for word ("This is a stupid typo." after
-    ``cat bad.txt`` printed that line): the output is its receipt. Three words at least."""
-    text = " ".join(_QUOTE_EDGE.sub("", sentence).split()).lower()
-    if len(text.split()) < 3:
-        return None
-    flat = index.cache.get("flat_outputs")
-    if not isinstance(flat, list):
-        # each call's output, lowercase with runs of spaces as one: once per index
-        flat = index.cache["flat_outputs"] = [
-            (e.receipt.id, " ".join(e.receipt.content.lower().split())) for e in _view(index).tools
-        ]
-    for rid, output in reversed(flat):
-        if text in output:
-            return Finding("supported", rid, "tool", f"{rid} printed it: {text[:80]!r}")
-    return None
-
-
-def quoted_span(index: ReceiptIndex, sentence: str) -> Finding | None:
-    """A statement whose quoted material a call printed or was given word for word: "The
-    file we need is `/repo/pydicom/numpy_handler.py`", "it raised an `AttributeError`",
-    "The answer is **OpenHands is all you need!**". The quoted words are restated from the
-    call, which is the sentence's receipt (the newest that holds them)."""
-    spans = [m.group(1) or m.group(2) or m.group(3) for m in _QUOTED_SPAN.finditer(sentence)]
-    spans = [x.strip() for x in spans if x and len(x.strip()) >= 3]
-    if not spans:
-        return None
-    for e in reversed(_view(index).tools):
-        held = f"{e.receipt.content}\n{e.text.split(chr(10), 1)[0]}"
-        found = next((x for x in spans if x in held or x.lower() in e.text), None)
-        if found is None:
-            continue
-        rid = e.receipt.id
-        return Finding("supported", rid, "tool", f"{rid} holds {found[:80]!r}")
-    return None
-
-
-#: Quoted material in a sentence: `code`, **bold**, "double quotes".
-_QUOTED_SPAN = re.compile(r"`([^`\n]{1,200})`|\*\*([^*\n]{1,200})\*\*|\"([^\"\n]{1,200})\"")
-
-
 def failed(entry: ReceiptEntry) -> bool:
     r = entry.receipt
     if r.ok is False:
@@ -511,7 +370,7 @@ def failed(entry: ReceiptEntry) -> bool:
     head = r.content[:400]
     return (
         r.ok is None
-        and bool(_ERRORISH.search(head))
+        and bool(ERRORISH.search(head))
         and not _PASSING.search(head)
         and not _WRITE_DONE.search(r.content[:2000])
     )
@@ -542,12 +401,12 @@ def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> F
             return Finding(
                 "unsupported", rid, "tool", f"{rid}: the test run's result is not readable"
             )
-        snippet = _snippet(last.receipt.content, _FAILING if outcome == "failing" else _PASSING)
+        shown = snippet(last.receipt.content, _FAILING if outcome == "failing" else _PASSING)
         return Finding(
             "contradicted",
             rid,
             "tool",
-            f"contradicts {rid}: the test run is {outcome} ({snippet}), "
+            f"contradicts {rid}: the test run is {outcome} ({shown}), "
             f"claimed {'passing' if kind == 'tests_pass' else 'failing'}",
         )
     if kind == "api_returned":
@@ -624,7 +483,7 @@ def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> F
             rid,
             "tool",
             f"contradicts {rid}: the {best.receipt.tool or 'tool'} call failed "
-            f"({_snippet(best.receipt.content, _ERRORISH)})",
+            f"({snippet(best.receipt.content, ERRORISH)})",
         )
     return Finding("supported", rid, "tool", f"{rid}: {best.receipt.tool or 'tool'} call")
 
@@ -695,7 +554,7 @@ def _check_source(index: ReceiptIndex, claim: DetectedClaim, tail: str) -> Findi
                 "contradicted",
                 r.id,
                 r.kind,
-                f"contradicts {r.id}: the output has errors ({_snippet(r.content, _LOG_ERROR)})",
+                f"contradicts {r.id}: the output has errors ({snippet(r.content, _LOG_ERROR)})",
             )
         return Finding("supported", r.id, r.kind, f"{r.id}: {r.source or r.tool or r.kind}")
     return Finding("unsupported", None, None, f"no {name} receipt in the session")
@@ -910,7 +769,7 @@ _CHANGED_TO = re.compile(r"\bto\s+[\"'`“‘]([^\"'`”’\n]{1,80})[\"'`”’
 _SCRIPT_FILE = re.compile(r"[\w./-]+\.(?:sh|bash|py|js|ts|rb|pl|php|go|rs|java|ps1)\b")
 
 
-def _snippet(content: str, pattern: re.Pattern[str]) -> str:
+def snippet(content: str, pattern: re.Pattern[str]) -> str:
     m = pattern.search(content)
     if m is None:
         return content[:60].strip()

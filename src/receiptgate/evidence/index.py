@@ -158,7 +158,9 @@ def _fields_of(tool: str | None, args: dict[str, Any]) -> dict[str, Any]:
 
 
 #: Tools an agent calls to think aloud: their arguments are its words, and they do nothing.
-THINKING_TOOLS = frozenset({"think", "reflect", "plan", "scratchpad", "reason", "reasoning"})
+THINKING_TOOLS = frozenset(
+    {"think", "thought", "reflect", "plan", "scratchpad", "reason", "reasoning", "note", "notes"}
+)
 _THINKING_ARGS = frozenset({"thought", "thoughts", "reasoning", "rationale", "scratchpad"})
 
 

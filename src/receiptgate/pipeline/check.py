@@ -16,22 +16,21 @@ from datetime import datetime, timedelta
 
 from receiptgate.checks.anchoring import Anchor
 from receiptgate.checks.arithmetic import derive, names_operation
+from receiptgate.checks.availability import check_availability
 from receiptgate.checks.documents import DOCUMENT_KINDS, document_figure, restated_passage
 from receiptgate.checks.facts import check_claim
-from receiptgate.checks.figures import check_figure, next_day, time_span
+from receiptgate.checks.figures import check_figure
 from receiptgate.checks.finding import Finding
-from receiptgate.checks.ledger import (
-    check_action,
-    check_attribution,
-    check_state,
+from receiptgate.checks.ledger import check_action, check_attribution, check_state
+from receiptgate.checks.orderings import check_ordering, ordering_of
+from receiptgate.checks.outputs import (
     empty_result,
     over_budget,
     quoted_output,
     quoted_span,
     reported_failure,
 )
-from receiptgate.checks.orderings import check_ordering, ordering_of
-from receiptgate.checks.records import check_availability
+from receiptgate.checks.schedules import next_day, time_span
 from receiptgate.checks.words import content_words
 from receiptgate.claims.collect import ACTION_CLAUSE_EDGE, clause_around, clause_of
 from receiptgate.claims.hard import clause_words, sentence_anchors

@@ -1,0 +1,121 @@
+"""Availability: "the blue T-shirt is available", "none of the T-shirts are available".
+
+The records are those with an availability field (a product's variants); the sentence
+describes the option values it names, and the records that hold all of them are meant
+(:func:`check_availability`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from receiptgate.checks.figures import evidence_line
+from receiptgate.checks.finding import Finding, FindingStatus
+from receiptgate.evidence.index import ReceiptIndex
+from receiptgate.evidence.records import Leaf, Record
+
+_AVAILABLE_KEYS = frozenset({"available", "availability", "in_stock", "instock", "stock"})
+_VALUE_WORD = re.compile(r"[a-z0-9][a-z0-9'’-]*")
+
+
+def check_availability(
+    index: ReceiptIndex, sentence: str, available: bool, every: bool = False
+) -> Finding | None:
+    """Whether what a sentence describes is available, as it claims.
+
+    The records are those with an availability field (a product's variants), of the
+    product the sentence names if it names one; the sentence describes the option
+    values it names ("the canister-based, bagless vacuum"), and every record holding
+    all of them is meant. "... is available" is backed when one of them is, and
+    contradicted when none is; "... is not available" is backed when none is (or no
+    record holds that combination: "the 50ft blue reinforced hose" that does not
+    exist), and contradicted when every one is. ``None`` when the sentence describes
+    no such record (fewer than two names or values of it).
+
+    ``every``: a quantified claim about a product the sentence names ("all the T-shirts
+    are available", "none of the blue T-shirts is available"): each variant meant must
+    be as claimed, and one that is not contradicts it.
+    """
+    leaves = _availability_leaves(index)
+    if not leaves:
+        return None
+    words = set(_VALUE_WORD.findall(sentence.lower()))
+    # "the canister-based vacuum": the parts of a hyphenated word name values too
+    words.update(part for w in list(words) if "-" in w for part in w.split("-") if part)
+    # "the T-shirts": a plural names the product too
+    words.update(w[:-1] for w in list(words) if w.endswith("s") and len(w) > 3)
+    products = [leaf for leaf in leaves if _names_product(leaf.record, words)]
+    pool = products or leaves
+    described = {
+        v for leaf in pool for v in _option_values(leaf.record) if _value_parts(v) <= words
+    }
+    if every and products:
+        meant = [leaf for leaf in pool if described <= _option_values(leaf.record)]
+        wrong = [leaf for leaf in meant if (leaf.value.keys == ("b:true",)) != available]
+        if wrong:
+            return _availability(index, "contradicted", wrong[0])
+        if meant:
+            state = "available" if available else "not available"
+            r = index.receipt_of(meant[0])
+            line = f"{r.id}: all {len(meant)} of them are {state}"
+            return Finding("supported", r.id, r.kind, line, meant[0].path)
+        return None
+    if len(described) + bool(products) < 2:
+        return None
+    meant = [leaf for leaf in pool if described <= _option_values(leaf.record)]
+    held = [leaf for leaf in meant if leaf.value.keys == ("b:true",)]
+    if available:
+        if held:
+            return _availability(index, "supported", held[-1])
+        if meant:
+            return _availability(index, "contradicted", meant[-1])
+        return None
+    if not meant:
+        line = f"no record holds {', '.join(sorted(described))} together"
+        return Finding("supported", None, None, line)
+    if not held:
+        return _availability(index, "supported", meant[-1])
+    if len(held) == len(meant):
+        return _availability(index, "contradicted", held[-1])
+    return None
+
+
+def _availability(index: ReceiptIndex, status: FindingStatus, leaf: Leaf) -> Finding:
+    r = index.receipt_of(leaf)
+    line = evidence_line(index, leaf)
+    detail = line if status == "supported" else f"contradicts {line}"
+    return Finding(status, r.id, r.kind, detail, leaf.path)
+
+
+def _names_product(rec: Record, words: set[str]) -> bool:
+    return any(set(name.split()) <= words for r in rec.lineage() for name in r.names)
+
+
+def _option_values(rec: Record) -> frozenset[str]:
+    """The values that describe a record (its options), lowercase."""
+    return frozenset(
+        leaf.value.shown.lower()
+        for leaf in rec.subtree_leaves()
+        if leaf.value.kind not in _NOT_DESCRIPTIVE and "price" not in leaf.words
+    )
+
+
+def _value_parts(value: str) -> set[str]:
+    return set(_VALUE_WORD.findall(value))
+
+
+def _availability_leaves(index: ReceiptIndex) -> list[Leaf]:
+    cached = index.cache.get("availability")
+    if isinstance(cached, list):
+        return cached
+    found = [
+        leaf
+        for key in ("b:true", "b:false")
+        for leaf in index.by_key.get(key, ())
+        if leaf.key.lower() in _AVAILABLE_KEYS
+    ]
+    index.cache["availability"] = found
+    return found
+
+
+_NOT_DESCRIPTIVE = frozenset({"money", "bool", "id", "text"})
