@@ -7,21 +7,19 @@ failing run contradicts it), "the API returned 200" needs an HTTP result with
 that status (a 500 contradicts it), "I sent the email to Dana" needs a send
 call naming Dana that did not fail.
 
-System-state claims ("nginx is running") are checked here too, against tool
-output that mentions the subject with a state word.
+System-state claims ("nginx is running") are checked in ``checks/states``, and what
+outputs say by their shape (a search that found nothing) in ``checks/outputs``.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from receiptgate.checks.finding import Finding
-from receiptgate.checks.words import content_words, stem
+from receiptgate.checks.words import content_words
 from receiptgate.claims.models import DetectedClaim
-from receiptgate.evidence.formats import is_data_format
 from receiptgate.evidence.index import THINKING_TOOLS, ReceiptEntry, ReceiptIndex
 
 _TEST_RUN = re.compile(
@@ -215,6 +213,11 @@ def tool_calls(index: ReceiptIndex) -> list[ReceiptEntry]:
     return _view(index).tools
 
 
+def suite_runs(index: ReceiptIndex) -> list[ReceiptEntry]:
+    """The calls that ran a test suite, in order."""
+    return _view(index).test_runs
+
+
 def _calls_for(view: _LedgerView, kind: str) -> list[ReceiptEntry]:
     calls = view.by_action.get(kind)
     if calls is None:
@@ -267,7 +270,7 @@ def _is_test_run(e: ReceiptEntry) -> bool:
     )
 
 
-def _test_outcome(e: ReceiptEntry) -> str:
+def suite_outcome(e: ReceiptEntry) -> str:
     content = e.receipt.content
     if e.receipt.ok is False or _FAILING.search(content):
         return "failing"
@@ -390,7 +393,7 @@ def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> F
         if not runs:
             return Finding("unsupported", None, None, "no test run in the action ledger")
         last = runs[-1]
-        outcome = _test_outcome(last)
+        outcome = suite_outcome(last)
         rid = last.receipt.id
         if kind == "ran_tests":
             return Finding("supported", rid, "tool", f"{rid}: test run found")
@@ -574,201 +577,10 @@ def check_attribution(index: ReceiptIndex, claim: DetectedClaim) -> Finding:
 
 # -- system state against tool output --------------------------------------------------
 
-_POSITIVE = frozenset(
-    "running active up online healthy started ready listening success succeeded passing "
-    "green operational available accepting".split()
-)
-_NEGATIVE = frozenset(
-    "inactive dead stopped down offline failed failing failure exited crashed unhealthy "
-    "unreachable error errored red degraded broken timeout crashloopbackoff imagepullbackoff "
-    "errimagepull oomkilled notready pending refused rejecting evicted terminating".split()
-)
-_NEGATIVE_PHRASES = ("no response", "not running", "not ready", "connection refused")
-_USE_PERCENT = re.compile(r"\b(\d{1,3})%")
-_NOT_FOUND = re.compile(r"command not found|no such file|not installed|could not find|not found")
-_VERSION_OUT = re.compile(r"\bv?\d+\.\d+(?:\.\d+)?\b")
-_GENERIC_SUBJECTS = frozenset(
-    """
-        service server system machine host app application process daemon instance cluster container
-        database db it
-        """.split()
-)
-_CI_CONTEXT = re.compile(r"\b(?:ci|runs?|pipelines?|workflows?|builds?|actions|jenkins|gitlab)\b")
-_CLAIM_STATE: dict[str, tuple[str, bool]] = {
-    "installed": ("installed", True),
-    "present": ("installed", True),
-    "available": ("installed", True),
-    "not_found": ("installed", False),
-    "not_exists": ("installed", False),
-    "exists": ("installed", True),
-    "running": ("running", True),
-    "active": ("running", True),
-    "online": ("running", True),
-    "healthy": ("running", True),
-    "started": ("running", True),
-    "ready": ("running", True),
-    "operational": ("running", True),
-    "accepting_connections": ("running", True),
-    "full": ("full", True),
-    "listening": ("running", True),
-    "stopped": ("running", False),
-    "inactive": ("running", False),
-    "down": ("running", False),
-    "offline": ("running", False),
-    "broken": ("running", False),
-    "failing": ("running", False),
-    "failed": ("running", False),
-    "crashed": ("running", False),
-    "dead": ("running", False),
-    "unreachable": ("running", False),
-    "unresponsive": ("running", False),
-    "degraded": ("running", False),
-    "unhealthy": ("running", False),
-    "errored": ("running", False),
-    "timed_out": ("running", False),
-}
-_WORD = re.compile(r"[a-z]+")
-_TEST_SUBJECTS: frozenset[str] = frozenset(
-    ["test", "tests", "suite", "build", "builds", "ci", "checks", "specs", "pipeline"]
-)
-
-
-def claim_state(claim: DetectedClaim) -> tuple[str, bool] | None:
-    """(base, polarity) asserted by a state/status/existence claim, if it has one."""
-    word = claim.assertion.removeprefix("not_")
-    base = _CLAIM_STATE.get(claim.assertion) or _CLAIM_STATE.get(word)
-    if base is None:
-        return None
-    negated = claim.assertion.startswith("not_") and claim.assertion not in _CLAIM_STATE
-    return base[0], base[1] != negated
-
-
-def _entries_about(index: ReceiptIndex, subject: str) -> list[ReceiptEntry]:
-    """Receipts sharing a word with ``subject``, newest first (all of them for generic subjects)."""
-    words = [w for w in content_words(subject) if len(w) >= 3]
-    specific = [w for w in words if w not in _GENERIC_STEMS and w not in _TEST_STEMS]
-    if not specific or _HOSTLIKE.search(subject.lower()):
-        return list(reversed(index.entries))  # generic, or named by host: check them all
-    found = sorted({i for w in specific for i in index.entries_by_word.get(w, ())}, reverse=True)
-    return [index.entries[i] for i in found]
-
-
-def _about_subject(entry: ReceiptEntry, subject: str) -> bool:
-    words = [w for w in content_words(subject) if len(w) >= 3]
-    specific = [w for w in words if w not in _GENERIC_STEMS and w not in _TEST_STEMS]
-    hosts = _HOSTLIKE.findall(subject.lower())
-    if hosts and any(h in entry.text for h in hosts):
-        return True  # "Postgres on db-01" and pg_isready -h db-01
-    if specific:
-        return any(w in entry.words or w in entry.text for w in specific)
-    if set(words) & _TEST_STEMS:
-        return bool(_CI_CONTEXT.search(entry.text.split("\n", 1)[0]))
-    return False
-
-
-def _observe(entry: ReceiptEntry, base: str, subject: str = "") -> bool | None:
-    """The state a receipt's output shows: True, False or None (says nothing).
-
-    In a table (``docker ps``, ``kubectl get pods``) only the rows naming the
-    subject count: an exited memcached says nothing about redis.
-    """
-    text = _rows_about(entry.receipt.content, subject).lower()
-    if base == "full":
-        # "the disk is full" against df: a volume at 95% or more is full.
-        used = [int(p) for p in _USE_PERCENT.findall(text)]
-        return max(used) >= 95 if used else None
-    if base == "installed":
-        if _NOT_FOUND.search(text) or entry.receipt.ok is False:
-            return False
-        if entry.receipt.ok is True or _VERSION_OUT.search(text):
-            return True
-        return None
-    words = set(_WORD.findall(text))
-    if words & _NEGATIVE or any(p in text for p in _NEGATIVE_PHRASES):
-        return False  # "Active: inactive (dead)": the negative word decides
-    if words & _POSITIVE:
-        return True
-    return None
-
-
-def _rows_about(text: str, subject: str) -> str:
-    """The lines of a multi-line output that name the subject (all of it when none do)."""
-    if "\n" not in text or not subject:
-        return text
-    low = text.lower()
-    header = text.split("\n", 1)[0]
-    if sum(1 for t in header.upper().split() if t.isalpha() and len(t) > 1) < 3 or (
-        header != header.upper()
-    ):
-        return text  # not a table: a status block speaks about one thing throughout
-    words = [w for w in re.findall(r"[a-z0-9][a-z0-9.-]+", subject.lower()) if len(w) > 2]
-    words = [w for w in words if w not in _GENERIC_SUBJECTS]
-    if not words:
-        return text
-    rows = [line for line in low.split("\n") if any(w in line for w in words)]
-    return "\n".join(rows) if rows else text
-
-
-_HOSTLIKE = re.compile(r"\b[a-z][a-z]*-?\d+[a-z0-9-]*\b")
-
-
-def check_state(index: ReceiptIndex, claim: DetectedClaim, clause: str = "") -> Finding:
-    """Checks "X is running / not installed / broken" against tool output about X."""
-    state = claim_state(claim)
-    subject = claim.subject.lower()
-    if state is None or not subject or subject == "self":
-        return Finding("unsupported", None, None, "")
-    base, polarity = state
-    head = subject.split()[-1]
-    if base == "running" and polarity and (script := _SCRIPT_FILE.search(subject)) is not None:
-        # "The script `hello.sh` is working correctly": a run of that file shows it
-        ran = dataclasses.replace(claim, category="action", assertion="ran", object=script[0])
-        found = check_action(index, ran)
-        if found.status != "unsupported":
-            return found
-    if base == "running" and head in _TEST_SUBJECTS:
-        # "The suite is green" / "the build is broken": a test run decides.
-        runs = _view(index).test_runs
-        if runs:
-            outcome = _test_outcome(runs[-1])
-            rid = runs[-1].receipt.id
-            if outcome != "unknown":
-                if (outcome == "passing") == polarity:
-                    return Finding("supported", rid, "tool", f"{rid}: the test run is {outcome}")
-                return Finding(
-                    "contradicted", rid, "tool", f"contradicts {rid}: the test run is {outcome}"
-                )
-    for e in _entries_about(index, subject):
-        if e.receipt.kind not in ("tool", "web", "db", "memory") or not _about_subject(e, subject):
-            continue
-        if is_data_format(e.format) and base in ("installed", "exists"):
-            continue  # a data document's field is no installed package: records decide
-        if names_other_host(_HOSTLIKE.findall(clause.lower()), e.text.split("\n", 1)[0]):
-            continue  # the clause names build-03; this is build-02's output
-        observed = _observe(e, base, subject)
-        if observed is None:
-            continue
-        rid = e.receipt.id
-        shown = f"{'' if observed else 'not '}{base}"
-        if observed == polarity:
-            return Finding("supported", rid, e.receipt.kind, f"{rid}: output shows {shown}")
-        return Finding(
-            "contradicted",
-            rid,
-            e.receipt.kind,
-            f"contradicts {rid}: the output shows {subject} {shown}, claimed "
-            f"{'' if polarity else 'not '}{base}",
-        )
-    return Finding("unsupported", None, None, "")
-
-
-#: The new text of a change: 'changed "typoo" to "typo"'.
 _CHANGED_TO = re.compile(r"\bto\s+[\"'`“‘]([^\"'`”’\n]{1,80})[\"'`”’]")
 
+
 #: A program's file in a subject ("the script `hello.sh`", "build.py").
-_SCRIPT_FILE = re.compile(r"[\w./-]+\.(?:sh|bash|py|js|ts|rb|pl|php|go|rs|java|ps1)\b")
-
-
 def snippet(content: str, pattern: re.Pattern[str]) -> str:
     m = pattern.search(content)
     if m is None:
@@ -777,10 +589,6 @@ def snippet(content: str, pattern: re.Pattern[str]) -> str:
     end = content.find("\n", m.end())
     line = content[start : end if end >= 0 else len(content)].strip()
     return line[:80]
-
-
-_TEST_STEMS = frozenset(stem(w) for w in _TEST_SUBJECTS)
-_GENERIC_STEMS = frozenset(stem(w) for w in _GENERIC_SUBJECTS)
 
 
 def _env_conflict(entry: ReceiptEntry, sentence: str) -> tuple[str, str] | None:
@@ -792,18 +600,3 @@ def _env_conflict(entry: ReceiptEntry, sentence: str) -> tuple[str, str] | None:
     if actual and not claimed & actual:
         return sorted(claimed)[0], sorted(actual)[0]
     return None
-
-
-_SERIAL = re.compile(r"([a-z][a-z-]*?[-_.]?)\d+")
-
-
-def names_other_host(names: Iterable[str], text: str) -> bool:
-    """The sentence names hosts (``web-02``); the text names none of them but a sibling.
-
-    "web-02" in the sentence and only "web-01" in the receipt: another host, another
-    value. ``text`` is lowercased.
-    """
-    serial = [(n, m.group(1)) for n in names if (m := _SERIAL.fullmatch(n))]
-    if not serial or any(n in text for n, _ in serial):
-        return False
-    return any(re.search(rf"\b{re.escape(prefix)}\d", text) for _, prefix in serial)

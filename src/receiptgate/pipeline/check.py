@@ -21,7 +21,7 @@ from receiptgate.checks.documents import DOCUMENT_KINDS, document_figure, restat
 from receiptgate.checks.facts import check_claim
 from receiptgate.checks.figures import check_figure
 from receiptgate.checks.finding import Finding
-from receiptgate.checks.ledger import check_action, check_attribution, check_state
+from receiptgate.checks.ledger import check_action, check_attribution
 from receiptgate.checks.orderings import check_ordering, ordering_of
 from receiptgate.checks.outputs import (
     empty_result,
@@ -31,6 +31,7 @@ from receiptgate.checks.outputs import (
     reported_failure,
 )
 from receiptgate.checks.schedules import next_day, time_span
+from receiptgate.checks.states import check_state
 from receiptgate.checks.words import content_words
 from receiptgate.claims.collect import ACTION_CLAUSE_EDGE, clause_around, clause_of
 from receiptgate.claims.hard import clause_words, sentence_anchors
