@@ -11,18 +11,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from receiptgate.checks.anchoring import TOKEN, Anchor, id_key, word_spans
 from receiptgate.checks.figures import evidence_line, literal_in, supported
 from receiptgate.checks.finding import Finding
+from receiptgate.checks.labels import label_value, last_digit_spans, last_digits
 from receiptgate.checks.payments import paid_with
+from receiptgate.checks.record_claim import RecordClaim, record_fact
 from receiptgate.checks.words import GENERIC, STOPWORDS, content_words, word_pattern
 from receiptgate.claims.collect import clause_around
-from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex, id_shape
 from receiptgate.evidence.records import Leaf, Record
-from receiptgate.evidence.values import STATUS_VOCABULARY, leaf_value, words_of
+from receiptgate.evidence.values import STATUS_VOCABULARY, words_of
 from receiptgate.text.segment import Sentence
 
 # Words in a state word's clause that make it no report of the current state: modals,
@@ -58,17 +58,6 @@ _VOCATIVE = re.compile(
 )
 
 
-@dataclass(slots=True)
-class RecordClaim:
-    """A restated id, name, state or value, with its outcome."""
-
-    kind: str  # id | name | state | value | digits | method
-    start: int
-    end: int
-    text: str
-    match: Finding
-
-
 #: A token as ``TOKEN`` reads it, tried only where one with a digit starts (an id
 #: candidate): the lookahead skips the words of a sentence in one regex pass.
 _DIGIT_TOKEN = re.compile(r"(?=#?[A-Za-z0-9_\-.]*\d)" + TOKEN.pattern)
@@ -89,10 +78,6 @@ def _state_heads(index: ReceiptIndex) -> dict[str, list[tuple[str, str]]]:
                 heads.setdefault(value.split(" ", 1)[0], []).append((fieldname, value))
         cached = index.cache["state_heads"] = heads
     return cached  # type: ignore[return-value]
-
-
-def _fact(kind: str, start: int, end: int, text: str) -> HardFact:
-    return HardFact("identifier", text, start, end, text.lower(), None, kind)
 
 
 def record_claims(
@@ -119,7 +104,7 @@ def record_claims(
     # holds them, or, where the evidence lists last digits, none of them
     for a, b, digits in last_digit_spans(s):
         # read here even when a detector took it as a quantity
-        out.append(_last_digits(index, digits, a, b))
+        out.append(last_digits(index, digits, a, b))
         busy.append((a, b))
     # ids: held by a record (supports), or shaped like the evidence's ids and held by none
     for m in _DIGIT_TOKEN.finditer(s.text):
@@ -139,7 +124,7 @@ def record_claims(
         elif (key := id_key(tok, index)) is not None:
             rec = index.records_by_id[key][0]
             r = index.receipt_of(rec)
-            f = _fact("id", a, b, tok)
+            f = record_fact("id", a, b, tok)
             m2 = Finding(
                 "supported", r.id, r.kind, f"{r.id} {rec.path or 'record'} is {tok}", value=f
             )
@@ -149,7 +134,7 @@ def record_claims(
             shape = id_shape(tok)
             known = index.id_shapes.get(shape)
             if (known and not tok.isdigit()) or (known and tok.isdigit() and len(tok) >= 6):
-                f = _fact("id", a, b, tok)
+                f = record_fact("id", a, b, tok)
                 sample = ", ".join(sorted(known)[:3])
                 detail = f"no record has the id {tok} (ids of that form here: {sample})"
                 out.append(
@@ -227,7 +212,7 @@ def record_claims(
             if low in index.people_words:
                 rec = next(iter(index.records_by_name.values()))[0]
                 r = index.receipt_of(rec)
-                f = _fact("name", a, b, name)
+                f = record_fact("name", a, b, name)
                 out.append(
                     RecordClaim(
                         "name",
@@ -246,172 +231,10 @@ def record_claims(
     # "Refund method: PayPal": a field restated as a label and a value that a record of
     # the evidence holds, whichever record the line is anchored to
     if not out:
-        labelled = _label_value(s, index)
+        labelled = label_value(s, index)
         if labelled is not None:
             out.append(labelled)
     return out
-
-
-_LABEL_VALUE = re.compile(r"^[*_\s]*([A-Za-z][\w /&'-]{0,40}?)[*_\s]*:[*_\s]*([^:]+?)[*_\s.]*$")
-
-
-def labelled(text: str) -> re.Match[str] | None:
-    """A "Label: value" line ("**Refund method:** PayPal", "City: New York") with a label
-    of at most four words: group 1 the label, group 2 the value."""
-    m = _LABEL_VALUE.match(text)
-    return m if m is not None and len(m.group(1).split()) <= 4 else None
-
-
-def _label_value(s: Sentence, index: ReceiptIndex) -> RecordClaim | None:
-    m = labelled(s.text)
-    if m is None:
-        return None
-    value = re.sub(r"\s*\([^)]*\)", "", m.group(2)).strip(" *_`'\"").lower()
-    value = " ".join(value.split())
-    if not value:
-        return None
-    # "Address: 443 Maple Drive" as the record has it
-    hits: Sequence[Leaf] = index.by_key.get(f"w:{value}", ())
-    if not hits:
-        hits = _labelled_field(m.group(1), value, index)
-    if not hits and (route := _ROUTE.match(value)) is not None:
-        # "Flight 1: DEN to LAS": a record holding both ends
-        ends = index.leaves((f"w:{route.group(2)}",))
-        hits = [
-            leaf
-            for leaf in index.leaves((f"w:{route.group(1)}",))
-            if any(e.record is leaf.record for e in ends)
-        ]
-    if not hits:
-        # "Cabin: Basic Economy" of a flight whose fares are {"basic_economy": 80, ...}:
-        # one of the options its record offers, by name
-        hits = sorted(
-            (
-                leaf
-                for leaf in index.by_field.get("_".join(value.split()), ())
-                if "." in leaf.path and leaf.value.number is not None
-            ),
-            key=lambda leaf: (leaf.value.kind != "money", (leaf.value.number or 0) <= 0),
-        )
-    if not hits and (code := _PARENTHESISED.search(m.group(2))) is not None:
-        # "Origin: Detroit Metropolitan Wayne County Airport (DTW)": the record's code
-        hits = index.leaves((f"w:{code.group(1).lower()}", f"i:{code.group(1).lower()}"))
-    if not hits:
-        return None
-    a = s.start + m.start(2)
-    b = a + len(m.group(2).rstrip(" *_."))
-    f = _fact("value", a, b, s.text[m.start(2) : m.start(2) + (b - a)])
-    return RecordClaim("value", a, b, f.text, supported(index, f, hits[0]))
-
-
-_ROUTE = re.compile(r"^([a-z0-9]{2,8})\s+(?:to|->|→|–|-)\s+([a-z0-9]{2,8})$")
-_PARENTHESISED = re.compile(r"\(\s*([A-Za-z0-9][\w-]{1,20})\s*\)")
-
-#: Ways of writing a yes/no field's value in a "Label: value" line.
-_YES = frozenset("yes included purchased added true enabled active".split())
-_NO = frozenset(["no", "none", "false", "disabled", "not included", "not purchased", "not added"])
-
-
-#: Words a "Label: no ..." value may add to the label's ("No travel insurance").
-_LABEL_FILL = content_words("travel checked extra additional any")
-
-
-def _labelled_field(label: str, value: str, index: ReceiptIndex) -> list[Leaf]:
-    """The leaves a "Label: value" line restates when the value is no distinctive word:
-    an id ("Reservation ID: HATHAT") wherever a record holds it; a count or a yes/no
-    ("Total baggages: 3", "Travel insurance: Not included") only in a field the label
-    names."""
-    typed = leaf_value(label, value)
-    words = content_words(label) - GENERIC
-    first, _, rest = value.partition(" ")
-    if value in _YES:
-        keys: tuple[str, ...] = ("w:yes", "b:true")
-    elif value in _NO or (first in ("no", "not") and content_words(rest) <= words | _LABEL_FILL):
-        keys = ("w:no", "b:false", "n:0")  # "Insurance: No travel insurance", "Bags: None"
-    elif typed is not None and typed.kind == "id":
-        return index.leaves(typed.keys)
-    elif typed is not None and typed.kind in ("count", "number"):
-        keys = typed.keys
-    elif typed is not None and typed.kind == "word":
-        # "Baggage: 0 checked bags": the count in it
-        keys = tuple(k for k in typed.keys if k.startswith("n:"))
-    else:
-        return []
-    if not words or not keys:
-        return []
-    return [leaf for leaf in index.leaves(keys) if words & content_words(" ".join(leaf.words))]
-
-
-#: "ending in 7285", "ends with 4451", "last four digits 0006", "last 4: 7285".
-LAST_DIGITS = re.compile(
-    r"\b(?i:ending|ends)\s+(?i:in|with)\s+(\d{3,8})\b"
-    r"|\b(?i:last)\s+(?i:four|4|three|3)(?:\s+(?i:digits?|numbers?))?"
-    r"(?:\s+(?i:of|on)\s+[^,.;:\d]{1,40}?)?\s*(?:(?i:is|are|being)\s+|:\s*)?(\d{3,4})\b"
-)
-
-
-def last_digit_spans(s: Sentence) -> list[tuple[int, int, str]]:
-    """Where a sentence gives a card's or account's last digits: (start, end, digits)."""
-    out = []
-    for m in LAST_DIGITS.finditer(s.text):
-        g = 1 if m.group(1) else 2
-        out.append((s.start + m.start(g), s.start + m.end(g), m.group(g)))
-    return out
-
-
-# Field words of a card's or account's last digits ("last_four", "last4", "card_suffix").
-_DIGIT_FIELDS = frozenset({"last", "four", "last4", "digits", "suffix", "ending"})
-
-
-def _digit_leaves(index: ReceiptIndex) -> dict[str, list[Leaf]]:
-    """Last 3 to 8 digits -> the values ending in them: fields of last digits, and ids
-    and numbers of cards and accounts (``4111111111117285``, ``paypal_3024827``). Built
-    once per index."""
-    cached = index.cache.get("last_digits")
-    if isinstance(cached, dict):
-        return cached
-    out: dict[str, list[Leaf]] = {}
-    for entry in index.entries:
-        for rec in entry.records:
-            for r in rec.subtree():
-                for leaf in r.leaves:
-                    shown = leaf.value.shown.strip()
-                    digits = re.search(r"(\d{3,})$", shown)
-                    if digits is None or leaf.value.kind not in ("id", "number", "count", "word"):
-                        continue
-                    if not (_DIGIT_FIELDS & set(leaf.words) or leaf.value.kind == "id"):
-                        continue
-                    run = digits.group(1)
-                    for n in range(3, min(len(run), 8) + 1):
-                        out.setdefault(run[-n:], []).append(leaf)
-    index.cache["last_digits"] = out
-    return out
-
-
-def _last_digits(index: ReceiptIndex, digits: str, a: int, b: int) -> RecordClaim:
-    f = _fact("digits", a, b, digits)
-    found = _digit_leaves(index)
-    hits = found.get(digits, [])
-    if hits:
-        named = [leaf for leaf in hits if _DIGIT_FIELDS & set(leaf.words)]
-        return RecordClaim("digits", a, b, digits, supported(index, f, (named or hits)[0]))
-    listed = sorted(
-        {
-            leaf.value.shown.strip()
-            for leaves in found.values()
-            for leaf in leaves
-            if _DIGIT_FIELDS & set(leaf.words)
-        }
-    )
-    if listed:
-        detail = (
-            f"no card or account here ends in {digits} (last digits here: {', '.join(listed[:4])})"
-        )
-        return RecordClaim(
-            "digits", a, b, digits, Finding("contradicted", None, None, detail, value=f)
-        )
-    detail = f"no receipt holds a card or account ending in {digits}"
-    return RecordClaim("digits", a, b, digits, Finding("unsupported", None, None, detail, value=f))
 
 
 _FULL_NAME = re.compile(r"\b([A-Z][a-z]{1,20})\s+([A-Z][a-z]{1,20})\b")
@@ -460,14 +283,14 @@ def _unknown_name(index: ReceiptIndex, a: int, b: int, name: str) -> RecordClaim
         a,
         b,
         name,
-        Finding("contradicted", None, None, detail, value=_fact("name", a, b, name)),
+        Finding("contradicted", None, None, detail, value=record_fact("name", a, b, name)),
     )
 
 
 def _supported_id(index: ReceiptIndex, tok: str, a: int, b: int, leaf: Leaf) -> Finding:
     r = index.receipt_of(leaf)
     line = evidence_line(index, leaf)
-    return Finding("supported", r.id, r.kind, line, leaf.path, value=_fact("id", a, b, tok))
+    return Finding("supported", r.id, r.kind, line, leaf.path, value=record_fact("id", a, b, tok))
 
 
 #: Payment methods a sentence names, and the prefix of their ids in the records.
@@ -497,7 +320,7 @@ def _method_claim(
     if not fields:
         return None
     prefix = "_".join(shown.lower().split())
-    f = _fact("method", a, b, shown)
+    f = record_fact("method", a, b, shown)
     held = [leaf for leaf in fields if leaf.value.shown.lower().startswith(prefix)]
     if held:
         return RecordClaim("method", a, b, shown, supported(index, f, held[-1]))
@@ -653,7 +476,7 @@ def _state_claim(
         holders.extend(leaf for leaf in rec.leaves if leaf.key.lower() == fieldname)
     if not holders:
         return None
-    f = _fact("state", a, b, shown)
+    f = record_fact("state", a, b, shown)
     spelled = {value, _SPELLING.get(value, value)}
 
     def holds(leaf: Leaf) -> bool:
@@ -717,7 +540,7 @@ def _values(
                 leaf for leaf in index.by_key.get(f"w:{phrase}", ()) if id(leaf.record) in scope
             ]
             if hits:
-                f = _fact("value", a, b, s.text[words[i][1] : words[i + n - 1][2]])
+                f = record_fact("value", a, b, s.text[words[i][1] : words[i + n - 1][2]])
                 out.append(RecordClaim("value", a, b, f.text, supported(index, f, hits[0])))
                 busy.append((a, b))
                 i += n - 1

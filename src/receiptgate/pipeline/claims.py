@@ -14,7 +14,8 @@ from collections.abc import Sequence
 
 from receiptgate.checks.anchoring import Anchor, anchor
 from receiptgate.checks.grounding import is_grounded, ungrounded_names
-from receiptgate.checks.records import labelled, last_digit_spans, record_claims
+from receiptgate.checks.labels import labelled, last_digit_spans
+from receiptgate.checks.records import record_claims
 from receiptgate.checks.words import content_words
 from receiptgate.claims.collect import (
     ACTION_CLAUSE_EDGE,
