@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from receiptgate import Gate, ValidationResult, parse_receipts
+from tool_transcripts import tool_transcript
 
 NOW = datetime(2024, 5, 15, 20, tzinfo=UTC)
 GATE = Gate()
@@ -70,17 +71,9 @@ SEARCH = [
 
 
 def _transcript(*results: tuple[str, dict[str, Any], Any]) -> list[Any]:
-    messages: list[dict[str, Any]] = [{"role": "user", "content": "Hi, I'm lena_okafor_4410."}]
-    for i, (name, args, output) in enumerate(results):
-        call = {
-            "id": f"c{i}",
-            "type": "function",
-            "function": {"name": name, "arguments": json.dumps(args)},
-        }
-        messages.append({"role": "assistant", "content": None, "tool_calls": [call]})
-        content = output if isinstance(output, str) else json.dumps(output)
-        messages.append({"role": "tool", "tool_call_id": f"c{i}", "content": content})
-    return parse_receipts(json.dumps({"messages": messages}))
+    return tool_transcript(
+        results, before=[{"role": "user", "content": "Hi, I'm lena_okafor_4410."}]
+    )
 
 
 RECEIPTS = _transcript(
@@ -402,20 +395,7 @@ def test_when_a_plan_names_dates_then_they_are_no_unknown_ids() -> None:
 def _as_yaml(*results: tuple[str, dict[str, Any], Any]) -> list[Any]:
     import yaml
 
-    messages: list[dict[str, Any]] = []
-    for i, (name, args, output) in enumerate(results):
-        fn = {"name": name, "arguments": json.dumps(args)}
-        messages.append(
-            {
-                "role": "assistant",
-                "content": None,
-                "tool_calls": [{"id": f"y{i}", "type": "function", "function": fn}],
-            }
-        )
-        messages.append(
-            {"role": "tool", "tool_call_id": f"y{i}", "content": yaml.safe_dump(output)}
-        )
-    return parse_receipts(json.dumps({"messages": messages}))
+    return tool_transcript([(name, args, yaml.safe_dump(out)) for name, args, out in results])
 
 
 @pytest.mark.parametrize(

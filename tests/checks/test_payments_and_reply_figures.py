@@ -7,14 +7,14 @@ and totals built from lines above them. The operator's policy is a system messag
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
-from receiptgate import Gate, ValidationResult, parse_receipts
+from receiptgate import Gate, ValidationResult
 from receiptgate.evidence.receipts import Receipt
+from tool_transcripts import tool_transcript
 
 NOW = datetime(2024, 5, 15, 20, tzinfo=UTC)
 GATE = Gate()
@@ -81,20 +81,11 @@ def _reservation(payments: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _receipts(*results: tuple[str, dict[str, Any], Any]) -> list[Receipt]:
-    messages: list[dict[str, Any]] = [
+    before = [
         {"role": "system", "content": POLICY},
         {"role": "user", "content": "Hi, I'm omar_haddad_3817 and I fly on May 21st."},
     ]
-    for i, (name, args, output) in enumerate(results):
-        call = {
-            "id": f"c{i}",
-            "type": "function",
-            "function": {"name": name, "arguments": json.dumps(args)},
-        }
-        messages.append({"role": "assistant", "content": None, "tool_calls": [call]})
-        content = output if isinstance(output, str) else json.dumps(output)
-        messages.append({"role": "tool", "tool_call_id": f"c{i}", "content": content})
-    return parse_receipts(json.dumps({"messages": messages}))
+    return tool_transcript(results, before=before)
 
 
 LOOKUPS = (
