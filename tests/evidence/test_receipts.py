@@ -765,3 +765,16 @@ def test_jsonl_roundtrip(items: list[tuple[str, str]]) -> None:
 def test_parse_never_raises_anything_but_input_error(data: str) -> None:
     with contextlib.suppress(InputError):
         parse_receipts(data)
+
+
+def test_when_two_calls_share_arguments_and_output_then_each_keeps_its_own_reading() -> None:
+    # a think call's arguments are its own words; a lookup with the same arguments and the
+    # same (empty) output still names the reservation it asked for
+    from receiptgate.evidence.index import ReceiptIndex
+
+    args = {"reservation_id": "QWPZKM", "thought": "check QWPZKM"}
+    think = Receipt(id="c1", kind="tool", tool="think", args=args, content="")
+    lookup = Receipt(id="c2", kind="tool", tool="get_reservation", args=args, content="")
+    index = ReceiptIndex([think, lookup])
+    held = {index.receipt_of(leaf).id for leaf in index.leaves(["i:qwpzkm"])}
+    assert held == {"c2"}

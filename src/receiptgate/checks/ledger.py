@@ -14,6 +14,7 @@ outputs say by their shape (a search that found nothing) in ``checks/outputs``.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from dataclasses import dataclass
 
@@ -178,8 +179,10 @@ class _LedgerView:
     tools: list[ReceiptEntry]
     heads: dict[int, str]
     test_runs: list[ReceiptEntry]
-    statuses: list[tuple[ReceiptEntry, str]]
     by_action: dict[str, list[ReceiptEntry]]
+    #: HTTP statuses the outputs print, read on the first status claim (a scan of every
+    #: output that most requests never need)
+    statuses: list[tuple[ReceiptEntry, str]] | None = None
 
 
 def _view(index: ReceiptIndex) -> _LedgerView:
@@ -191,17 +194,10 @@ def _view(index: ReceiptIndex) -> _LedgerView:
         for e in index.entries
         if e.receipt.kind == "tool" and (e.receipt.tool or "").lower() not in THINKING_TOOLS
     ]
-    statuses = [
-        (e, m.group(1))
-        for e in index.entries
-        if e.receipt.kind in ("tool", "web")
-        for m in _HTTP_STATUS.finditer(e.receipt.content)
-    ]
     view = _LedgerView(
         tools,
         {id(e): _head(e) for e in tools},
         [e for e in tools if _is_test_run(e)],
-        statuses,
         {},
     )
     index.cache["ledger"] = view
@@ -228,10 +224,7 @@ def _calls_for(view: _LedgerView, kind: str) -> list[ReceiptEntry]:
             # open(path, "w")) creates, saves and fixes as much as a write tool does.
             named = {id(e) for e in calls}
             calls += [
-                e
-                for e in view.tools
-                if id(e) not in named
-                and (_WRITES.search(e.text) or _WRITE_DONE.search(e.receipt.content[:2000]))
+                e for e in view.tools if id(e) not in named and _writes(e.text, e.receipt.content)
             ]
         if kind == "refunded":
             # a call whose result records a negative payment made a refund, whatever its
@@ -240,6 +233,13 @@ def _calls_for(view: _LedgerView, kind: str) -> list[ReceiptEntry]:
             calls += [e for e in view.tools if id(e) not in named and _records_refund(e)]
         view.by_action[kind] = calls
     return calls
+
+
+@functools.lru_cache(maxsize=4096)
+def _writes(text: str, content: str) -> bool:
+    """Whether a call wrote a file, by its command or its output (cached: a transcript's
+    calls come again with every reply)."""
+    return bool(_WRITES.search(text) or _WRITE_DONE.search(content[:2000]))
 
 
 def _records_refund(e: ReceiptEntry) -> bool:
@@ -367,15 +367,21 @@ _WRITE_DONE = re.compile(
 
 
 def failed(entry: ReceiptEntry) -> bool:
+    """Whether a call failed: its receipt says so, or (when it says nothing) its output
+    starts with an error and reports no passing run and no write."""
     r = entry.receipt
-    if r.ok is False:
-        return True
-    head = r.content[:400]
+    if r.ok is not None:
+        return not r.ok
+    return _reads_as_failure(r.content[:2000])
+
+
+@functools.lru_cache(maxsize=4096)
+def _reads_as_failure(content: str) -> bool:
+    head = content[:400]
     return (
-        r.ok is None
-        and bool(ERRORISH.search(head))
+        bool(ERRORISH.search(head))
         and not _PASSING.search(head)
-        and not _WRITE_DONE.search(r.content[:2000])
+        and not _WRITE_DONE.search(content)
     )
 
 
@@ -512,7 +518,15 @@ def _check_output(index: ReceiptIndex, claim: DetectedClaim) -> Finding:
 
 def _check_status(index: ReceiptIndex, claim: DetectedClaim) -> Finding:
     claimed = (claim.value or "").lower()
-    seen = _view(index).statuses
+    view = _view(index)
+    if view.statuses is None:
+        view.statuses = [
+            (e, m.group(1))
+            for e in index.entries
+            if e.receipt.kind in ("tool", "web")
+            for m in _HTTP_STATUS.finditer(e.receipt.content)
+        ]
+    seen = view.statuses
     if not seen:
         return Finding("unsupported", None, None, "no HTTP result in the action ledger")
     for e, code in reversed(seen):

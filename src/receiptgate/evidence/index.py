@@ -170,22 +170,26 @@ class _Built:
 
     format: str
     records: list[Record]
-    words: frozenset[str]  # content words of the content (checks/words)
+    words: frozenset[str]  # content words of the content and the call (checks/words)
     prose_words: tuple[str, ...]  # for prose: its word tokens (values.words_of)
     filing: _Filing
+    text: str  # the call line and the content, lowercased
+    context_words: frozenset[str]  # content words of the call's tool, source and arguments
 
 
 #: Built content, by content (an agent's transcript is sent again with every reply, so
 #: the same results and the same system prompt are read again and again). Records are
 #: read-only once built, so indexes share them.
-_BUILT: OrderedDict[tuple[str, str, str], _Built] = OrderedDict()
+_BUILT: OrderedDict[tuple[str, str, str], _Built] = OrderedDict()  # (content, call, day)
 _BUILT_MAX = 4096
 _BUILT_LOCK = threading.Lock()
 
 
-def _built(r: Receipt, args: str, when: datetime) -> _Built:
-    """The format, records and words of a receipt's content and arguments (cached)."""
-    key = (r.content, args, when.date().isoformat())
+def _built(r: Receipt, when: datetime) -> _Built:
+    """The format, records and words of a receipt's content and call (cached)."""
+    args = json.dumps(r.args, ensure_ascii=False) if r.args else ""
+    context = " ".join(x for x in (r.source or "", r.tool or "", args) if x)
+    key = (r.content, context, when.date().isoformat())
     with _BUILT_LOCK:
         found = _BUILT.get(key)
         if found is not None:
@@ -211,7 +215,16 @@ def _built(r: Receipt, args: str, when: datetime) -> _Built:
         records.extend(args_records)
     prose = tuple(words_of(r.content)) if text else ()
     filing = _Filing.of(records, text=text)
-    built = _Built(parsed.format, records, content_words(r.content), prose, filing)
+    context_words = content_words(context)
+    built = _Built(
+        parsed.format,
+        records,
+        content_words(r.content) | context_words,
+        prose,
+        filing,
+        f"{context}\n{r.content}".lower(),
+        context_words,
+    )
     with _BUILT_LOCK:
         _BUILT[key] = built
         while len(_BUILT) > _BUILT_MAX:
@@ -231,7 +244,8 @@ class ReceiptIndex:
     def __init__(self, receipts: Sequence[Receipt] = (), *, now: datetime | None = None) -> None:
         self.now = now or datetime.now(UTC)
         self.entries: list[ReceiptEntry] = []
-        self.entries_by_word: dict[str, list[int]] = defaultdict(list)
+        self._by_word: dict[str, list[int]] = defaultdict(list)
+        self._by_word_filed = 0  # entries filed in _by_word so far
         self.by_key: dict[str, list[Leaf]] = defaultdict(list)
         #: Field name (lowercase) -> the leaves of that field, across receipts.
         self.by_field: dict[str, list[Leaf]] = defaultdict(list)
@@ -261,20 +275,22 @@ class ReceiptIndex:
     def __len__(self) -> int:
         return len(self.entries)
 
+    @property
+    def entries_by_word(self) -> dict[str, list[int]]:
+        """Content word -> the positions of the entries that hold it (filed on first use:
+        only system-state checks ask, and most requests have none)."""
+        for i in range(self._by_word_filed, len(self.entries)):
+            for w in self.entries[i].words:
+                self._by_word[w].append(i)
+        self._by_word_filed = len(self.entries)
+        return self._by_word
+
     def add(self, r: Receipt) -> None:
         """Indexes one more receipt."""
         i = len(self.entries)
-        args = json.dumps(r.args, ensure_ascii=False) if r.args else ""
-        context = " ".join(x for x in (r.source or "", r.tool or "", args) if x)
-        context_words = content_words(context)
-        built = _built(r, args, r.created_at or self.now)
+        built = _built(r, r.created_at or self.now)
         entry = ReceiptEntry(
-            r,
-            built.words | context_words,
-            f"{context}\n{r.content}".lower(),
-            built.format,
-            built.records,
-            context_words,
+            r, built.words, built.text, built.format, built.records, built.context_words
         )
         for rec in entry.records:
             if rec.parent is None:
@@ -283,8 +299,6 @@ class ReceiptIndex:
         self.words.update(built.prose_words)
         if r.kind == "user":
             self.user_words.update(words_of(r.content))
-        for w in entry.words:
-            self.entries_by_word[w].append(i)
         self.entries.append(entry)
         self.cache.clear()
 
