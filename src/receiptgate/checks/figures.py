@@ -91,19 +91,26 @@ def _other_row(leaf: Leaf, low: str) -> bool:
 
 
 def _named_in(value: Value, low: str) -> bool:
-    shown = value.shown.lower()
+    return _named_shown(value.shown, value.kind, low)
+
+
+@functools.lru_cache(maxsize=16384)
+def _named_shown(shown: str, kind: str, low: str) -> bool:
+    """Whether a sentence (lowercase) names a value, shown as a record holds it (cached:
+    the rows of a long search result are asked about again for every figure)."""
+    shown = shown.lower()
     if len(shown) < 2:
         return False
-    if value.kind == "word" and "_" in shown:
+    if kind == "word" and "_" in shown:
         shown = shown.replace("_", " ")  # "gift_card" is named by "your $62 gift card"
     if literal_in(shown, low) or (
         shown[-1:].isalpha() and (literal_in(shown + "s", low) or literal_in(shown + "es", low))
     ):
         return True  # "engineer" is named by "14 engineers"
-    if value.kind in ("date", "datetime"):
+    if kind in ("date", "datetime"):
         return _month_named(shown, low)
     words = shown.split()
-    if 2 <= len(words) <= 4 and value.kind == "word":
+    if 2 <= len(words) <= 4 and kind == "word":
         # "Search latency" is named by "Search p99 latency": every word, in order
         return _in_order(tuple(words)).search(low) is not None
     return False

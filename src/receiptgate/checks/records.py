@@ -374,21 +374,11 @@ _NOT_A_NOUN = frozenset(
 
 
 def _record_nouns(index: ReceiptIndex) -> frozenset[str]:
-    """What the evidence calls its records: the words of their id fields and of the lists
-    that hold them ("order_id", "orders", "item_id" -> order, item). Once per index."""
+    """What the evidence calls its records (the index's ``record_nouns``), once per index."""
     cached = index.cache.get("record_nouns")
     if isinstance(cached, frozenset):
         return cached
-    out: set[str] = set()
-    for entry in index.entries:
-        for root in entry.records:
-            for rec in root.subtree():
-                for leaf in rec.leaves:
-                    if leaf.value.kind == "id":
-                        out.update(leaf.words)
-                out.update(re.findall(r"[a-z]+", re.sub(r"\[\d+\]", " ", rec.path).lower()))
-    nouns = frozenset(w.rstrip("s") for w in out if len(w) > 2 and w not in ("ids",))
-    index.cache["record_nouns"] = nouns
+    nouns = index.cache["record_nouns"] = frozenset(index.record_nouns)
     return nouns
 
 

@@ -74,6 +74,10 @@ class ReceiptEntry:
     context_words: frozenset[str] = frozenset()  # the call's tool, source and arguments
 
 
+_PATH_WORD = re.compile(r"[a-z]+")
+_PATH_INDEX = re.compile(r"\[\d+\]")
+
+
 @dataclass(frozen=True, slots=True)
 class _Filing:
     """Where a receipt's records and values go in an index, worked out once per content
@@ -91,6 +95,7 @@ class _Filing:
     id_shapes: tuple[tuple[str, str], ...]
     words: frozenset[str]
     states: tuple[tuple[str, str], ...]
+    nouns: frozenset[str]  # what the records are called (checks/records)
 
     @classmethod
     def of(cls, records: Sequence[Record], *, text: bool) -> _Filing:
@@ -106,7 +111,11 @@ class _Filing:
         id_shapes: list[tuple[str, str]] = []
         words: set[str] = set()
         states: list[tuple[str, str]] = []
+        nouns: set[str] = set()
         for rec in records:
+            # what the evidence calls its records: the words of their id fields and of the
+            # lists that hold them ("order_id", "orders", "item_id" -> order, item)
+            nouns.update(_PATH_WORD.findall(_PATH_INDEX.sub(" ", rec.path).lower()))
             ids.extend((ident, rec) for ident in rec.ids)
             for name in rec.names:
                 names.append((name, rec))
@@ -124,6 +133,7 @@ class _Filing:
                     fields.append((leaf.key.lower(), leaf))
                 v = leaf.value
                 if v.kind == "id":
+                    nouns.update(leaf.words)
                     shown = v.shown.strip()
                     id_shapes.append((id_shape(shown), shown.lower()))
                 elif v.kind in ("word", "text") and not text:
@@ -145,6 +155,7 @@ class _Filing:
             tuple(id_shapes),
             frozenset(words),
             tuple(states),
+            frozenset(w.rstrip("s") for w in nouns if len(w) > 2 and w != "ids"),
         )
 
 
@@ -264,6 +275,8 @@ class ReceiptIndex:
         #: Field words of state-like fields -> the values seen ("status" -> {"pending"}).
         self.states: dict[str, set[str]] = defaultdict(set)
         self.words: set[str] = set()
+        #: What the evidence calls its records ("order", "item", "reservation").
+        self.record_nouns: set[str] = set()
         #: Derived views (the action ledger's) cached per index size.
         self.cache: dict[str, object] = {}
         self._position: dict[
@@ -322,6 +335,7 @@ class ReceiptIndex:
         self.words.update(f.words)
         for name, value in f.states:
             self.states[name].add(value)
+        self.record_nouns.update(f.nouns)
 
     # -- lookups ---------------------------------------------------------------------
 
