@@ -708,3 +708,25 @@ def test_when_a_label_shares_one_of_two_words_with_a_field_then_it_does_not_cont
     assert "gift_card_8830417.amount" not in " ".join(
         r for s in result.sentences if "Credit" in s.text for r in s.reasons
     )
+
+
+@pytest.mark.parametrize(
+    ("cabin", "verdict"), [("Economy", "pass"), ("Business", "block"), ("Premium", "block")]
+)
+def test_when_a_bulleted_label_names_the_records_field_then_another_word_contradicts_it(
+    cabin: str, verdict: str
+) -> None:
+    # "•" bullets are list items: each line is read on its own, about QWPZKM (whose cabin
+    # is economy; no record holds "business" or "premium")
+    text = f"Your booking details:\n\n• Reservation: QWPZKM\n• Cabin: {cabin}\n• Bags: 2 (0 paid)\n"
+    assert _check(text).verdict == verdict
+
+
+def test_when_a_line_above_a_table_names_nothing_then_it_is_about_the_rows() -> None:
+    # the search asked for May 24: the line above the table is about its rows
+    text = (
+        "Here are the one-stop options from Boston to Denver on May 24:\n\n"
+        "| Flight | Route | Departs | Economy |\n|---|---|---|---|\n"
+        "| HAT410 | BOS → ORD | 7:00 PM | $117 |\n| HAT522 | ORD → DEN | 11:00 PM | $131 |\n"
+    )
+    assert _check(text).verdict == "pass", _check(text).reason

@@ -435,3 +435,17 @@ def test_when_a_lowercase_word_follows_a_plain_period_then_it_starts_a_sentence(
     sentences = segment(text)
     assert [s.text for s in sentences] == expected
     assert all(text[s.start : s.end] == s.text for s in sentences)
+
+
+@pytest.mark.parametrize("bullet", ["•", "◦", "▪", "‣", "–", "·"])
+def test_when_a_line_starts_with_a_bullet_character_then_it_is_a_list_item(bullet: str) -> None:
+    text = f"Details:\n\n{bullet} Reservation: QWPZKM\n{bullet} Cabin: economy\n"
+    assert [(s.kind, s.text) for s in segment(text)] == [
+        ("prose", "Details:"),
+        ("list_item", "Reservation: QWPZKM"),
+        ("list_item", "Cabin: economy"),
+    ]
+
+
+def test_when_a_dash_stands_inside_a_sentence_then_it_is_no_bullet() -> None:
+    assert [s.kind for s in segment("Your flight – HAT410 – departs at 7 PM.")] == ["prose"]

@@ -152,7 +152,8 @@ def anchor(text: str, sentences: Sequence[Sentence], index: ReceiptIndex) -> lis
 
 
 def _introduced(text: str, sentences: Sequence[Sentence], out: list[Anchor]) -> None:
-    """A sentence that ends in ":" and names nothing is about what the list under it names:
+    """A sentence that ends in ":" and names nothing is about what the list (or the table)
+    under it names:
     "The fastest option is Option 2, with a total travel time of 5 hours:" above the
     lines of its two flights."""
     for i, s in enumerate(sentences):
@@ -161,7 +162,7 @@ def _introduced(text: str, sentences: Sequence[Sentence], out: list[Anchor]) -> 
             continue
         recs: dict[int, Record] = {}
         for j in range(i + 1, len(sentences)):
-            if sentences[j].kind != "list_item":
+            if sentences[j].kind not in ("list_item", "table_row"):
                 break
             if out[j].how == "named":
                 recs.update((id(r), r) for r in out[j].records)
@@ -205,6 +206,9 @@ def _siblings(text: str, sentences: Sequence[Sentence], out: list[Anchor]) -> No
         stack.append((indent, i))
     for members in groups.values():
         named = {id(r): r for i in members if out[i].how == "named" for r in out[i].records}
+        if any(not _is_args(r) for r in named.values()):
+            # a call's arguments name what its result holds: the result is the record
+            named = {k: r for k, r in named.items() if not _is_args(r)}
         # "Order ID: #W1" and "Item: Air Purifier" name one thing: the item of that order
         deepest = [
             r
@@ -223,6 +227,11 @@ def _siblings(text: str, sentences: Sequence[Sentence], out: list[Anchor]) -> No
                 out[i] = Anchor([rec], "section", text=a.text, start=a.start)
 
 
+def _is_args(rec: Record) -> bool:
+    """Whether a record is a call's arguments (``get_reservation(id=...)``), not a result."""
+    return rec.root.path == "args"
+
+
 def _latest_result(index: ReceiptIndex) -> list[Record]:
     """The records of the newest structured tool result: what a reply that names
     nothing is about (an agent answers right after its tools)."""
@@ -232,7 +241,7 @@ def _latest_result(index: ReceiptIndex) -> list[Record]:
     return []
 
 
-_ITEM_PREFIX = re.compile(r"^([ \t]*)(?:[-*+•]|\d{1,3}[.)])[ \t]+(?:\*\*|__)?$")
+_ITEM_PREFIX = re.compile(r"^([ \t]*)(?:[-*+•◦▪‣–·]|\d{1,3}[.)])[ \t]+(?:\*\*|__)?$")
 
 
 def _item_indent(text: str, s: Sentence) -> int | None:

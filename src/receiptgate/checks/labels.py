@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 
-from receiptgate.checks.figures import supported
+from receiptgate.checks.figures import evidence_line, supported
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.record_claim import RecordClaim, record_fact
 from receiptgate.checks.words import GENERIC, content_words
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.records import Leaf
-from receiptgate.evidence.values import leaf_value
+from receiptgate.evidence.values import leaf_value, words_of
 from receiptgate.text.segment import Sentence
 
 _LABEL_VALUE = re.compile(r"^[*_\s]*([A-Za-z][\w /&'-]{0,40}?)[*_\s]*:[*_\s]*([^:]+?)[*_\s.]*$")
@@ -27,7 +28,11 @@ def labelled(text: str) -> re.Match[str] | None:
     return m if m is not None and len(m.group(1).split()) <= 4 else None
 
 
-def label_value(s: Sentence, index: ReceiptIndex) -> RecordClaim | None:
+def label_value(
+    s: Sentence, index: ReceiptIndex, scope: AbstractSet[int] = frozenset()
+) -> RecordClaim | None:
+    """A "Label: value" line's value, backed by a field that holds it (see
+    :func:`labelled`); ``scope``: the ids of the records the line is about."""
     m = labelled(s.text)
     if m is None:
         return None
@@ -35,6 +40,27 @@ def label_value(s: Sentence, index: ReceiptIndex) -> RecordClaim | None:
     value = " ".join(value.split())
     if not value:
         return None
+    a = s.start + m.start(2)
+    b = a + len(m.group(2).rstrip(" *_."))
+    f = record_fact("value", a, b, s.text[m.start(2) : m.start(2) + (b - a)])
+    # "Cabin: business" of the reservation the line is about: the field the label names
+    # decides, before any other record that holds the word
+    named_field = index.by_field.get("_".join(m.group(1).lower().split()), ())
+    keys = (f"w:{value}", f"w:{value.replace(' ', '_')}")
+    own = [leaf for leaf in named_field if id(leaf.record) in scope and leaf.value.kind == "word"]
+    if index.leaves(keys):
+        # another record holds it ("State: NC" of the profile's province, the new address
+        # the line proposes): never a contradiction of this one
+        own = []
+    yes_no = value in _YES or value in _NO or value.split(" ", 1)[0] in ("no", "not")
+    # (a value the user gave is theirs: "City: New York" for the address they asked for)
+    users = set(words_of(value)) <= index.user_words
+    if own and len(value.split()) <= 3 and not (yes_no or users or any(c.isdigit() for c in value)):
+        leaf = own[-1]
+        r = index.receipt_of(leaf)
+        detail = f"contradicts {evidence_line(index, leaf)}, claimed {f.text}"
+        found = Finding("contradicted", r.id, r.kind, detail, leaf.path, value=f)
+        return RecordClaim("value", a, b, f.text, found)
     # "Address: 443 Maple Drive" as the record has it
     hits: Sequence[Leaf] = index.by_key.get(f"w:{value}", ())
     if not hits:
@@ -49,24 +75,21 @@ def label_value(s: Sentence, index: ReceiptIndex) -> RecordClaim | None:
         ]
     if not hits:
         # "Cabin: Basic Economy" of a flight whose fares are {"basic_economy": 80, ...}:
-        # one of the options its record offers, by name
+        # one of the options the record the line is about offers, by name
         hits = sorted(
             (
                 leaf
                 for leaf in index.by_field.get("_".join(value.split()), ())
-                if "." in leaf.path and leaf.value.number is not None
+                if "." in leaf.path and leaf.value.number is not None and id(leaf.record) in scope
             ),
             key=lambda leaf: (leaf.value.kind != "money", (leaf.value.number or 0) <= 0),
         )
     if not hits and (code := _PARENTHESISED.search(m.group(2))) is not None:
         # "Origin: Detroit Metropolitan Wayne County Airport (DTW)": the record's code
         hits = index.leaves((f"w:{code.group(1).lower()}", f"i:{code.group(1).lower()}"))
-    if not hits:
-        return None
-    a = s.start + m.start(2)
-    b = a + len(m.group(2).rstrip(" *_."))
-    f = record_fact("value", a, b, s.text[m.start(2) : m.start(2) + (b - a)])
-    return RecordClaim("value", a, b, f.text, supported(index, f, hits[0]))
+    if hits:
+        return RecordClaim("value", a, b, f.text, supported(index, f, hits[0]))
+    return None
 
 
 _ROUTE = re.compile(r"^([a-z0-9]{2,8})\s+(?:to|->|→|–|-)\s+([a-z0-9]{2,8})$")

@@ -231,7 +231,7 @@ def record_claims(
     # "Refund method: PayPal": a field restated as a label and a value that a record of
     # the evidence holds, whichever record the line is anchored to
     if not out:
-        labelled = label_value(s, index)
+        labelled = label_value(s, index, anchor_.scope())
         if labelled is not None:
             out.append(labelled)
     return out

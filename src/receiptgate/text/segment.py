@@ -111,7 +111,9 @@ _QUOTE_LEAD = re.compile(r"[\s>]*+")
 _HEADING = re.compile(r"#{1,6}+(?:\s++|$)")
 # Three digits at most: a line opening with a year ("2024. The ...") stays prose
 # so the number is not dropped as a marker.
-_LIST = re.compile(r"(?:[-*+]|\d{1,3}+[.)])(?:\s++|$)")
+#: A list marker: markdown's ("-", "*", "+", "1.", "1)"), and the bullet characters other
+#: writers use ("•", "◦", "▪", "‣", "–", "·").
+_LIST = re.compile(r"(?:[-*+•◦▪‣–·]|\d{1,3}+[.)])(?:\s++|$)")
 _FENCE_OPEN = re.compile(r"(`{3,}+|~{3,}+)(.*)")
 _FENCE_CLOSE_BACKTICK = re.compile(r"^[^\S\n]*+(`{3,}+)[^\S\n]*+$", re.MULTILINE)
 _FENCE_CLOSE_TILDE = re.compile(r"^[^\S\n]*+(~{3,}+)[^\S\n]*+$", re.MULTILINE)
@@ -400,7 +402,7 @@ def segment(text: str) -> list[Sentence]:
             pos = nl + 1
             continue
 
-        elif c in "-*+_=" or c.isdigit():
+        elif c in "-*+_=•◦▪‣–·" or c.isdigit():
             rest = text[cs:nl]
             if (
                 c in "=-"
