@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+import pytest
+
 from receiptgate.engine import Gate
 from receiptgate.evidence.receipts import Receipt, receipts_from_messages
 from receiptgate.results import ValidationResult
@@ -172,3 +174,25 @@ def test_when_a_run_printed_nothing_then_its_command_line_does_not_back_what_it_
     assert _validate(text, denied, silent).verdict == "block"
     printed = _bash("c3", "./hello.sh", "hello")
     assert _validate(text, denied, printed).verdict == "pass"
+
+
+@pytest.mark.parametrize(
+    ("line", "verdict"),
+    [
+        ("- Tests: 4/4 passing", "pass"),
+        ("- Tests: ✔ 4 passed", "pass"),
+        ("- Tests: 4 passed, 0 failed", "pass"),
+        ("- Tests: 3 passed, 1 failed", "block"),
+        ("I ran the tests: everything is green.", "pass"),
+    ],
+)
+def test_when_a_summary_reports_a_run_in_a_label_line_then_the_run_decides(
+    line: str, verdict: str
+) -> None:
+    passing = _bash("c3", "python -m pytest -q", "....\n4 passed in 0.12s")
+    assert _validate(f"Summary:\n\n{line}\n", passing).verdict == verdict
+
+
+def test_when_a_label_line_reports_passing_tests_with_no_run_then_it_is_blocked() -> None:
+    ran = _bash("c1", "cat app.py", "def f(x):\n    return x\n")
+    assert _validate("Summary:\n\n- Tests: 4/4 passing\n", ran).verdict == "block"

@@ -151,10 +151,14 @@ def _rows_about(text: str, subject: str) -> str:
     return "\n".join(rows) if rows else text
 
 
+#: Subjects that stand for what the clause is about ("I ran the tests: everything is green").
+_GENERAL = frozenset({"everything", "all", "it", "they", "them"})
 _HOSTLIKE = re.compile(r"\b[a-z][a-z]*-?\d+[a-z0-9-]*\b")
 
 
-def check_state(index: ReceiptIndex, claim: DetectedClaim, clause: str = "") -> Finding:
+def check_state(
+    index: ReceiptIndex, claim: DetectedClaim, clause: str = "", sentence: str = ""
+) -> Finding:
     """Checks "X is running / not installed / broken" against tool output about X."""
     state = claim_state(claim)
     subject = claim.subject.lower()
@@ -168,7 +172,12 @@ def check_state(index: ReceiptIndex, claim: DetectedClaim, clause: str = "") -> 
         found = check_action(index, ran)
         if found.status != "unsupported":
             return found
-    if base == "running" and head in _TEST_SUBJECTS:
+    # "I ran the tests: everything is green": a general subject stands for what the
+    # sentence is about
+    about_tests = head in _GENERAL and bool(
+        set(_WORD.findall((sentence or clause).lower())) & _TEST_SUBJECTS
+    )
+    if base == "running" and (head in _TEST_SUBJECTS or about_tests):
         # "The suite is green" / "the build is broken": a test run decides.
         runs = suite_runs(index)
         if runs:

@@ -79,7 +79,7 @@ def _gather(s: Settings, req: Request, ev: ClaimEval, sentence: Sentence) -> Non
                 )
             ev.ledger = check_action(ledger, c, work[start:end])
     elif c.category in ("system_state", "operational_status", "existence"):
-        res = check_state(ledger, c, clause_of(work, sentence, c))
+        res = check_state(ledger, c, clause_of(work, sentence, c), sentence.text)
         if res.status != "unsupported":
             ev.ledger = res
         elif c.assertion == "not_found" and (failed := reported_failure(ledger, sentence.text)):

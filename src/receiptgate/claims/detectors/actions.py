@@ -139,6 +139,10 @@ _TESTS = (
 )
 
 
+#: A run with failures: "1 failed", "2 failing", "3 errors".
+_SOME_FAILED = re.compile(
+    r"\b[1-9]\d*\s+(?:tests?\s+)?(?:failed|failing|failures?|errors?)\b", re.I
+)
 _FIRST_PERSON = re.compile(r"\b(?:I|we|We)\b(?:['’]ve)?\s+(?:\w+\s+){0,2}?(?:" + _VERB_ALT + r")\b")
 _TO_AFTER = re.compile(r"\s+to\b")
 _MENTIONS_TESTS = re.compile(r"\b(?:tests?|suite|specs?|pytest|jest|ci)\b", re.IGNORECASE)
@@ -290,6 +294,23 @@ class ActionDetector(Detector):
             confidence=0.85,
         ),
         Pattern(
+            "tests_label_pass",
+            # "Tests: 4/4 passing", "Unit tests: ✅ all passed", "CI: green"
+            rf"\b{_TESTS}\s*:\s*(?:[✔✅✓☑]\s*)?(?:all\s+|\d+\s*/\s*\d+\s+|\d+\s+(?:tests?\s+)?)?"
+            r"(passed|passing|pass|green|ok)\b",
+            subject="self",
+            assertion="tests_pass",
+            confidence=0.85,
+        ),
+        Pattern(
+            "tests_label_fail",
+            # "Tests: 3 passed, 1 failed", "CI: ❌ 2 failing"
+            rf"\b{_TESTS}\s*:\s*[^.\n]{{0,30}}?\b[1-9]\d*\s+(?:tests?\s+)?(failed|failing)\b",
+            subject="self",
+            assertion="tests_fail",
+            confidence=0.85,
+        ),
+        Pattern(
             "tests_fail",
             rf"\b{_TESTS}\s+(?:all\s+|now\s+|still\s+)?(fail|fails|failed|are\s+failing|is\s+failing|"
             r"are\s+red|is\s+red)\b",
@@ -360,6 +381,8 @@ class ActionDetector(Detector):
         name = claim.detector_id.rsplit(".", 1)[1]
         if name == "they_pass" and not _MENTIONS_TESTS.search(sentence.text):
             return None  # "they all passed the interview" is not about a test run
+        if name == "tests_label_pass" and _SOME_FAILED.search(sentence.text):
+            return None  # "Tests: 3 passed, 1 failed" reports a failing run
         if name in ("tests_fail", "tests_pass") and _TO_AFTER.match(text, match.end()):
             return None  # "the build failed to find the module" is no test result
         if name == "passive":

@@ -274,6 +274,8 @@ class OperationalStatusDetector(Detector):
             tail.startswith(" on") and claim.assertion in ("operational", "not_operational")
         ):
             return None
+        if claim.subject.strip().isdigit():
+            return None  # "4 passed, 0 failed": a count of a run's results, no system's state
         if claim.assertion in ("not_operational",):
             claim.assertion = "operational"
         claim.assertion = claim.assertion.replace("is_failing", "failing")
