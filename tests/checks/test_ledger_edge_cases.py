@@ -196,3 +196,34 @@ def test_when_a_summary_reports_a_run_in_a_label_line_then_the_run_decides(
 def test_when_a_label_line_reports_passing_tests_with_no_run_then_it_is_blocked() -> None:
     ran = _bash("c1", "cat app.py", "def f(x):\n    return x\n")
     assert _validate("Summary:\n\n- Tests: 4/4 passing\n", ran).verdict == "block"
+
+
+def _csv_session() -> list[Receipt]:
+    read = Receipt(
+        id="c1",
+        kind="tool",
+        tool="read_file",
+        args={"path": "data/input.csv"},
+        content="id,amount\n1,20\n2,35\n",
+    )
+    return [read, _bash("c3", "python summarize.py data/input.csv", "total: 55\n")]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("I read `data/input.csv` (2 rows).", "pass"),
+        ("I read `data/input.csv` (3 rows).", "block"),
+        # "id": 1 of a row is no count of rows
+        ("The file has 1 row.", "block"),
+    ],
+)
+def test_when_a_report_counts_a_results_rows_then_the_rows_decide(text: str, verdict: str) -> None:
+    assert _validate(text, *_csv_session()).verdict == verdict
+
+
+@pytest.mark.parametrize(("total", "verdict"), [("55", "pass"), ("56", "block")])
+def test_when_a_report_says_what_a_run_printed_then_its_output_backs_it(
+    total: str, verdict: str
+) -> None:
+    assert _validate(f"The script printed the total: {total}.", *_csv_session()).verdict == verdict

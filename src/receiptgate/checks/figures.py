@@ -537,7 +537,15 @@ def _is_about(
     shared = specific & words
     if len(shared) >= 2 or anchored or (shared and len(specific) <= 2):
         return True
+    if clause & _OUTPUT_VERBS and entry.receipt.kind == "tool" and not leaf.path.startswith("args"):
+        return True  # "the script printed the total: 55": what a call printed, said as such
     return len((sentence - GENERIC) & words) >= 2
+
+
+#: Verbs that report what a call put out ("the script printed 55", "the query returned 12").
+_OUTPUT_VERBS = content_words(
+    "printed prints output outputs returned returns showed shows displayed"
+)
 
 
 def _bare(content: str) -> str:

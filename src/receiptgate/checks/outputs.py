@@ -11,9 +11,11 @@ locating the order" (:func:`reported_failure`), a line of output repeated
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import ERRORISH, failed, snippet, tool_calls
+from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
 
 # A sentence reporting that something went wrong: "there was an issue locating the
@@ -158,3 +160,37 @@ def quoted_span(index: ReceiptIndex, sentence: str) -> Finding | None:
 
 #: Quoted material in a sentence: `code`, **bold**, "double quotes".
 _QUOTED_SPAN = re.compile(r"`([^`\n]{1,200})`|\*\*([^*\n]{1,200})\*\*|\"([^\"\n]{1,200})\"")
+
+
+#: What a count of a result's rows is counted in: "2 rows", "12 records", "5 results".
+_ROW_UNITS = frozenset({"row", "record", "entry", "line", "item", "result", "match"})
+
+
+def row_count(index: ReceiptIndex, h: HardFact, anchors: Sequence[str]) -> Finding | None:
+    """ "I read data/input.csv (2 rows)", "the query returned 12 records": the number of rows
+    of the newest result that is a list — of the call whose arguments name the file or
+    table the sentence names, when it names one. Another number of rows there contradicts
+    the count (leaves it unsupported when the sentence names no file); ``None`` when no
+    such result is read."""
+    if h.kind != "count" or h.number is None or not h.unit:
+        return None
+    if h.unit.split()[-1] not in _ROW_UNITS:
+        return None
+    for e in reversed(tool_calls(index)):
+        head = e.text.split("\n", 1)[0]
+        if anchors and not any(a.lower() in head for a in anchors):
+            continue
+        root = next((r for r in e.records if r.parent is None and r.children), None)
+        if root is None or root.path == "args":
+            continue
+        rows = len(root.children)
+        rid = e.receipt.id
+        if rows == h.number:
+            return Finding("supported", rid, "tool", f"{rid} lists {rows} rows", value=h)
+        if anchors:
+            detail = f"contradicts {rid}: it lists {rows} rows, claimed {h.text}"
+            return Finding("contradicted", rid, "tool", detail, value=h)
+        # the newest list has another number of rows: no other value of the transcript
+        # that happens to be that number ("id": 1) stands for a count of rows
+        return Finding("unsupported", None, None, f"{rid} lists {rows} rows, not {h.text}", value=h)
+    return None

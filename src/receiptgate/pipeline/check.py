@@ -29,6 +29,7 @@ from receiptgate.checks.outputs import (
     quoted_output,
     quoted_span,
     reported_failure,
+    row_count,
 )
 from receiptgate.checks.schedules import next_day, time_span
 from receiptgate.checks.states import check_state
@@ -207,7 +208,9 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
         fresh = _freshness(ledger, req.now, freshness, limit)
         for h in ev.claim.hard_facts:
             clause = clause_words(work, sentence.start, sentence.end, all_facts, h)
-            m = check_figure(ledger, h, anchor_, clause, sentence_words, fresh, named)
+            m = row_count(ledger, h, named) or check_figure(
+                ledger, h, anchor_, clause, sentence_words, fresh, named
+            )
             if m.status == "unsupported":
                 m = _derived(ledger, h, anchor_, fresh, sentence.text, req) or m
             if m.status == "unsupported":

@@ -14,8 +14,13 @@ _FIELD_ONLY = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+=\S+")
 _LOGFMT = re.compile(r"""([A-Za-z_][\w.\-]*)=("(?:[^"\\]|\\.)*"|'[^']*'|\S*)""")
 
 
+#: A value that is one figure ("55", "12.5 ms", "98%").
+_ONE_FIGURE = re.compile(r"-?\d[\d,]*(?:\.\d+)?\s*(?:%|[A-Za-z]{1,5})?")
+
+
 class KeyValueFormat(Format):
-    """Lines of ``key: value`` (at least two, and most lines): an object, or a list of
+    """Lines of ``key: value`` (at least two, and most lines; or one line that gives one
+    figure, "total: 55"): an object, or a list of
     objects when keys repeat (``name: a / status: up / name: b / status: down``); or
     logfmt, several ``key=value`` pairs a line, one object a line."""
 
@@ -39,6 +44,9 @@ class KeyValueFormat(Format):
                 lines_.append(row)
             return lines_[0] if len(lines_) == 1 else lines_
         pairs = [m for ln in lines if (m := _PAIR.match(ln)) is not None and m.group(2)]
+        if len(lines) == 1 and pairs and _ONE_FIGURE.fullmatch(pairs[0].group(2)):
+            # "total: 55" alone: a program printing one labelled figure
+            return {pairs[0].group(1).strip(): pairs[0].group(2)}
         if len(pairs) < 2 or len(pairs) < 0.6 * len(lines):
             return None
         if mostly_prose([m.group(2) for m in pairs]):
