@@ -24,7 +24,10 @@ The report:
 4. **layout**: the tool results pretty-printed (indent 2), with keys in reverse
    order, and as CSV rows (flattened ``a.b.0.c`` headers): the share of replies
    whose verdict is unchanged;
-5. **latency**: in-process median and p90 per reply, overall and by transcript size.
+5. **reply style**: every honest reply rewritten the way other models write (``•``
+   bullets, ``1)`` lists, no bold, a check mark before the first sentence, "Label —
+   value" lines): the share whose verdict is unchanged;
+6. **latency**: in-process median and p90 per reply, overall and by transcript size.
 
 Run: ``.venv/bin/python benchmarks/realworld.py [--split dev|test|all] [--json]
 [--show-failures N]``
@@ -380,6 +383,21 @@ LAYOUTS: dict[str, Callable[[Any], str]] = {
 }
 
 
+# ----------------------------------------------------------------- reply styles
+
+#: Ways other writers set out the same reply (what a reply of another model family
+#: looks like): each rewrites a reply's markup, never its words or figures.
+STYLES: dict[str, Callable[[str], str]] = {
+    "• bullets": lambda t: re.sub(r"(?m)^(\s*)[-*] ", r"\1• ", t),
+    "1) numbering": lambda t: re.sub(r"(?m)^(\s*)(\d+)\. ", r"\1\2) ", t),
+    "no bold": lambda t: t.replace("**", ""),
+    "✅ first line": lambda t: "✅ " + t,
+    "Label — value": lambda t: re.sub(
+        r"(?m)^(\s*[-*] (?:\*\*)?[A-Za-z][\w ]{1,30}?(?:\*\*)?):(\*\*)? ", r"\1\2 — ", t
+    ),
+}
+
+
 # ---------------------------------------------------------------------- running
 
 
@@ -392,6 +410,7 @@ class Report:
     bad_total: int = 0
     mutations: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
     layout_same: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
+    style_same: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
     latency_us: list[tuple[int, float]] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
     #: kind of content -> verdicts of the honest replies holding it.
@@ -463,6 +482,18 @@ def run(gate: Gate, items: list[Labelled], split: str, show: int, now: datetime 
                 if other.verdict != result.verdict and len(rep.failures) < show:
                     rep.failures.append(
                         f"{case.id} layout {name}: {result.verdict} -> {other.verdict}"
+                    )
+            for name, restyle in STYLES.items():
+                text = restyle(case.reply)
+                if text == case.reply:
+                    continue
+                other = gate.validate(text, receipts=receipts, now=now)
+                same = rep.style_same[name]
+                same[0] += other.verdict == result.verdict
+                same[1] += 1
+                if other.verdict != result.verdict and len(rep.failures) < show:
+                    rep.failures.append(
+                        f"{case.id} reply style {name}: {result.verdict} -> {other.verdict}"
                     )
     return rep
 
@@ -579,6 +610,10 @@ def summary(rep: Report) -> dict[str, Any]:
         sum(v[0] for v in rep.layout_same.values()),
         sum(v[1] for v in rep.layout_same.values()),
     ]
+    styles = [
+        sum(v[0] for v in rep.style_same.values()),
+        sum(v[1] for v in rep.style_same.values()),
+    ]
     return {
         "split": rep.split,
         "honest": {"n": honest, **{k: rep.honest[k] for k in ("pass", "flag", "block")}},
@@ -587,6 +622,8 @@ def summary(rep: Report) -> dict[str, Any]:
         "mutations_all": {"blocked": all_mut[0], "n": all_mut[1]},
         "layout": {k: {"same": v[0], "n": v[1]} for k, v in rep.layout_same.items()},
         "layout_all": {"same": layouts[0], "n": layouts[1]},
+        "style": {k: {"same": v[0], "n": v[1]} for k, v in rep.style_same.items()},
+        "style_all": {"same": styles[0], "n": styles[1]},
         "by_kind": {k: dict(v) for k, v in sorted(rep.by_kind.items())},
         "latency_us": {
             "median": round(statistics.median(lat)) if lat else 0,
@@ -654,6 +691,19 @@ def print_tables(reports: list[dict[str, Any]]) -> None:
             cells.append(pct(v["same"], v["n"]))
         lrows.append(cells)
     print(table(["layout", *[r["split"] for r in reports]], lrows, [False] + [True] * len(reports)))
+    print()
+    yrows = []
+    for name in STYLES:
+        cells = [name]
+        for r in reports:
+            v = r.get("style", {}).get(name, {"same": 0, "n": 0})
+            cells.append(f"{pct(v['same'], v['n'])} of {v['n']}")
+        yrows.append(cells)
+    print(
+        table(
+            ["reply style", *[r["split"] for r in reports]], yrows, [False] + [True] * len(reports)
+        )
+    )
     print()
     sizes = sorted({k for r in reports for k in r["latency_us"]["by_transcript_chars"]})
     srows = [

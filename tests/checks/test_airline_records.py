@@ -730,3 +730,37 @@ def test_when_a_line_above_a_table_names_nothing_then_it_is_about_the_rows() -> 
         "| HAT410 | BOS → ORD | 7:00 PM | $117 |\n| HAT522 | ORD → DEN | 11:00 PM | $131 |\n"
     )
     assert _check(text).verdict == "pass", _check(text).reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "✅ No problem at all! Feel free to ask if you need anything else.",
+        "👉 Let me know which option you would like to book.",
+    ],
+)
+def test_when_a_courtesy_or_an_offer_starts_with_an_emoji_then_it_still_carries_no_claim(
+    text: str,
+) -> None:
+    result = _check(text)
+    assert (result.verdict, result.sentences[0].tag) == ("pass", None), result.sentences
+
+
+@pytest.mark.parametrize(
+    ("line", "verdict"),
+    [
+        ("- **Cabin** — Economy", "pass"),
+        ("- Total Baggages — 2", "pass"),
+        ("- Cabin — Premium", "block"),
+    ],
+)
+def test_when_a_label_is_set_off_by_a_dash_then_it_reads_as_a_label(
+    line: str, verdict: str
+) -> None:
+    assert _check(f"Reservation QWPZKM:\n\n{line}\n").verdict == verdict
+
+
+def test_when_a_sentence_restates_an_id_with_no_digit_then_the_record_backs_it() -> None:
+    # QWPZKM has no digit: not read as an id token, but it names the reservation
+    result = _check("Your reservation ID is QWPZKM.")
+    assert (result.verdict, result.sentences[0].tag) == ("pass", "T1"), result.sentences

@@ -18,12 +18,14 @@ from receiptgate.evidence.records import Leaf
 from receiptgate.evidence.values import leaf_value, words_of
 from receiptgate.text.segment import Sentence
 
-_LABEL_VALUE = re.compile(r"^[*_\s]*([A-Za-z][\w /&'-]{0,40}?)[*_\s]*:[*_\s]*([^:]+?)[*_\s.]*$")
+_LABEL_VALUE = re.compile(
+    r"^[*_\s]*([A-Za-z][\w /&'-]{0,40}?)[*_\s]*(?::|\s[—–]\s)[*_\s]*([^:—–]+?)[*_\s.]*$"
+)
 
 
 def labelled(text: str) -> re.Match[str] | None:
-    """A "Label: value" line ("**Refund method:** PayPal", "City: New York") with a label
-    of at most four words: group 1 the label, group 2 the value."""
+    """A "Label: value" line ("**Refund method:** PayPal", "City: New York", "City — New
+    York") with a label of at most four words: group 1 the label, group 2 the value."""
     m = _LABEL_VALUE.match(text)
     return m if m is not None and len(m.group(1).split()) <= 4 else None
 

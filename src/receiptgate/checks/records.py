@@ -143,6 +143,14 @@ def record_claims(
                     )
                 )
                 busy.append((a, b))
+    # ids with no digit that name a record ("Your reservation ID is HATHAT")
+    for a, b, rec in anchor_.named:
+        tok = s.text[a - s.start : b - s.start]
+        if len(tok) >= 5 and tok.isalnum() and tok.isupper() and free(a, b):
+            leaf = next((x for x in rec.leaves if x.value.shown.lower() == tok.lower()), None)
+            if leaf is not None:
+                out.append(RecordClaim("id", a, b, tok, _supported_id(index, tok, a, b, leaf)))
+                busy.append((a, b))
     # states: a state word that the anchored records' state field holds, or contradicts
     low_text = s.text.lower()
     if states and anchor_.records and index.states:

@@ -106,7 +106,7 @@ _ABILITY = re.compile(
     r"am\s+not\s+able|['’]m\s+not\s+able|are\s+not\s+able|can\s+only|only\s+can|"
     r"do\s+not\s+have\s+the\s+ability|don't\s+have\s+the\s+ability)\b"
 )
-_LABEL_LEAD = re.compile(r"^([a-z][\w /&'()-]{0,40}?):\s+(?=\S)")
+_LABEL_LEAD = re.compile(r"^([a-z][\w /&'()-]{0,40}?)(?::|\s[—–])\s+(?=\S)")
 # Words that make a clause (finite verbs, auxiliaries, modals); a short line with none of
 # them ("Change of plan", "Credit card on file", "Upgrade to business class") names an
 # option or a heading and asserts nothing.
@@ -213,7 +213,8 @@ def _body(text: str) -> str:
     """The (lowercased) sentence without markdown emphasis, a short lead label ("payment
     method: please confirm ...") and short opening clauses."""
     out = text.replace("**", "").replace("__", "").strip()
-    lead = _LABEL_LEAD.match(out) if ":" in out[:45] else None
+    head = out[:45]
+    lead = _LABEL_LEAD.match(out) if ":" in head or "—" in head or "–" in head else None
     if lead is not None and len(lead.group(1).split()) <= 4 and len(out) - lead.end() >= 3:
         out = out[lead.end() :]
     for _ in range(3):
@@ -223,6 +224,12 @@ def _body(text: str) -> str:
         out = out[m.end() :]
     return out
 
+
+#: Emoji, arrows and check marks before a sentence's first word ("✅ ", "👉 ", "➡️ ").
+_LEAD_SYMBOLS = re.compile(
+    "^[\\s\u2190-\u21ff\u2300-\u23ff\u2500-\u27bf\u2b00-\u2bff\ufe0f\u200d"
+    "\U0001f000-\U0001faff]+"
+)
 
 #: A heading that gives a value: a label and a figure after it.
 _HEADING_VALUE = re.compile(r":\s*\S*\d")
@@ -234,13 +241,14 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
     The phrase patterns are matched against the lowercased sentence (matching
     without ``re.IGNORECASE`` is about twice as fast, and this runs on every sentence).
     """
+    text = _LEAD_SYMBOLS.sub("", text)  # "✅ No problem at all!": the mark is no word
     if kind == "code" or (kind == "heading" and not _HEADING_VALUE.search(text)):
         return "code"  # "### Total New Price: $1,625" is a line of figures, not a title
     if _QUESTION_END.search(text):
         return "question"
     lowered = text.lower()
     body = _body(lowered)
-    if body.rstrip("*_ ").endswith(":"):
+    if body.rstrip("*_ ").endswith((":", " —", " –")):
         return "label"  # "Here are the details:": the lines under it carry the claims
     if _COURTESY.match(body) or _COURTESY.match(lowered.replace("**", "").strip()):
         return "greeting"
