@@ -201,3 +201,23 @@ def test_a_sentence_with_one_clause_no_rule_states_is_not_backed() -> None:
         "Delivered orders can be returned, but the store repaints every lamp before resale."
     )
     assert tag != "T4"
+
+
+def test_when_a_short_sentence_is_all_a_rules_words_then_it_restates_it() -> None:
+    from receiptgate import Gate
+    from receiptgate.evidence.receipts import Receipt
+
+    rules = Receipt(
+        id="sys1",
+        kind="rag",
+        content=(
+            "# Policy\n\nThe rules are strict regardless of the membership status.\n\n"
+            "The refund will go to original payment methods in 5 to 7 business days.\n"
+        ),
+    )
+    gate = Gate()
+    said = gate.validate("The policies are quite strict in this regard.", receipts=[rules])
+    assert said.sentences[0].tag == "T4"
+    # two words that every rule uses say nothing of one rule
+    other = gate.validate("The refund rules apply.", receipts=[rules])
+    assert other.sentences[0].tag != "T4"

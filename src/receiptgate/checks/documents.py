@@ -415,12 +415,18 @@ def _restated(
     least: int,
 ) -> DocumentMatch | None:
     words = _rule_words(index, text)
-    if len(words) < least:
+    # "The policies are quite strict": two words, both the rule's, one of them its own
+    pair = least == RESTATE_SHARED and len(words) == 2
+    if len(words) < least and not pair:
         return None
     negated = _NEGATION.search(text.lower()) is not None
     for coverage, i, shared in _ranked(lib, words)[:10]:
         k, passage = lib.items[i]
-        if len(shared) < least or passage.negated != negated or not fresh(docs[k]):
+        if passage.negated != negated or not fresh(docs[k]):
+            continue
+        if pair and shared == words and any(len(lib.by_word[w]) <= 2 for w in shared):
+            return DocumentMatch(docs[k], passage, shared, coverage)
+        if len(shared) < least:
             continue
         if coverage >= RESTATE_COVERAGE or (
             len(shared) >= RESTATE_SHARED

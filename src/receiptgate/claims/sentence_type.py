@@ -227,8 +227,7 @@ def _body(text: str) -> str:
 
 #: Emoji, arrows and check marks before a sentence's first word ("✅ ", "👉 ", "➡️ ").
 _LEAD_SYMBOLS = re.compile(
-    "^[\\s\u2190-\u21ff\u2300-\u23ff\u2500-\u27bf\u2b00-\u2bff\ufe0f\u200d"
-    "\U0001f000-\U0001faff]+"
+    "^[\\s\u2190-\u21ff\u2300-\u23ff\u2500-\u27bf\u2b00-\u2bff\ufe0f\u200d\U0001f000-\U0001faff]+"
 )
 
 #: A heading that gives a value: a label and a figure after it.
