@@ -26,7 +26,8 @@ The report:
    whose verdict is unchanged;
 5. **reply style**: every honest reply rewritten the way other models write (``•``
    bullets, ``1)`` lists, no bold, a check mark before the first sentence, "Label —
-   value" lines): the share whose verdict is unchanged;
+   value" lines, label lines as two-cell table rows, paragraphs wrapped at 80
+   characters): the share whose verdict is unchanged;
 6. **latency**: in-process median and p90 per reply, overall and by transcript size.
 
 Run: ``.venv/bin/python benchmarks/realworld.py [--split dev|test|all] [--json]
@@ -43,6 +44,7 @@ import json
 import re
 import statistics
 import sys
+import textwrap
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
@@ -395,7 +397,23 @@ STYLES: dict[str, Callable[[str], str]] = {
     "Label — value": lambda t: re.sub(
         r"(?m)^(\s*[-*] (?:\*\*)?[A-Za-z][\w ]{1,30}?(?:\*\*)?):(\*\*)? ", r"\1\2 — ", t
     ),
+    "table rows": lambda t: re.sub(
+        r"(?m)^[-*] (?:\*\*)?([A-Za-z][\w ]{1,30}?)(?:\*\*)?:(?:\*\*)? (.+)$", r"| \1 | \2 |", t
+    ),
+    "wrapped at 80": lambda t: _wrapped(t, 80),
 }
+
+
+def _wrapped(text: str, width: int) -> str:
+    """Paragraph lines longer than ``width`` broken at spaces, as a plain-text writer
+    wraps them (list items, tables and headings kept as they are)."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width or re.match(r"\s*(?:[-*|#]|\d+[.)])", line):
+            out.append(line)
+        else:
+            out.extend(textwrap.wrap(line, width))
+    return "\n".join(out)
 
 
 # ---------------------------------------------------------------------- running

@@ -764,3 +764,30 @@ def test_when_a_sentence_restates_an_id_with_no_digit_then_the_record_backs_it()
     # QWPZKM has no digit: not read as an id token, but it names the reservation
     result = _check("Your reservation ID is QWPZKM.")
     assert (result.verdict, result.sentences[0].tag) == ("pass", "T1"), result.sentences
+
+
+@pytest.mark.parametrize(
+    ("row", "verdict"),
+    [
+        ("| Cabin | Economy |", "pass"),
+        ("| Total Baggages | 2 |", "pass"),
+        ("| Cabin | Premium |", "block"),
+    ],
+)
+def test_when_a_table_row_holds_a_label_and_a_value_then_it_reads_as_a_label_line(
+    row: str, verdict: str
+) -> None:
+    assert (
+        _check(f"Reservation QWPZKM:\n\n| Field | Value |\n|---|---|\n{row}\n").verdict == verdict
+    )
+
+
+def test_when_a_paragraph_is_wrapped_inside_a_date_then_the_date_is_still_read() -> None:
+    # wrapped at 80 characters, "May 21, 2024" runs across the line break
+    text = (
+        "Your reservation QWPZKM is a round trip from Boston to Denver, and the outbound\n"
+        "flight HAT301 departs on May\n21, 2024."
+    )
+    result = _check(text)
+    assert result.verdict == "pass", result.sentences
+    assert "May\n21, 2024" in [c.matched_text for c in result.claims]

@@ -23,10 +23,17 @@ _LABEL_VALUE = re.compile(
 )
 
 
+#: A table row of two cells: a label and its value ("| City | New York |").
+_TABLE_PAIR = re.compile(
+    r"^\|\s*(?:\*\*)?([A-Za-z][\w /&'-]{0,40}?)(?:\*\*)?\s*\|\s*([^|]+?)\s*\|$"
+)
+
+
 def labelled(text: str) -> re.Match[str] | None:
     """A "Label: value" line ("**Refund method:** PayPal", "City: New York", "City — New
-    York") with a label of at most four words: group 1 the label, group 2 the value."""
-    m = _LABEL_VALUE.match(text)
+    York", a table row "| City | New York |") with a label of at most four words: group 1
+    the label, group 2 the value."""
+    m = _LABEL_VALUE.match(text) or _TABLE_PAIR.match(text.strip())
     return m if m is not None and len(m.group(1).split()) <= 4 else None
 
 

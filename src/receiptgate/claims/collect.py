@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from receiptgate.claims.hardfacts import extract_hard_facts
@@ -28,9 +29,13 @@ def facts_by_sentence(
     out: dict[int, list[HardFact]] = {}
     if not sentences:
         return out
+    # a line break inside a paragraph is a space ("... on May\n24, 2024" wrapped at 80
+    # characters): the scan reads the text with them as spaces; each fact keeps the
+    # characters the reply holds
+    flat = _unwrapped(work, sentences)
     starts = [s.start for s in sentences]
     redo: set[int] = set()
-    for h in extract_hard_facts(work, sentences[0].start, sentences[-1].end, now=now):
+    for h in _facts(work, flat, sentences[0].start, sentences[-1].end, now):
         i = bisect_right(starts, h.start) - 1
         if i < 0:
             continue
@@ -42,8 +47,33 @@ def facts_by_sentence(
             out.setdefault(i, []).append(h)
     for i in redo:
         s = sentences[i]
-        out[i] = extract_hard_facts(work, s.start, s.end, now=now)
+        out[i] = _facts(work, flat, s.start, s.end, now)
     return out
+
+
+def _unwrapped(work: str, sentences: Sequence[Sentence]) -> str:
+    """``work`` with the line breaks inside prose sentences as spaces (same length)."""
+    if "\n" not in work:
+        return work
+    chars = list(work)
+    for s in sentences:
+        if s.kind == "prose":
+            for i in range(s.start, s.end):
+                if chars[i] == "\n":
+                    chars[i] = " "
+    return "".join(chars)
+
+
+def _facts(work: str, flat: str, start: int, end: int, now: datetime) -> list[HardFact]:
+    facts = extract_hard_facts(flat, start, end, now=now)
+    if flat is work:
+        return facts
+    return [
+        h
+        if flat[h.start : h.end] == work[h.start : h.end]
+        else replace(h, text=work[h.start : h.end])
+        for h in facts
+    ]
 
 
 # A clause that recommends or plans: its dates are proposals, not facts.

@@ -276,8 +276,12 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
     if _USER_RESTATED.match(body):
         return "user"
     words = _WORD.findall(lowered)
-    if kind == "table_row":
+    if kind == "table_row" and text.strip().strip("|").count("|") != 1:
         return "statement" if any(c.isdigit() for c in text) else "code"
+    if kind == "table_row":
+        # a row of two cells, "| City | New York |", reads as the line "City: New York"
+        label, value = (c.strip() for c in text.strip().strip("|").split("|"))
+        text, kind = f"{label}: {value}", "list_item"
     if len(words) < 3:
         return "greeting" if not any(c.isdigit() for c in text) else "statement"
     if words[0] in _GREETINGS and len(words) <= 8:

@@ -228,6 +228,9 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 # "the 20% discount on the lamp is $30.05": not the lamp's price,
                 # a figure computed from it
                 d = _derived(ledger, h, anchor_, fresh, sentence.text, req)
+                if d is None or d.status != "supported":
+                    # ... or the figure a line above worked out, restated
+                    d = _computed_before(req, h)
                 m = d if d is not None and d.status == "supported" else m
             if (
                 m.status == "supported"
