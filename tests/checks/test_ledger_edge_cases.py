@@ -227,3 +227,18 @@ def test_when_a_report_says_what_a_run_printed_then_its_output_backs_it(
     total: str, verdict: str
 ) -> None:
     assert _validate(f"The script printed the total: {total}.", *_csv_session()).verdict == verdict
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The ultimate answer is OpenHands is all you need!",
+        "The ultimate answer is **OpenHands is all\nyou need!**",  # a bold span wrapped
+    ],
+)
+def test_when_a_sentence_gives_a_calls_output_as_its_answer_then_the_call_backs_it(
+    text: str,
+) -> None:
+    ran = _bash("c1", "python answer.py", "OpenHands is all you need!")
+    result = _validate(text, ran)
+    assert (result.verdict, result.sentences[0].tag) == ("pass", "T1"), result.sentences

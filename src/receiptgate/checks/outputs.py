@@ -127,6 +127,13 @@ def quoted_output(index: ReceiptIndex, sentence: str) -> Finding | None:
     text = " ".join(_QUOTE_EDGE.sub("", sentence).split()).lower()
     if len(text.split()) < 3:
         return None
+    # "The answer is OpenHands is all you need!": what follows "is" (or a colon) may be
+    # the output, said as the answer
+    tails = [
+        t
+        for m in _ANSWER.finditer(text)
+        if len((t := _QUOTE_EDGE.sub("", text[m.end() :])).split()) >= 3
+    ]
     flat = index.cache.get("flat_outputs")
     if not isinstance(flat, list):
         # each call's output, lowercase with runs of spaces as one: once per index
@@ -134,9 +141,14 @@ def quoted_output(index: ReceiptIndex, sentence: str) -> Finding | None:
             (e.receipt.id, " ".join(e.receipt.content.lower().split())) for e in tool_calls(index)
         ]
     for rid, output in reversed(flat):
-        if text in output:
-            return Finding("supported", rid, "tool", f"{rid} printed it: {text[:80]!r}")
+        said = next((t for t in (text, *tails) if t in output), None)
+        if said is not None:
+            return Finding("supported", rid, "tool", f"{rid} printed it: {said[:80]!r}")
     return None
+
+
+#: Where a sentence gives its answer: "... is", "... was", ":".
+_ANSWER = re.compile(r"\b(?:is|was|are|were|reads|says)\s+|:\s+")
 
 
 def quoted_span(index: ReceiptIndex, sentence: str) -> Finding | None:
@@ -144,7 +156,8 @@ def quoted_span(index: ReceiptIndex, sentence: str) -> Finding | None:
     file we need is `/repo/pydicom/numpy_handler.py`", "it raised an `AttributeError`",
     "The answer is **OpenHands is all you need!**". The quoted words are restated from the
     call, which is the sentence's receipt (the newest that holds them)."""
-    spans = [m.group(1) or m.group(2) or m.group(3) for m in _QUOTED_SPAN.finditer(sentence)]
+    flat_sentence = " ".join(sentence.split())  # a span wrapped across a line break
+    spans = [m.group(1) or m.group(2) or m.group(3) for m in _QUOTED_SPAN.finditer(flat_sentence)]
     spans = [x.strip() for x in spans if x and len(x.strip()) >= 3]
     if not spans:
         return None
