@@ -494,26 +494,29 @@ def run(gate: Gate, items: list[Labelled], split: str, show: int, now: datetime 
                     )
             for name, render in LAYOUTS.items():
                 other = gate.validate(case.reply, receipts=receipts_of(case, render), now=now)
-                same = rep.layout_same[name]
-                same[0] += other.verdict == result.verdict
-                same[1] += 1
-                if other.verdict != result.verdict and len(rep.failures) < show:
-                    rep.failures.append(
-                        f"{case.id} layout {name}: {result.verdict} -> {other.verdict}"
-                    )
+                _tally(rep, rep.layout_same[name], f"{case.id} layout {name}", result, other, show)
             for name, restyle in STYLES.items():
                 text = restyle(case.reply)
-                if text == case.reply:
-                    continue
-                other = gate.validate(text, receipts=receipts, now=now)
-                same = rep.style_same[name]
-                same[0] += other.verdict == result.verdict
-                same[1] += 1
-                if other.verdict != result.verdict and len(rep.failures) < show:
-                    rep.failures.append(
-                        f"{case.id} reply style {name}: {result.verdict} -> {other.verdict}"
-                    )
+                if text != case.reply:
+                    other = gate.validate(text, receipts=receipts, now=now)
+                    label = f"{case.id} reply style {name}"
+                    _tally(rep, rep.style_same[name], label, result, other, show)
     return rep
+
+
+def _tally(
+    rep: Report,
+    counts: list[int],
+    label: str,
+    before: ValidationResult,
+    after: ValidationResult,
+    show: int,
+) -> None:
+    """Counts whether a variant of a case kept its verdict (and shows it when not)."""
+    counts[0] += after.verdict == before.verdict
+    counts[1] += 1
+    if after.verdict != before.verdict and len(rep.failures) < show:
+        rep.failures.append(f"{label}: {before.verdict} -> {after.verdict}")
 
 
 # ------------------------------------------------------------ coding agents
