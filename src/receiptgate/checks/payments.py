@@ -7,10 +7,13 @@ charged", "was covered", "was made using" — with a method ("your gift card", "
 credit card", "the original payment method") is checked against the newest successful
 call that was given one: a method of that kind backs it, another kind contradicts it.
 A refund is checked against the method the newest refund recorded in a result went to
-(a payment of ``-5382`` to ``gift_card_1642017``).
-"The original payment method" is the first payment in the history of the record the
-call changed. Where no call was given a method, the sentence has no such claim (an
-offer or a plan names any method the customer holds).
+(a payment of ``-5382`` to ``gift_card_1642017``; the refund of the amount the sentence
+names, when one is). "The original payment method" is the first payment in the history
+of the record the call changed. Where the sentence says the customer paid ("the payment
+was processed", "the additional cost has been covered"), the payment the call's result
+records for that method must be one: a negative entry is a refund, and "the payment of
+$600" is contradicted by an entry of 1200. Where no call was given a method, the
+sentence has no such claim (an offer or a plan names any method the customer holds).
 """
 
 from __future__ import annotations
