@@ -18,7 +18,7 @@ from receiptgate.checks.words import STOPWORDS
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.records import Record
-from receiptgate.text.segment import Sentence
+from receiptgate.text.segment import BULLETS, Sentence
 
 TOKEN = re.compile(r"#?[A-Za-z0-9][A-Za-z0-9_\-]*(?:\.[A-Za-z0-9]+)*")
 _WORD_SPAN = re.compile(r"[\w'’-]+")
@@ -114,7 +114,7 @@ def anchor(text: str, sentences: Sequence[Sentence], index: ReceiptIndex) -> lis
         named = _named(s.text, s.start, index)
         opens = (
             s.kind == "heading"
-            or s.text.rstrip("*_ ").endswith(":")
+            or _introduces(s)
             or (s.kind == "prose" and _BOLD_LINE.match(s.text) is not None)
         )
         indent = _item_indent(text, s)
@@ -158,7 +158,7 @@ def _introduced(text: str, sentences: Sequence[Sentence], out: list[Anchor]) -> 
     lines of its two flights."""
     for i, s in enumerate(sentences):
         a = out[i]
-        if a.how not in ("previous", "latest", "none") or not s.text.rstrip("*_ ").endswith(":"):
+        if a.how not in ("previous", "latest", "none") or not _introduces(s):
             continue
         recs: dict[int, Record] = {}
         for j in range(i + 1, len(sentences)):
@@ -168,6 +168,11 @@ def _introduced(text: str, sentences: Sequence[Sentence], out: list[Anchor]) -> 
                 recs.update((id(r), r) for r in out[j].records)
         if recs:
             out[i] = Anchor(list(recs.values()), "section", text=a.text, start=a.start)
+
+
+def _introduces(s: Sentence) -> bool:
+    """Whether a sentence ends in ":" (the lines under it are what it is about)."""
+    return s.text.rstrip("*_ ").endswith(":")
 
 
 #: A line that is all bold ("**Connecting Flight HAT039 (ATL to SEA)**"): a heading.
@@ -241,7 +246,7 @@ def _latest_result(index: ReceiptIndex) -> list[Record]:
     return []
 
 
-_ITEM_PREFIX = re.compile(r"^([ \t]*)(?:[-*+•◦▪‣–·]|\d{1,3}[.)])[ \t]+(?:\*\*|__)?$")
+_ITEM_PREFIX = re.compile(rf"^([ \t]*)(?:{BULLETS}|\d{{1,3}}[.)])[ \t]+(?:\*\*|__)?$")
 
 
 def _item_indent(text: str, s: Sentence) -> int | None:

@@ -344,7 +344,7 @@ def _multipliers(sentence: str, h: HardFact, records: Sequence[Record]) -> froze
                 v = leaf.value
                 if v.kind == "count" and v.number is not None and 2 <= v.number < 10:
                     out.add(int(v.number))
-    if _PER.search(sentence) or _PER.search(sentence.split(":")[0]):
+    if _PER.search(sentence):
         # "$50 per passenger" times the passengers of the reservation it is about
         for rec in records:
             for r in rec.lineage():
@@ -582,7 +582,7 @@ _TOTAL_OF = re.compile(r"\btotal\s+([a-z]+)", re.IGNORECASE)
 #: something else).
 _SUMMED = frozenset(
     "price prices cost costs amount amounts fare fares charge charges charged paid payment "
-    "payments due spend spent bill order purchase sum value of for is was comes came of "
+    "payments due spend spent bill order purchase sum value of for is was comes came "
     "refund refunds credit "
     "will would".split()
 )

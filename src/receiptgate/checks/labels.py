@@ -53,18 +53,23 @@ def label_value(
     b = a + len(m.group(2).rstrip(" *_."))
     f = record_fact("value", a, b, s.text[m.start(2) : m.start(2) + (b - a)])
     # "Cabin: business" of the reservation the line is about: the field the label names
-    # decides, before any other record that holds the word
-    named_field = index.by_field.get("_".join(m.group(1).lower().split()), ())
-    keys = (f"w:{value}", f"w:{value.replace(' ', '_')}")
-    own = [leaf for leaf in named_field if id(leaf.record) in scope and leaf.value.kind == "word"]
-    if index.leaves(keys):
-        # another record holds it ("State: NC" of the profile's province, the new address
-        # the line proposes): never a contradiction of this one
-        own = []
+    # holds another word, and no record holds this one (a value another record holds,
+    # "State: NC" of the profile's province for the new address the line proposes, is
+    # never a contradiction of this one; nor is a value the user gave, "City: New York")
     yes_no = value in _YES or value in _NO or value.split(" ", 1)[0] in ("no", "not")
-    # (a value the user gave is theirs: "City: New York" for the address they asked for)
     users = set(words_of(value)) <= index.user_words
-    if own and len(value.split()) <= 3 and not (yes_no or users or any(c.isdigit() for c in value)):
+    plain = len(value.split()) <= 3 and not (yes_no or users or any(c.isdigit() for c in value))
+    keys = (f"w:{value}", f"w:{value.replace(' ', '_')}")
+    own = (
+        [
+            leaf
+            for leaf in index.by_field.get("_".join(m.group(1).lower().split()), ())
+            if id(leaf.record) in scope and leaf.value.kind == "word"
+        ]
+        if plain and not index.leaves(keys)
+        else []
+    )
+    if own:
         leaf = own[-1]
         r = index.receipt_of(leaf)
         detail = f"contradicts {evidence_line(index, leaf)}, claimed {f.text}"

@@ -23,7 +23,7 @@ import re
 from receiptgate.checks.figures import evidence_line, supported
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import failed
-from receiptgate.claims.models import HardFact
+from receiptgate.checks.record_claim import record_fact
 from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 from receiptgate.evidence.records import Leaf
 
@@ -120,7 +120,7 @@ _PAID_MORE = re.compile(
 
 
 def _wrong_payment(
-    entry: ReceiptEntry, method: str, amounts: set[float], paid: object
+    entry: ReceiptEntry, method: str, amounts: set[float], paid: bool
 ) -> tuple[Leaf, str] | None:
     """What the call's result says it charged ``method``, when that is no payment of the
     sentence's amount: the newest payment of that method is negative (a refund) where the
@@ -183,7 +183,7 @@ def paid_with(index: ReceiptIndex, text: str, offset: int = 0) -> list[tuple[int
             continue
         shown = m.group()
         a, b = offset + m.start(), offset + m.end()
-        fact = HardFact("identifier", shown, a, b, shown.lower(), None, "method")
+        fact = record_fact("method", a, b, shown)
         if m.group(1):
             held = [leaf for leaf in paid if _kind(leaf.value.shown) == _kind(m.group(1))]
         else:
@@ -194,7 +194,8 @@ def paid_with(index: ReceiptIndex, text: str, offset: int = 0) -> list[tuple[int
         if held and not refund:
             # the payment the call recorded for that method: a refund is no payment, and
             # "the payment of $600" is no payment of 1200
-            wrong = _wrong_payment(entry, held[0].value.shown, amounts, _PAID_MORE.search(text))
+            paid_more = _PAID_MORE.search(text) is not None
+            wrong = _wrong_payment(entry, held[0].value.shown, amounts, paid_more)
             if wrong is not None:
                 leaf, what = wrong
                 r = entry.receipt

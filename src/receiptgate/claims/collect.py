@@ -53,14 +53,17 @@ def facts_by_sentence(
 
 def _unwrapped(work: str, sentences: Sequence[Sentence]) -> str:
     """``work`` with the line breaks inside prose sentences as spaces (same length)."""
-    if "\n" not in work:
-        return work
+    breaks: list[int] = []
+    for s in sentences if "\n" in work else ():
+        i = work.find("\n", s.start, s.end) if s.kind == "prose" else -1
+        while i >= 0:
+            breaks.append(i)
+            i = work.find("\n", i + 1, s.end)
+    if not breaks:
+        return work  # (then each fact is read from the reply itself, as it is)
     chars = list(work)
-    for s in sentences:
-        if s.kind == "prose":
-            for i in range(s.start, s.end):
-                if chars[i] == "\n":
-                    chars[i] = " "
+    for i in breaks:
+        chars[i] = " "
     return "".join(chars)
 
 

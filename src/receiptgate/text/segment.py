@@ -111,9 +111,12 @@ _QUOTE_LEAD = re.compile(r"[\s>]*+")
 _HEADING = re.compile(r"#{1,6}+(?:\s++|$)")
 # Three digits at most: a line opening with a year ("2024. The ...") stays prose
 # so the number is not dropped as a marker.
-#: A list marker: markdown's ("-", "*", "+", "1.", "1)"), and the bullet characters other
-#: writers use ("•", "◦", "▪", "‣", "–", "·").
-_LIST = re.compile(r"(?:[-*+•◦▪‣–·]|\d{1,3}+[.)])(?:\s++|$)")
+#: The characters that start a list item: markdown's ("-", "*", "+") and the bullets other
+#: writers use ("•", "◦", "▪", "‣", "–", "·"); ``BULLETS`` is their regex class.
+BULLET_CHARS = "-*+•◦▪‣–·"
+BULLETS = f"[{BULLET_CHARS}]"
+#: A list marker: a bullet, or a number ("1.", "1)").
+_LIST = re.compile(rf"(?:{BULLETS}|\d{{1,3}}+[.)])(?:\s++|$)")
 _FENCE_OPEN = re.compile(r"(`{3,}+|~{3,}+)(.*)")
 _FENCE_CLOSE_BACKTICK = re.compile(r"^[^\S\n]*+(`{3,}+)[^\S\n]*+$", re.MULTILINE)
 _FENCE_CLOSE_TILDE = re.compile(r"^[^\S\n]*+(~{3,}+)[^\S\n]*+$", re.MULTILINE)
@@ -402,7 +405,7 @@ def segment(text: str) -> list[Sentence]:
             pos = nl + 1
             continue
 
-        elif c in "-*+_=•◦▪‣–·" or c.isdigit():
+        elif c in BULLET_CHARS or c in "_=" or c.isdigit():
             rest = text[cs:nl]
             if (
                 c in "=-"
