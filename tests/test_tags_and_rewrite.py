@@ -389,8 +389,59 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
         ("Thanks for your patience!", "no claim: a greeting, thanks or apology"),
         ("Please confirm the new address.", "no claim: an instruction to the user"),
         ("Change of plan", "no claim: a line with no verb (an option or a heading)"),
+        ("I need your order number to look it up.", "no claim: a plan, an offer or an ability"),
+        ("Then we'll move the booking to Friday.", "no claim: what will happen"),
     ],
 )
 def test_a_sentence_with_no_claim_keeps_the_reason_it_was_skipped(text: str, reason: str) -> None:
     (s,) = Gate().validate(text, now=NOW).sentences
     assert (s.tag, s.action, s.reasons) == (None, "pass", [reason])
+
+
+PLAN_ORDER = Receipt(
+    id="call_1",
+    kind="tool",
+    tool="get_order_details",
+    content='{"order_id": "#W1", "items": [{"name": "Desk Lamp", "item_id": "5320792178"}]}',
+)
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "Here's what we'll do:",
+        "To proceed with booking your reservation, I'll need the following details:",
+        "Please provide the following:",
+    ],
+)
+def test_the_items_of_a_plan_or_a_request_are_no_general_statements(lead: str) -> None:
+    text = f"{lead}\n\n1. Origin and destination airports.\n2. Modify the order to add the lamp."
+
+    result = Gate().validate(text, receipts=[PLAN_ORDER], now=NOW)
+
+    items = result.sentences[1:]
+    assert [(s.tag, s.action) for s in items] == [(None, "pass")] * 2
+    assert items[0].reasons == [
+        "no claim: an item of a plan or a request (the list under the line before)"
+    ]
+    assert result.verdict == "pass"
+
+
+def test_an_item_under_a_plan_is_still_checked_for_its_ids() -> None:
+    text = (
+        "Please confirm the following details:\n\n"
+        "- Order ID: #W1\n"
+        "- Item to return: Desk Lamp (Item ID: 5320792999)"
+    )
+
+    result = Gate().validate(text, receipts=[PLAN_ORDER], now=NOW)
+
+    assert result.sentences[-1].action == "block"
+
+
+def test_the_items_under_a_report_stay_statements() -> None:
+    text = "Here is what I found:\n\n- The warehouse moved to a new building last spring."
+
+    result = Gate().validate(text, receipts=[PLAN_ORDER], now=NOW)
+
+    assert (result.sentences[-1].tag, result.sentences[-1].action) == ("T3", "warn")

@@ -38,6 +38,35 @@ def test_when_an_intention_names_a_day_then_the_day_needs_no_receipt() -> None:
     assert result.verdict == "pass"
 
 
+SEARCH = Receipt(
+    id="s1",
+    kind="tool",
+    tool="search_direct_flight",
+    args={"origin": "IAH", "destination": "SFO", "date": "2026-03-19"},
+    content='[{"flight_number": "HAT072", "date": "2026-03-19", "price": 177}]',
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'll search for flights from IAH to SFO on March 19, 2026, and then for flights "
+        "back on March 23, 2026.",
+        "I'll book the outbound flight for March 19, 2026, and also for the return on "
+        "March 23, 2026.",
+    ],
+)
+def test_when_a_plan_goes_on_in_a_clause_with_no_subject_then_its_days_are_the_plan(
+    text: str,
+) -> None:
+    assert _validate(text, SEARCH).verdict == "pass"
+
+
+def test_when_a_later_clause_of_a_plan_states_a_fact_then_its_day_is_checked() -> None:
+    text = "I'll search for flights on March 19, 2026, but your return flight is on March 23, 2026."
+    assert _validate(text, SEARCH).verdict == "block"
+
+
 def test_when_an_agent_opened_a_ticket_then_a_create_call_backs_it() -> None:
     create = Receipt(
         id="j1",

@@ -9,8 +9,12 @@ candidate. Word lists are small on purpose: this runs on every sentence.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from receiptgate.text.segment import Sentence
 
 SentenceType = Literal[
     "code",
@@ -19,6 +23,7 @@ SentenceType = Literal[
     "imperative",
     "intent",
     "future",
+    "plan",
     "label",
     "fragment",
     "user",
@@ -89,7 +94,7 @@ _OPENER = re.compile(
 # promise or a plan, not a fact about the evidence (figures in it are still checked).
 _FUTURE = re.compile(r"will|['’]ll|going\s+to")  # a cheap test before _FUTURE_MAIN
 _FUTURE_MAIN = re.compile(
-    r"^(?:\S+\s+){0,10}?(?:will|'ll|is\s+going\s+to|are\s+going\s+to)\s+"
+    r"^(?:\S+\s+){0,10}?(?:will|\S*['’]ll|is\s+going\s+to|are\s+going\s+to)\s+"
     r"(?:be\s+|then\s+|also\s+|now\s+)?\w+"
 )
 # The user's own request, restated: "You mentioned ...", "you'd like to ...".
@@ -137,7 +142,8 @@ INTENT = re.compile(
     r"^(?:i['’]ll|i\s+will|we['’]ll|we\s+will|let\s+me|let['’]s|i['’]m\s+going\s+to|"
     r"i\s+am\s+going\s+to|i\s+can|i\s+could|we\s+can|you\s+can|you\s+could|you\s+should|"
     r"you\s+might|you\s+may|you\s+need|if\s+you|would\s+you|could\s+you|can\s+you|"
-    r"you\s+would|we\s+could|(?:i|we)\s+(?:need|have)\s+to|(?:i|we)\s+should|"
+    r"you\s+would|we\s+could|(?:i|we)\s+need|(?:i|we)\s+have\s+to|(?:i|we)['’]d\s+need|"
+    r"(?:i|we)\s+should|"
     r"(?:the\s+)?next\s+step\s+(?:is|will\s+be)\s+to|"
     # what the agent's own next step is for: "This will help me check the status"
     r"this\s+will\s+(?:help|allow|let|enable)\s+(?:me|us))\b"
@@ -306,3 +312,29 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
     if _is_inference(words, lowered):
         return "inference"
     return "statement"
+
+
+#: What a lead line may be for the list under it to be a plan or a request: "Here's what
+#: we'll do:", "I'll need the following details:", "Please provide:".
+_PLAN_LEADS = frozenset({"intent", "imperative", "future"})
+
+
+def plan_items(sentences: Sequence[Sentence], types: list[str], hedges: Hedges) -> None:
+    """The items of a list under a lead that plans or asks ("Here's what we'll do:", "I'll
+    need the following details:") say what will be done or is wanted, not what is: a
+    statement among them becomes "plan": no general statement of its own (no T3), while
+    its figures, ids and action claims are checked as in any statement ("please confirm
+    the following details:" lists what the agent asserts). Changes ``types`` in place."""
+    for i, s in enumerate(sentences):
+        if types[i] != "label" or i + 1 >= len(sentences):
+            continue
+        if sentences[i + 1].kind != "list_item":
+            continue
+        lead = s.text.rstrip("*_ ").rstrip(":").rstrip("*_ ")
+        if classify(lead + ".", s.kind, hedges) not in _PLAN_LEADS:
+            continue
+        for j in range(i + 1, len(sentences)):
+            if sentences[j].kind != "list_item":
+                break
+            if types[j] in ("statement", "fragment"):
+                types[j] = "plan"

@@ -32,7 +32,7 @@ from receiptgate.claims.hard import (
     risk_class,
 )
 from receiptgate.claims.models import DetectedClaim, HardFact
-from receiptgate.claims.sentence_type import INTENT, NO_HARD_FACT_TYPES, classify
+from receiptgate.claims.sentence_type import INTENT, NO_HARD_FACT_TYPES, classify, plan_items
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.records import Record
 from receiptgate.pipeline.request import Request, Settings
@@ -57,6 +57,7 @@ def segment_text(s: Settings, req: Request) -> None:
         SentenceResult(x.index, x.text, x.start, x.end, x.kind) for x in req.sentences
     ]
     req.types = [classify(x.text, x.kind, s.hedges) for x in req.sentences]
+    plan_items(req.sentences, req.types, s.hedges)
 
 
 def find_claims(s: Settings, req: Request) -> None:
@@ -148,7 +149,13 @@ def _in_intent_clause(work: str, s: Sentence, h: HardFact) -> bool:
     start, _ = clause_around(work, s.start, s.end, h.start, h.end, ACTION_CLAUSE_EDGE)
     if start == s.start:
         return True
-    return bool(INTENT.match(work[start : h.start].lstrip().lower()))
+    clause = work[start : h.start].lstrip().lower()
+    # "I'll search for flights on May 19, and then for flights back on May 23": a clause
+    # with no subject of its own goes on with the plan
+    return bool(INTENT.match(clause) or _GOES_ON.match(clause))
+
+
+_GOES_ON = re.compile(r"(?:then\s+|also\s+)?(?:for|to|from|on|at|in|with|by)\b")
 
 
 def anchor_sentences(s: Settings, req: Request) -> None:

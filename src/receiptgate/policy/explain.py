@@ -27,6 +27,7 @@ SKIP_REASON = {
     "fragment": "no claim: a line with no verb (an option or a heading)",
     "opinion": "no claim: an opinion",
     "future": "no claim: what will happen",
+    "plan": "no claim: an item of a plan or a request (the list under the line before)",
 }
 
 
