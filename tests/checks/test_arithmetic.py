@@ -341,3 +341,18 @@ KUBECTL = Receipt(
 )
 def test_counts_are_summed_within_one_field_only(text: str, verdict: str) -> None:
     assert GATE.validate(text, receipts=[KUBECTL], now=NOW).verdict == verdict
+
+
+def test_a_total_over_a_list_counts_back_past_results_that_hold_no_list() -> None:
+    # the order, then a run of calculator answers: the order is still one of the newest
+    # results that hold a list its total can add up
+    calls = [("calculate", {"expression": f"{n} + 1"}, float(n + 1)) for n in range(7)]
+    receipts = _transcript(
+        ("get_order_details", {"order_id": "#W2611340"}, _order(LAMP, BOTTLE, payments=(90.0,))),
+        *calls,
+    )
+
+    result = _check("**Total Price**: $170.35", receipts)
+
+    assert result.verdict == "pass", [s.reasons for s in result.sentences]
+    assert _derived(result) == ["derived: 170.35 = 150.25 + 20.1"]

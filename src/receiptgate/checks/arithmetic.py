@@ -294,17 +294,27 @@ def derive(
     return _wrong_total(ops, target, records, sentence)
 
 
+#: The newest results holding a list whose rows a total may add up.
+_LIST_RESULTS = 6
+
+
 def _list_total(
     index: ReceiptIndex, h: HardFact, target: float, fresh: Callable[[Receipt], bool]
 ) -> Derivation | None:
-    """The sum of one field over the rows of a list in one of the newest results
-    ("Original total price: $686" over a reservation's four flights)."""
-    for entry in reversed(index.entries[-6:]):
+    """The sum of one field over the rows of a list in one of the newest results that
+    hold a list ("Original total price: $686" over a reservation's four flights; a
+    calculator's answers since then are no lists and count for nothing here)."""
+    looked = 0
+    for entry in reversed(index.entries):
+        lists = [rec for rec in entry.records if len(rec.children) >= 2]
+        if not lists:
+            continue
+        looked += 1
+        if looked > _LIST_RESULTS:
+            break
         if not fresh(entry.receipt):
             continue
-        for rec in entry.records:
-            if len(rec.children) < 2:
-                continue
+        for rec in lists:
             groups: dict[str, list[Leaf]] = {}
             for child in rec.children:
                 for leaf in child.numeric_leaves():
