@@ -396,3 +396,19 @@ def test_when_every_fare_of_a_search_is_above_a_budget_then_none_is_within_it(
     text = f"Unfortunately, there are no nonstop flights within your budget of {budget}."
     details = " ".join(e.detail for e in _check(text, SEARCHED).sentences[0].evidence)
     assert ("every price it lists is above" in details) == backed
+
+
+def test_a_total_a_failed_booking_reported_backs_a_hedged_restatement() -> None:
+    receipts = _receipts(
+        *LOOKUPS,
+        (
+            "book_reservation",
+            {"user_id": "omar_haddad_3817", "payment_methods": []},
+            "Error: payment amount does not add up, total price is 375, but paid 299",
+        ),
+    )
+    text = "It seems there was an additional cost, bringing the total to $375."
+
+    result = GATE.validate(text, receipts=receipts, now=NOW)
+
+    assert (result.sentences[0].tag, result.verdict) == ("T1", "pass")

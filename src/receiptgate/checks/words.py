@@ -27,7 +27,8 @@ STOPWORDS = frozenset(
         reaches hit hits around approximately roughly about nearly almost exactly over under least
         most since until while during after before year years month months day days week weeks
         quarter quarters today yesterday tomorrow last next ago within current currently still
-        already yet ok yes ll ve re
+        already yet ok yes ll ve re seem seems seemed appear appears appeared bring brings bringing
+        brought
         """.split()  # ll, ve, re: what is left of "you'll", "we've", "they're"
 )
 
