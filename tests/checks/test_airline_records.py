@@ -227,6 +227,14 @@ def test_when_the_creation_date_is_wrong_then_it_is_not_passed() -> None:
                 BAGS,
             ),
         ),
+        (
+            "**Checked Baggage**: Added two checked bags, both free for gold members.",
+            (
+                "update_reservation_baggages",
+                {"reservation_id": "QWPZKM", "total_baggages": 4},
+                BAGS,
+            ),
+        ),
     ],
 )
 def test_when_an_update_call_made_the_change_then_the_change_is_backed(

@@ -119,6 +119,16 @@ def subject_before(text: str, sent_start: int, at: int) -> tuple[str, int, bool,
     return text[start:end], start, hedged, conditional
 
 
+_COUNT_WORDS = frozenset("one two three four five six seven eight nine ten".split())
+
+
+def _after_count(words: list[tuple[int, int, str]]) -> bool:
+    if not words:
+        return False
+    last = _clean(words[-1][2]).lower()
+    return last.isdigit() or last in _COUNT_WORDS
+
+
 def phrase_after(text: str, at: int, sent_end: int) -> tuple[str, str | None, int]:
     """Reads the noun phrase that starts at ``at`` (after a trigger).
 
@@ -132,8 +142,10 @@ def phrase_after(text: str, at: int, sent_end: int) -> tuple[str, str | None, in
         word = _clean(raw.rstrip(".,;:!?")).lower()
         if not words and (word in DETERMINERS or word == "such"):
             continue
-        if not word or word in BOUNDARY_WORDS or word in ("anywhere", "yet", "either", "there"):
+        if not word or word in ("anywhere", "yet", "either", "there"):
             break
+        if word in BOUNDARY_WORDS and not (word.endswith("ed") and _after_count(words)):
+            break  # "added three checked bags": after a count, "checked" describes the bags
         words.append((m.start(), m.end(), raw))
         if raw[-1] in ",;:!?" or (raw[-1] == "." and m.end() >= sent_end):
             break
