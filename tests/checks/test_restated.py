@@ -122,3 +122,22 @@ def test_a_rule_restated_with_the_customers_own_method_named_is_still_the_rule()
 )
 def test_a_limit_of_the_agent_is_no_claim(text: str) -> None:
     assert _tags(text) == [(None, "pass")]
+
+
+INSURANCE = _receipts(
+    {"role": "user", "content": "Book it for me, but I don't want travel insurance."},
+    *_call(PROFILE),
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "tag"),
+    [
+        ("**Travel Insurance:** No", "T7"),  # the user's answer
+        ("**Travel Insurance:** Yes", "T3"),  # not what the user said
+        ("**Seat Upgrade:** No", "T3"),  # nobody spoke of it
+    ],
+)
+def test_a_yes_or_no_the_user_gave_on_a_labels_subject_is_their_answer(line: str, tag: str) -> None:
+    result = GATE.validate(line, receipts=INSURANCE, now=NOW)
+    assert result.sentences[0].tag == tag

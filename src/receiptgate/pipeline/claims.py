@@ -250,9 +250,27 @@ def _check_user_restatements(
         elif t == "statement" and user and (m := labelled(s.text)) is not None:
             # "City: New York" after the user gave the address: their words restated
             words = content_words(re.sub(r"\([^)]*\)", " ", m.group(2)))
-            if words and words <= user:
+            if (words and words <= user) or _user_answered(m.group(1), m.group(2), ledger):
                 out[s.index] = "user"
     return out
+
+
+_YES_NO = re.compile(r"\W*(yes|no|none|not included|declined)\W*", re.IGNORECASE)
+_NEGATED = re.compile(r"\b(?:no|not|don't|do not|doesn't|won't|without|decline\w*|skip)\b|n't\b")
+
+
+def _user_answered(label: str, value: str, ledger: ReceiptIndex) -> bool:
+    """A yes or no the user's newest message on the label's subject gave: "Travel
+    Insurance: No" after "I don't want to include travel insurance"."""
+    answer = _YES_NO.fullmatch(value)
+    words = content_words(label)
+    if answer is None or not words:
+        return False
+    for e in reversed(ledger.entries):
+        if e.receipt.kind == "user" and words <= e.words:
+            negated = _NEGATED.search(e.receipt.content.lower()) is not None
+            return negated == (answer.group(1).lower() != "yes")
+    return False
 
 
 _YOU_WORDS = frozenset("mentioned said asked requested like want wish prefer would".split())
