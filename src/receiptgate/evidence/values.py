@@ -111,25 +111,44 @@ class Value:
         return self.number is not None
 
 
-def _currency(words: tuple[str, ...], siblings: dict[str, Any] | None) -> str | None:
+@dataclass(frozen=True, slots=True)
+class _Siblings:
+    """What a leaf's sibling fields say of it: a ``currency`` and a ``timezone``."""
+
+    currency: str | None = None
+    zone: str | None = None
+
+    @classmethod
+    def of(cls, siblings: dict[str, Any] | None) -> _Siblings:
+        if not siblings:
+            return _NO_SIBLINGS
+        cur = siblings.get("currency") or siblings.get("currency_code")
+        tz = siblings.get("timezone") or siblings.get("tz") or siblings.get("time_zone")
+        if cur is None and tz is None:
+            return _NO_SIBLINGS
+        return cls(cur if isinstance(cur, str) else None, tz if isinstance(tz, str) else None)
+
+
+_NO_SIBLINGS = _Siblings()
+
+
+def _currency(words: tuple[str, ...], siblings: _Siblings) -> str | None:
     for w in words:
         if w in _CURRENCY_WORDS:
             return _CURRENCY_WORDS[w]
-    if siblings:
-        cur = siblings.get("currency") or siblings.get("currency_code")
-        if isinstance(cur, str) and len(cur.strip()) == 3:
-            return cur.strip().upper()
+    cur = siblings.currency
+    if cur is not None and len(cur.strip()) == 3:
+        return cur.strip().upper()
     return None
 
 
-def _zone(words: tuple[str, ...], siblings: dict[str, Any] | None) -> str | None:
+def _zone(words: tuple[str, ...], siblings: _Siblings) -> str | None:
     for w in reversed(words):
         if w in ZONES:
             return w
-    if siblings:
-        tz = siblings.get("timezone") or siblings.get("tz") or siblings.get("time_zone")
-        if isinstance(tz, str) and tz.strip().lower() in ZONES:
-            return tz.strip().lower()
+    tz = siblings.zone
+    if tz is not None and tz.strip().lower() in ZONES:
+        return tz.strip().lower()
     return None
 
 
@@ -152,7 +171,7 @@ def _duration_keys(x: float, scale: str, factor: float) -> tuple[str, ...]:
 def _number_value(
     x: float,
     words: tuple[str, ...],
-    siblings: dict[str, Any] | None,
+    siblings: _Siblings,
     context: tuple[str, ...] = (),
 ) -> Value:
     shown = f"{int(x)}" if float(x).is_integer() else f"{x}"
@@ -212,10 +231,33 @@ def leaf_value(
     context: tuple[str, ...] = (),
 ) -> Value | None:
     """The typed value of one field, ``None`` for null and empty values. ``context``: the
-    words of the field that holds the field's object ("prices" for ``prices.economy``)."""
-    words = key_words(key)
-    if raw is None:
+    words of the field that holds the field's object ("prices" for ``prices.economy``).
+
+    Worked out once per field name, value, context and the siblings that matter (a
+    transcript repeats its ids, dates and prices from result to result)."""
+    if raw is None or not isinstance(raw, str | int | float):
         return None
+    sib = _Siblings.of(siblings)
+    if isinstance(raw, str) and len(raw) > _CACHED_TEXT:
+        return _leaf_value(key, raw, sib, context)
+    return _cached_leaf_value(key, raw, sib, context)
+
+
+#: Longer text values are typed without the cache (they rarely repeat).
+_CACHED_TEXT = 200
+
+
+@functools.lru_cache(maxsize=32768, typed=True)
+def _cached_leaf_value(
+    key: str, raw: str | float, siblings: _Siblings, context: tuple[str, ...]
+) -> Value | None:
+    return _leaf_value(key, raw, siblings, context)
+
+
+def _leaf_value(
+    key: str, raw: str | float, siblings: _Siblings, context: tuple[str, ...]
+) -> Value | None:
+    words = key_words(key)
     if isinstance(raw, bool):
         return Value("bool", (f"b:{str(raw).lower()}",), str(raw).lower())
     if isinstance(raw, int | float):
