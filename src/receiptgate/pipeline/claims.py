@@ -100,8 +100,13 @@ def _with_hard_facts(
         own = by_sentence.get(sent.index, [])
         out.extend(own)
         facts = req.sentence_facts.get(sent.index)
-        if not facts or stype in NO_HARD_FACT_TYPES:
+        if not facts or (stype in NO_HARD_FACT_TYPES and stype != "question"):
             continue
+        if stype == "question":
+            # "Would you like to book HAT072 for $198?": the price it offers is quoted
+            facts = [h for h in facts if h.kind == "money"]
+            if not facts:
+                continue
         words: RiskWords | None = None
         card_spans = {(a, b) for a, b, _ in last_digit_spans(sent)} if cards else set()
         for h in facts:
