@@ -356,3 +356,85 @@ def test_a_total_over_a_list_counts_back_past_results_that_hold_no_list() -> Non
 
     assert result.verdict == "pass", [s.reasons for s in result.sentences]
     assert _derived(result) == ["derived: 170.35 = 150.25 + 20.1"]
+
+
+#: A reservation and the fares of its flights, then answers that hold no list: the lines
+#: of an upgrade's cost restate fares no operand search reaches any more.
+UPGRADE = _transcript(
+    (
+        "get_reservation_details",
+        {"reservation_id": "JG7FMM"},
+        {
+            "reservation_id": "JG7FMM",
+            "flights": [
+                {"flight_number": "HAT028", "price": 140},
+                {"flight_number": "HAT277", "price": 101},
+            ],
+        },
+    ),
+    (
+        "search_direct_flight",
+        {"origin": "MCO", "destination": "CLT"},
+        [
+            {"flight_number": "HAT028", "prices": {"economy": 150, "business": 350}},
+            {"flight_number": "HAT277", "prices": {"economy": 120, "business": 300}},
+        ],
+    ),
+    *[("calculate", {"expression": f"{n} + 1"}, float(n + 1)) for n in range(7)],
+)
+
+
+def test_arithmetic_over_lines_above_is_backed_by_the_receipts_behind_their_terms() -> None:
+    text = (
+        "- HAT028: $350 (Business) - $140 (Economy) = $210\n"
+        "- HAT277: $300 (Business) - $101 (Economy) = $199\n"
+        "- Total upgrade cost: $210 + $199 = $409"
+    )
+
+    result = _check(text, UPGRADE)
+
+    assert [(s.tag, s.action) for s in result.sentences] == [("T1", "pass")] * 3
+
+
+def test_arithmetic_over_a_line_with_an_unbacked_term_is_no_receipts_support() -> None:
+    text = (
+        "- Lamp and bottle: $150.25 + $20.10 = $170.35\n"
+        "- Boots and a mug: $243.90 + $11.00 = $254.90\n"
+        "- Twice that: $254.90 + $254.90 = $509.80"
+    )
+
+    result = _check(text)
+
+    assert result.sentences[1].action == "block"  # $11.00: no receipt holds it
+    assert result.sentences[2].tag == "T3"
+
+
+def test_a_price_a_question_offers_is_checked() -> None:
+    result = _check("Would you like me to return the Desk Lamp for $163.25?")
+    assert result.verdict == "block"
+    assert _check("Would you like me to return the Desk Lamp for $150.25?").verdict == "pass"
+
+
+def test_a_remainder_on_a_named_kind_of_payment_method_is_derived_from_its_balance() -> None:
+    profile = {
+        "user_id": "noah_brown_6181",
+        "payment_methods": {
+            "certificate_7504069": {"source": "certificate", "amount": 500, "id": "c_1"},
+            "credit_card_1": {"source": "credit_card", "brand": "visa", "id": "cc_1"},
+        },
+    }
+    calls = [("calculate", {"expression": f"{n} + 1"}, float(n + 1)) for n in range(7)]
+    booking = "Error: payment amount does not add up, total price is 375, but paid 299"
+    receipts = _transcript(
+        ("get_user_details", {"user_id": "noah_brown_6181"}, profile),
+        *calls,
+        ("book_reservation", {"user_id": "noah_brown_6181"}, booking),
+    )
+
+    text = "Paying the full amount of $375 leaves you $125 remaining on the certificate."
+    result = _check(text, receipts)
+
+    assert result.verdict != "block", [s.reasons for s in result.sentences]
+    assert _derived(result) == [
+        "derived: 125 = 500 − 375 (payment_methods.certificate_7504069.amount, text)"
+    ]

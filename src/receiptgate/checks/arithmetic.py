@@ -82,6 +82,7 @@ class Derivation:
     formula: str
     leaf: Leaf | None  # one operand's leaf (for the receipt id)
     origin: Finding | None = None  # else what backed an operand the reply gave
+    terms: tuple[float, ...] = ()  # written arithmetic: the operands the sentence wrote
 
 
 def _num(text: str) -> float | None:
@@ -125,7 +126,8 @@ def written_arithmetic(sentence: str, h: HardFact) -> Derivation | None:
             continue
         formula = f"{' '.join(m.group(2).split())} = {_show(result)}"
         if abs(result - c) <= _TOLERANCE:
-            return Derivation("supported", formula, None)
+            terms = tuple(x for _, num in _TERM.findall(m.group(2)) if (x := _num(num)) is not None)
+            return Derivation("supported", formula, None, terms=terms)
         return Derivation("contradicted", f"{formula}, not {_show(c)}", None)
     for m in _ARITHMETIC.finditer(sentence):
         c = _num(m.group(4))
@@ -147,7 +149,7 @@ def written_arithmetic(sentence: str, h: HardFact) -> Derivation | None:
         }[op]
         formula = f"{_show(a)} {op} {_show(b)} = {_show(result)}"
         if abs(result - c) <= _TOLERANCE:
-            return Derivation("supported", formula, None)
+            return Derivation("supported", formula, None, terms=(a, b))
         return Derivation("contradicted", f"{formula}, not {_show(c)}", None)
     return None
 
@@ -265,6 +267,10 @@ def derive(
             for kind, x, f in computed
             if kind == h.kind
         ]
+        # and the amounts of the rows of a kind the sentence names, however old the
+        # result: "$125 remaining on the certificate" after paying $375 of its $500
+        seen = {id(o.leaf) for o in ops if o.leaf is not None}
+        ops.extend(o for o in _named_rows(index, h, sentence, fresh) if id(o.leaf) not in seen)
     if not ops:
         return None
     # "costs $249 in total" is a sum: a difference of two fares that happens to give it
@@ -579,6 +585,39 @@ def _kind_total(
             if found is not None:
                 return found
     return None
+
+
+#: Rows of a named kind taken as operands at most.
+_NAMED_ROWS = 8
+
+
+def _named_rows(
+    index: ReceiptIndex, h: HardFact, sentence: str, fresh: Callable[[Receipt], bool]
+) -> list[Operand]:
+    """The amounts of the list rows whose kind the sentence names (a payment method whose
+    ``source`` is ``certificate``), newest result first."""
+    low = sentence.lower()
+    out: list[Operand] = []
+    for entry in reversed(index.entries):
+        if not fresh(entry.receipt):
+            continue
+        for rec in entry.records:
+            for row in rec.children:
+                kinds = [
+                    leaf.value.keys[-1][2:]
+                    for leaf in row.leaves
+                    if leaf.value.kind == "word" and leaf.value.keys[-1].startswith("w:")
+                ]
+                if not any(_names_kind(low, k) for k in kinds):
+                    continue
+                out.extend(
+                    Operand(leaf.value.number or 0.0, leaf, leaf.value.shown, anchored=True)
+                    for leaf in row.numeric_leaves()
+                    if _same_kind(h, leaf)
+                )
+                if len(out) >= _NAMED_ROWS:
+                    return out
+    return out
 
 
 def _names_kind(low: str, kind: str) -> bool:

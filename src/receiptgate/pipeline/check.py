@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timedelta
 
 from receiptgate.checks.anchoring import Anchor
@@ -200,6 +200,7 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
         if ev.ledger is not None and ev.ledger.status == "supported" and ev.ledger.receipt_id
     }
     pending: list[tuple[ClaimEval, int, HardFact, frozenset[str], Callable[[Receipt], bool]]] = []
+    backed: list[Finding] = []  # this sentence's figures a receipt backs, so far
     for ev in group:
         if ev.claim.category == "record":
             continue  # checked when it was found
@@ -212,7 +213,7 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 ledger, h, anchor_, clause, sentence_words, fresh, named
             )
             if m.status == "unsupported":
-                m = _derived(ledger, h, anchor_, fresh, sentence.text, req) or m
+                m = _derived(ledger, h, anchor_, fresh, sentence.text, req, backed) or m
             if m.status == "unsupported":
                 m = _computed_before(req, h) or m
             if m.status == "unsupported":
@@ -227,7 +228,7 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
             elif m.status == "contradicted" and names_operation(sentence.text):
                 # "the 20% discount on the lamp is $30.05": not the lamp's price,
                 # a figure computed from it
-                d = _derived(ledger, h, anchor_, fresh, sentence.text, req)
+                d = _derived(ledger, h, anchor_, fresh, sentence.text, req, backed)
                 if d is None or d.status != "supported":
                     # ... or the figure a line above worked out, restated
                     d = _computed_before(req, h)
@@ -255,6 +256,7 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 # an operand of the lines after it
                 req.computed.append((h.kind, h.number, m))
             if m.status == "supported" and m.receipt_id:
+                backed.append(m)
                 linked.add(m.receipt_id)
                 req.backed.extend(_leaves_of(ledger, m, h))
             elif m.status == "unsupported":
@@ -315,9 +317,11 @@ def _derived(
     fresh: Callable[[Receipt], bool],
     sentence: str,
     req: Request,
+    supported: Sequence[Finding] = (),
 ) -> Finding | None:
     """A figure no record holds, computed from figures they do (checks/arithmetic), or
-    from figures the reply derived before."""
+    from figures the reply derived before (``supported``: this sentence's figures that
+    receipts back, so far)."""
     d = derive(
         ledger,
         h,
@@ -337,9 +341,24 @@ def _derived(
         rid, kind = r.id, r.kind
     elif d.origin is not None:
         rid, kind = d.origin.receipt_id, d.origin.receipt_kind
+    elif d.terms:
+        # written out ("$443 - $180 = $263"): backed by what backed its terms, when
+        # every term is a figure of this line or a line above that a receipt backs
+        held = [_backing(req, x, supported) for x in d.terms]
+        if all(f is not None for f in held):
+            rid, kind = held[0].receipt_id, held[0].receipt_kind  # type: ignore[union-attr]
     if d.status == "supported":
         return Finding("supported", rid, kind, f"{_DERIVED}: {d.formula}", value=h)
     return Finding("contradicted", rid, kind, f"miscalculated: {d.formula}", value=h)
+
+
+def _backing(req: Request, x: float, supported: Sequence[Finding]) -> Finding | None:
+    """The finding with a receipt behind a figure of this sentence or of a line above."""
+    for f in [*supported, *(f for _, _, f in reversed(req.computed))]:
+        v = f.value
+        if f.receipt_id and v is not None and v.number is not None and abs(v.number - x) < 0.005:
+            return f
+    return None
 
 
 def _computed_before(req: Request, h: HardFact) -> Finding | None:
