@@ -75,7 +75,7 @@ class ReceiptEntry:
 
 
 _PATH_WORD = re.compile(r"[a-z]+")
-_PATH_INDEX = re.compile(r"\[\d+\]")
+PATH_INDEX = re.compile(r"\[\d+\]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +115,7 @@ class _Filing:
         for rec in records:
             # what the evidence calls its records: the words of their id fields and of the
             # lists that hold them ("order_id", "orders", "item_id" -> order, item)
-            nouns.update(_PATH_WORD.findall(_PATH_INDEX.sub(" ", rec.path).lower()))
+            nouns.update(_PATH_WORD.findall(PATH_INDEX.sub(" ", rec.path).lower()))
             ids.extend((ident, rec) for ident in rec.ids)
             for name in rec.names:
                 names.append((name, rec))

@@ -1,0 +1,203 @@
+"""Totals over the rows of a list: a field summed over an order's items, over the
+payment methods of a kind the sentence names ("Total from certificates: $1,000"), and
+a total the sentence names that its anchored list does not add up to."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from receiptgate.checks.operands import TOLERANCE, Derivation, Operand, same_kind, show_number
+from receiptgate.claims.models import HardFact
+from receiptgate.evidence.index import PATH_INDEX, ReceiptIndex
+from receiptgate.evidence.receipts import Receipt
+from receiptgate.evidence.records import Leaf, Record
+
+NAMES_TOTAL = re.compile(r"\b(?:total|sum|altogether|in\s+all)\b", re.IGNORECASE)
+#: The newest results holding a list whose rows a total may add up.
+_LIST_RESULTS = 6
+
+
+def list_total(
+    index: ReceiptIndex, h: HardFact, target: float, fresh: Callable[[Receipt], bool]
+) -> Derivation | None:
+    """The sum of one field over the rows of a list in one of the newest results that
+    hold a list ("Original total price: $686" over a reservation's four flights; a
+    calculator's answers since then are no lists and count for nothing here)."""
+    looked = 0
+    for entry in reversed(index.entries):
+        lists = [rec for rec in entry.records if len(rec.children) >= 2]
+        if not lists:
+            continue
+        looked += 1
+        if looked > _LIST_RESULTS:
+            break
+        if not fresh(entry.receipt):
+            continue
+        for rec in lists:
+            groups: dict[str, list[Leaf]] = {}
+            for child in rec.children:
+                for leaf in child.numeric_leaves():
+                    groups.setdefault(_row_field(leaf), []).append(leaf)
+            for leaves in groups.values():
+                if len(leaves) < 2 or not same_kind(h, leaves[0]):
+                    continue
+                values = [x.value.number or 0.0 for x in leaves]
+                if abs(sum(values) - target) <= TOLERANCE:
+                    return summed(target, values, leaves[0])
+    return None
+
+
+def _row_field(leaf: Leaf) -> str:
+    """A field of any row of its list: ``items[1].price`` -> ``items[*].price``; of an
+    object keyed by its rows' ids too (``payment_methods.gift_card_1.amount``)."""
+    ids = leaf.record.ids
+    path = PATH_INDEX.sub("[*]", leaf.path)
+    parts = ["[*]" if part.lower() in ids else part for part in path.split(".")]
+    return ".".join(parts)
+
+
+def summed(target: float, values: Sequence[float], leaf: Leaf | None) -> Derivation:
+    """``target`` as the sum of the values of one field over a list's rows."""
+    terms = " + ".join(show_number(v) for v in values[:6])
+    more = " + …" if len(values) > 6 else ""
+    return Derivation("supported", f"{show_number(target)} = {terms}{more}", leaf)
+
+
+def list_sums(ops: list[Operand]) -> list[tuple[float, list[Operand]]]:
+    """Per field over sibling rows (``items[*].price``): the sum and its terms."""
+    groups: dict[tuple[int, str], list[Operand]] = {}
+    for o in ops:
+        leaf = o.leaf
+        if leaf is None or leaf.record.parent is None:
+            continue
+        key = (id(leaf.record.parent), _row_field(leaf))
+        groups.setdefault(key, []).append(o)
+    return [(sum(o.value for o in parts), parts) for parts in groups.values() if len(parts) > 1]
+
+
+#: A label in the plural ("**Gift Cards:** $327"): a total over rows of that kind.
+PLURAL_LABEL = re.compile(r"^[\s*_-]*(?:[A-Za-z]+\s+){0,2}[A-Za-z]+s[*_\s]*:")
+
+
+def category_total(ops: list[Operand], target: float, sentence: str) -> Derivation | None:
+    """The sum of one field over the rows of a list that the sentence names by a value
+    they share: "Total from certificates: $1,000" over the payment methods whose
+    ``source`` is ``certificate``."""
+    low = sentence.lower()
+    for _, parts in list_sums(ops):
+        by_kind: dict[str, list[Operand]] = {}
+        for o in parts:
+            assert o.leaf is not None
+            for leaf in o.leaf.record.leaves:
+                if leaf.value.kind == "word" and leaf is not o.leaf:
+                    by_kind.setdefault(leaf.value.keys[-1][2:], []).append(o)
+        for kind, rows in by_kind.items():
+            if len(rows) < 2 or len(rows) == len(parts) or not _names_kind(low, kind):
+                continue
+            if abs(sum(o.value for o in rows) - target) <= TOLERANCE:
+                return summed(target, [o.value for o in rows], rows[0].leaf)
+    return None
+
+
+def kind_total(
+    index: ReceiptIndex,
+    h: HardFact,
+    target: float,
+    sentence: str,
+    fresh: Callable[[Receipt], bool],
+) -> Derivation | None:
+    """:func:`category_total` over the lists of every result (the customer's payment
+    methods, read long before the reply), newest first."""
+    for entry in reversed(index.entries):
+        if not fresh(entry.receipt):
+            continue
+        for rec in entry.records:
+            if len(rec.children) < 2:
+                continue
+            ops = [
+                Operand(leaf.value.number or 0.0, leaf, leaf.value.shown)
+                for child in rec.children
+                for leaf in child.numeric_leaves()
+                if same_kind(h, leaf)
+            ]
+            found = category_total(ops, target, sentence)
+            if found is not None:
+                return found
+    return None
+
+
+#: Rows of a named kind taken as operands at most.
+_NAMED_ROWS = 8
+
+
+def named_rows(
+    index: ReceiptIndex, h: HardFact, sentence: str, fresh: Callable[[Receipt], bool]
+) -> list[Operand]:
+    """The amounts of the list rows whose kind the sentence names (a payment method whose
+    ``source`` is ``certificate``), newest result first."""
+    low = sentence.lower()
+    out: list[Operand] = []
+    for entry in reversed(index.entries):
+        if not fresh(entry.receipt):
+            continue
+        for rec in entry.records:
+            for row in rec.children:
+                kinds = [
+                    leaf.value.keys[-1][2:]
+                    for leaf in row.leaves
+                    if leaf.value.kind == "word" and leaf.value.keys[-1].startswith("w:")
+                ]
+                if not any(_names_kind(low, k) for k in kinds):
+                    continue
+                out.extend(
+                    Operand(leaf.value.number or 0.0, leaf, leaf.value.shown, anchored=True)
+                    for leaf in row.numeric_leaves()
+                    if same_kind(h, leaf)
+                )
+                if len(out) >= _NAMED_ROWS:
+                    return out
+    return out
+
+
+def _names_kind(low: str, kind: str) -> bool:
+    """Whether a sentence names a kind of row, in the singular or plural ("gift cards")."""
+    return re.search(rf"\b{re.escape(kind)}(?:s|es)?\b", low) is not None
+
+
+#: "total compensation", "total price": what a total is of (the word after it).
+_TOTAL_OF = re.compile(r"\btotal\s+([a-z]+)", re.IGNORECASE)
+#: What a list's amounts add up to (a word after "total" that is not one of these names
+#: something else).
+_SUMMED = frozenset(
+    "price prices cost costs amount amounts fare fares charge charges charged paid payment "
+    "payments due spend spent bill order purchase sum value of for is was comes came "
+    "refund refunds credit "
+    "will would".split()
+)
+
+
+def wrong_total(
+    ops: list[Operand], target: float, records: Sequence[Record], sentence: str
+) -> Derivation | None:
+    """A sentence that names a total of an anchored list, with another result."""
+    if not records or not NAMES_TOTAL.search(sentence):
+        return None
+    what = _TOTAL_OF.search(sentence)
+    if what is not None and what.group(1).lower() not in _SUMMED:
+        return None  # "Total compensation: $150" is no sum of the flights' prices
+    anchored = {id(r) for rec in records for r in rec.subtree()}
+    sums = [
+        (total, parts)
+        for total, parts in list_sums(ops)
+        if parts[0].leaf is not None and id(parts[0].leaf.record) in anchored
+    ]
+    if len(sums) != 1:
+        return None
+    total, parts = sums[0]
+    terms = " + ".join(show_number(p.value) for p in parts[:6])
+    return Derivation(
+        "contradicted",
+        f"{terms} = {show_number(total)}, not {show_number(target)}",
+        parts[0].leaf,
+    )

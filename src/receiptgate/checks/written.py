@@ -1,0 +1,86 @@
+"""Arithmetic a sentence writes out: "$217.06 - $200.80 = $16.26", "$199 ($100 + $99)".
+
+Checked as written: right, it backs its result (with the terms, so that the receipts
+behind them back it too); wrong, it contradicts it with the right value.
+"""
+
+from __future__ import annotations
+
+import re
+
+from receiptgate.checks.operands import TOLERANCE, Derivation, show_number
+from receiptgate.claims.models import HardFact
+
+_ARITHMETIC = re.compile(
+    r"([$€£]?\s?-?[\d,]+(?:\.\d+)?)\s*(?:\([^)]{0,20}\)\s*)?([+\-−–×x*/])\s*"
+    r"([$€£]?\s?-?[\d,]+(?:\.\d+)?)\s*(?:\([^)]{0,20}\)\s*)?=\s*([$€£]?\s?-?[\d,]+(?:\.\d+)?)"
+)
+
+
+def _num(text: str) -> float | None:
+    cleaned = re.sub(r"[^\d.\-]", "", text.replace("−", "-").replace("–", "-"))
+    try:
+        return float(cleaned)
+    except ValueError:
+        return None
+
+
+_NUM = r"[$€£]?\s?-?\d[\d,]*(?:\.\d+)?"
+#: "$199 ($100 + $99)": a result with its terms after it, in parentheses.
+_RESULT_TERMS = re.compile(
+    rf"({_NUM})\s*\(\s*((?:{_NUM}\s*[+\-−–]\s*)+{_NUM}|{_NUM}\s*[×x*]\s*{_NUM})\s*\)"
+)
+_TERM = re.compile(rf"([+\-−–×x*]?)\s*({_NUM})")
+
+
+def _terms_total(terms: str) -> float | None:
+    """The value of "$100 + $99" or "2 × $50"."""
+    total: float | None = None
+    for op, num in _TERM.findall(terms):
+        x = _num(num)
+        if x is None:
+            return None
+        if total is None:
+            total = x
+        elif op in "×x*":
+            total *= x
+        else:
+            total = total - x if op in "-−–" else total + x
+    return total
+
+
+def written_arithmetic(sentence: str, h: HardFact) -> Derivation | None:
+    """``A op B = C`` in the sentence, with ``h`` as C, or ``C (A + B)``: right or wrong
+    as written."""
+    for m in _RESULT_TERMS.finditer(sentence):
+        c, result = _num(m.group(1)), _terms_total(m.group(2))
+        if c is None or result is None or h.number is None or abs(c - h.number) > TOLERANCE:
+            continue
+        formula = f"{' '.join(m.group(2).split())} = {show_number(result)}"
+        if abs(result - c) <= TOLERANCE:
+            terms = tuple(x for _, num in _TERM.findall(m.group(2)) if (x := _num(num)) is not None)
+            return Derivation("supported", formula, None, terms=terms)
+        return Derivation("contradicted", f"{formula}, not {show_number(c)}", None)
+    for m in _ARITHMETIC.finditer(sentence):
+        c = _num(m.group(4))
+        if c is None or h.number is None or abs(c - h.number) > TOLERANCE:
+            continue
+        a, b = _num(m.group(1)), _num(m.group(3))
+        if a is None or b is None:
+            continue
+        op = m.group(2)
+        result = {
+            "+": a + b,
+            "-": a - b,
+            "−": a - b,
+            "–": a - b,
+            "×": a * b,
+            "x": a * b,
+            "*": a * b,
+            "/": a / b if b else float("nan"),
+        }[op]
+        formula = f"{show_number(a)} {op} {show_number(b)} = {show_number(result)}"
+        if abs(result - c) <= TOLERANCE:
+            return Derivation("supported", formula, None, terms=(a, b))
+        return Derivation("contradicted", f"{formula}, not {show_number(c)}", None)
+    return None
