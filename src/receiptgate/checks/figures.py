@@ -14,20 +14,28 @@ Evidence lines name the receipt and the field path:
 
 from __future__ import annotations
 
-import functools
-import re
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 
-from receiptgate.checks.anchoring import TOKEN, Anchor, for_figure, id_key
+from receiptgate.checks.about import NEGATIVE_MONEY, PAY_MORE, field_words, is_about, overlap
+from receiptgate.checks.anchoring import Anchor, for_figure
 from receiptgate.checks.documents import DOCUMENT_KINDS
 from receiptgate.checks.finding import Finding
-from receiptgate.checks.words import GENERIC, content_words, word_pattern
+from receiptgate.checks.rows import (
+    anchor_ids,
+    another_row,
+    has_id,
+    literal_in,
+    named_ids,
+    of_a_sibling,
+    other_row,
+)
+from receiptgate.checks.words import GENERIC, content_words
 from receiptgate.claims.models import HardFact
-from receiptgate.evidence.index import ReceiptIndex, id_shape
+from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
 from receiptgate.evidence.records import Leaf, Record
-from receiptgate.evidence.values import Value, claim_keys, compatible, same_family
+from receiptgate.evidence.values import claim_keys, compatible, same_family
 
 
 def evidence_line(index: ReceiptIndex, leaf: Leaf) -> str:
@@ -61,81 +69,6 @@ def _equal(h: HardFact, leaf: Leaf) -> bool:
     return True
 
 
-def _other_row(leaf: Leaf, low: str) -> bool:
-    """The sentence names what a sibling row holds and this row does not.
-
-    "48 customers on the Enterprise plan" is not backed by the row plan=pro
-    customers=48 when plan=enterprise is another row; "the checkout deployment ... 12
-    replicas" not by the row of search; "68% in FY2025" not by the FY2024 row.
-    """
-    rec = leaf.record
-    parent = rec.parent
-    if parent is None or not low:
-        return False
-    own = {x.key: x for x in rec.leaves}
-    # what this row holds in any field: "flight HAT522 from ORD" names this row's origin,
-    # not the destination of the row before it
-    held = {x.value.shown.lower() for x in rec.leaves}
-    for sibling in parent.children:
-        if sibling is rec:
-            continue
-        for other in sibling.leaves:
-            if other.value.kind not in ("word", "id", "date", "datetime") or other.key == leaf.key:
-                continue
-            mine = own.get(other.key)
-            if mine is None or other.value.shown.lower() in held:
-                continue
-            if _named_in(other.value, low) and not _named_in(mine.value, low):
-                return True
-    return False
-
-
-def _named_in(value: Value, low: str) -> bool:
-    return _named_shown(value.shown, value.kind, low)
-
-
-@functools.lru_cache(maxsize=16384)
-def _named_shown(shown: str, kind: str, low: str) -> bool:
-    """Whether a sentence (lowercase) names a value, shown as a record holds it (cached:
-    the rows of a long search result are asked about again for every figure)."""
-    shown = shown.lower()
-    if len(shown) < 2:
-        return False
-    if kind == "word" and "_" in shown:
-        shown = shown.replace("_", " ")  # "gift_card" is named by "your $62 gift card"
-    if literal_in(shown, low) or (
-        shown[-1:].isalpha() and (literal_in(shown + "s", low) or literal_in(shown + "es", low))
-    ):
-        return True  # "engineer" is named by "14 engineers"
-    if kind in ("date", "datetime"):
-        return _month_named(shown, low)
-    words = shown.split()
-    if 2 <= len(words) <= 4 and kind == "word":
-        # "Search latency" is named by "Search p99 latency": every word, in order
-        return _in_order(tuple(words)).search(low) is not None
-    return False
-
-
-@functools.lru_cache(maxsize=4096)
-def _in_order(words: tuple[str, ...]) -> re.Pattern[str]:
-    """Words in order, a few characters apart (compiled once per value: one pattern per
-    value would thrash ``re``'s own cache, as in ``word_pattern``)."""
-    return re.compile(r"\b" + r"\b.{0,30}?\b".join(map(re.escape, words)) + r"\b")
-
-
-_MONTHS = (
-    "january february march april may june july august september october november december"
-).split()
-
-
-def _month_named(shown: str, low: str) -> bool:
-    m = re.match(r"(\d{4})-(\d{2})", shown)
-    if m is None:
-        return False
-    month = _MONTHS[int(m.group(2)) - 1]
-    return bool(word_pattern(month).search(low))
-
-
 def check_figure(
     index: ReceiptIndex,
     h: HardFact,
@@ -164,7 +97,7 @@ def check_figure(
         if named:
             return supported(index, h, named[0])
     equal = [leaf for leaf in index.leaves(keys) if _equal(h, leaf)]
-    if h.kind == "money" and clause & _PAY_MORE and not clause & _NEGATIVE_MONEY:
+    if h.kind == "money" and clause & PAY_MORE and not clause & NEGATIVE_MONEY:
         # a calculator's -114 is $114 less, never "an additional $114"
         equal = [leaf for leaf in equal if (leaf.value.number or 0) >= 0]
     if len(equal) > MAX_EQUAL:
@@ -187,7 +120,7 @@ def check_figure(
         for leaf, ok in zip(equal, is_fresh, strict=True)
         if ok
         and (
-            not _other_row(leaf, low)
+            not other_row(leaf, low)
             or (leaf.record.parent is not None and id(leaf.record.parent) in whole)
         )
     ]
@@ -209,18 +142,18 @@ def check_figure(
         or index.receipt_of(leaf).id in linked
     ]
     if inside:
-        best = max(inside, key=lambda leaf: _overlap(index, leaf, clause))
+        best = max(inside, key=lambda leaf: overlap(index, leaf, clause))
         return _disagreed(index, h, best, low, fresh) or supported(index, h, best)
-    about = [leaf for leaf in equal if _is_about(index, leaf, clause, sentence, anchors)]
+    about = [leaf for leaf in equal if is_about(index, leaf, clause, sentence, anchors)]
     if anchor_.how in ("named", "section"):
         # "Order #W1 came to $2,649": the price of order #W2 is no support; nor, in the
         # lines under an item, another item's price.
-        ids = _named_ids(anchor_.text, index) or _anchor_ids(anchor_)
+        ids = named_ids(anchor_.text, index) or anchor_ids(anchor_)
         own = {i.lstrip("#") for rec in anchor_.records for i in rec.ids}
         others = [
             leaf
             for leaf in about
-            if _of_a_sibling(leaf.record, ids) or _another_row(leaf.record, own)
+            if of_a_sibling(leaf.record, ids) or another_row(leaf.record, own)
         ]
         about = [leaf for leaf in about if leaf not in others]
     rival = _rival(index, h, anchor_, clause, scope, fresh)
@@ -233,7 +166,7 @@ def check_figure(
         if not about:
             return _contradicted(index, h, rival)
     if about:
-        best = max(about, key=lambda leaf: _overlap(index, leaf, clause))
+        best = max(about, key=lambda leaf: overlap(index, leaf, clause))
         return _disagreed(index, h, best, low, fresh) or supported(index, h, best)
     literal = _literal(h, anchor_)
     if literal is not None:
@@ -298,48 +231,6 @@ _MONEY_WORDS = content_words("refund refunded charge charged paid pay cost price
 MAX_EQUAL = 32
 
 
-def _named_ids(text: str, index: ReceiptIndex) -> set[str]:
-    """The record ids a sentence names, lowercase without "#"."""
-    return {
-        m.group().lower().rstrip(".").lstrip("#")
-        for m in TOKEN.finditer(text)
-        if id_key(m.group(), index) is not None
-    }
-
-
-def _anchor_ids(anchor_: Anchor) -> set[str]:
-    """The ids of the records a sentence is about, and of the records they belong to."""
-    return {i.lstrip("#") for rec in anchor_.records for r in rec.lineage() for i in r.ids}
-
-
-def _another_row(rec: Record, own: set[str]) -> bool:
-    """Whether a record is another row of the kind the sentence is about: it has an id of
-    the form the anchored record's own ids have (an item id), and none of them — even
-    when both belong to one product (two variants share its product id)."""
-    if not own:
-        return False
-    ids = {i.lstrip("#") for i in rec.ids}
-    if ids & own:
-        return False
-    shapes = {id_shape(i) for i in own}
-    return any(id_shape(i) in shapes for i in ids)
-
-
-def _of_a_sibling(rec: Record, named: set[str]) -> bool:
-    """Whether a record belongs to another record of the kind the sentence names: one
-    with an id of the same form (another order) and none of the named ids."""
-    if not named:
-        return False
-    shapes = {id_shape(i) for i in named}
-    for r in rec.lineage():
-        ids = {i.lstrip("#") for i in r.ids}
-        if ids & named:
-            return False
-        if any(id_shape(i) in shapes for i in ids):
-            return True
-    return False
-
-
 def _disagreed(
     index: ReceiptIndex,
     h: HardFact,
@@ -364,7 +255,7 @@ def _disagreed(
             continue  # two searches for two days do not disagree
         if other.value.keys[:1] == support.value.keys[:1] or not fresh(index.receipt_of(other)):
             continue
-        if _has_id(rec) or _has_id(other.record) or _other_row(other, low):
+        if has_id(rec) or has_id(other.record) or other_row(other, low):
             continue  # records with ids change over time; state checks read the latest
         if _tell_apart(rec, other.record, support.key):
             continue  # two releases, two days: other fields say they are other things
@@ -374,11 +265,6 @@ def _disagreed(
         detail = f"contradicts {line}, claimed {h.text} (though {agree} agrees)"
         return Finding("contradicted", r.id, r.kind, detail, other.path, value=h)
     return None
-
-
-def _has_id(rec: Record) -> bool:
-    """Whether a record is, or belongs to, a record with an id (an order's payment)."""
-    return any(r.ids for r in rec.lineage())
 
 
 def _tell_apart(a: Record, b: Record, key: str) -> bool:
@@ -415,7 +301,7 @@ def _labelled_rival(
         shared = label & specific
         if len(shared) < min(2, len(specific)):
             continue  # "Credit card: $171" is not what a gift card's amount is
-        if not same_family(h, leaf.value) or _other_row(leaf, low):
+        if not same_family(h, leaf.value) or other_row(leaf, low):
             continue
         if fresh(index.receipt_of(leaf)):
             found.setdefault(leaf.value.keys[0] if leaf.value.keys else "", leaf)
@@ -451,165 +337,6 @@ def _contradicted(index: ReceiptIndex, h: HardFact, rival: Leaf) -> Finding:
     r = index.receipt_of(rival)
     detail = f"contradicts {evidence_line(index, rival)}, claimed {h.text}"
     return Finding("contradicted", r.id, r.kind, detail, rival.path, value=h)
-
-
-@functools.lru_cache(maxsize=8192)
-def _stems(words: tuple[str, ...]) -> frozenset[str]:
-    return content_words(" ".join(words))
-
-
-def field_words(leaf: Leaf) -> frozenset[str]:
-    """The content words of a value's field name and its parent field's."""
-    return _stems(leaf.words)
-
-
-def leaf_words(index: ReceiptIndex, leaf: Leaf) -> frozenset[str]:
-    """What a value is about: its field and its row (field names, the row's words and
-    names, the record's path), or in prose the words around it; and the call it came
-    from (tool, source, arguments)."""
-    entry = index.entries[index.position(leaf)]
-    if leaf.path == "text":
-        return frozenset(leaf.words) | entry.context_words
-    cache = index.cache.setdefault("row_words", {})
-    assert isinstance(cache, dict)
-    rec = leaf.record
-    found = cache.get(id(rec))
-    if found is None:
-        parts: list[str] = []
-        for r in rec.lineage():
-            parts.extend(r.names)
-            parts.append(r.path.replace("[", " ").replace("]", " ").replace(".", " "))
-            for other in r.leaves if r is rec else ():
-                parts.append(other.key)
-                if other.value.kind in ("word", "id", "date"):
-                    parts.append(other.value.shown)
-        found = content_words(" ".join(parts)) | entry.context_words
-        cache[id(rec)] = found
-    if leaf.value.kind == "money" and (leaf.value.number or 0) < 0:
-        found = found | _NEGATIVE_MONEY  # a payment of -2544 is a refund
-    return field_words(leaf) | found
-
-
-#: What a negative amount of money is, and words of paying more, which it is not.
-_NEGATIVE_MONEY = content_words(
-    "refund credit return back receive save saving less lower reduce reduction cheaper "
-    "decrease difference"
-)
-_PAY_MORE = content_words("additional extra more charge pay owe due cost")
-
-
-def _overlap(index: ReceiptIndex, leaf: Leaf, words: frozenset[str]) -> int:
-    return len(leaf_words(index, leaf) & words)
-
-
-def _is_about(
-    index: ReceiptIndex,
-    leaf: Leaf,
-    clause: frozenset[str],
-    sentence: frozenset[str],
-    anchors: Sequence[str],
-) -> bool:
-    """Whether a value's field and row are about what the sentence says of the figure.
-
-    The clause's own words must meet them — two of them, or one when the clause has
-    at most two, or when the row or the call names the sentence's host, file or
-    customer; the sentence's words count as a second chance (two of them). A clause
-    with no content words ("It was 37%.") is about anything.
-    """
-    entry = index.entries[index.position(leaf)]
-    if leaf.path == "text" and _bare(entry.receipt.content) == leaf.value.shown.strip():
-        # The call returned just this value ("17.99" from a calculator): it is about
-        # what the call asked, so the call's own words must not say otherwise.
-        context = entry.context_words - _TOOL_WORDS
-        if not context or context & (clause | sentence):
-            return True
-    if leaf.path == "text" and _owned_by_other_name(entry.receipt.content, leaf, anchors):
-        return False
-    words = leaf_words(index, leaf)
-    if leaf.path == "text" and entry.receipt.kind == "user":
-        words = words | entry.words  # a user's message is about one thing throughout
-    anchored = bool(anchors) and any(a in _row_text(index, leaf) for a in anchors)
-    specific = clause - GENERIC
-    if not specific:
-        return (
-            not clause or bool(clause & words) or anchored or len((sentence - GENERIC) & words) >= 2
-        )
-    shared = specific & words
-    if len(shared) >= 2 or anchored or (shared and len(specific) <= 2):
-        return True
-    if clause & _OUTPUT_VERBS and entry.receipt.kind == "tool" and not leaf.path.startswith("args"):
-        return True  # "the script printed the total: 55": what a call printed, said as such
-    return len((sentence - GENERIC) & words) >= 2
-
-
-#: Verbs that report what a call put out ("the script printed 55", "the query returned 12").
-_OUTPUT_VERBS = content_words(
-    "printed prints output outputs returned returns showed shows displayed"
-)
-
-
-def _bare(content: str) -> str:
-    """A result's one value: without YAML's document markers (``---``, ``...``) or quotes."""
-    lines = [ln.strip() for ln in content.strip().splitlines()]
-    lines = [ln for ln in lines if ln not in ("---", "...")]
-    return " ".join(lines).strip("\"'")
-
-
-# "behind Contoso (22%)": a name right before a parenthesised value owns it.
-_NAMED_BEFORE = re.compile(r"\b([A-Z][a-zA-Z0-9&-]+)\s*\(\s*[$€£]?\s*$")
-
-
-def _owned_by_other_name(content: str, leaf: Leaf, anchors: Sequence[str]) -> bool:
-    names = {a for a in anchors if a.isalpha()}
-    if not names:
-        return False
-    at = content.find(leaf.value.shown)
-    while at >= 0:
-        m = _NAMED_BEFORE.search(content[max(0, at - 40) : at])
-        if m is None or m.group(1).lower() in names:
-            return False
-        at = content.find(leaf.value.shown, at + 1)
-    return True
-
-
-# Words of a call that say nothing about its subject: how it ran, or that it computed
-# ("calculate", "expression": a calculator's answer is about what the reply computes).
-_TOOL_WORDS = frozenset(
-    content_words(
-        "tool exec run cmd command bash shell sh call function "
-        "calculate calculator compute expression evaluate eval math formula"
-    )
-)
-
-
-def _row_text(index: ReceiptIndex, leaf: Leaf) -> str:
-    entry = index.entries[index.position(leaf)]
-    if leaf.path == "text":
-        return entry.text
-    values = " ".join(
-        x.value.shown.lower() for x in leaf.record.leaves if x.value.kind in ("word", "id")
-    )
-    return f"{entry.text.split(chr(10), 1)[0]} {values}"
-
-
-def literal_in(claimed: str, shown: str, *, head: bool = False) -> bool:
-    """``claimed`` written inside ``shown`` as a whole word ("Suite 640", "4K"); with
-    ``head``, its first word is enough ("4K resolution" in a field holding "4K")."""
-    needle = claimed.lower().strip()
-    if head and " " in needle and needle not in shown.lower():
-        needle = needle.split()[0]
-    hay = shown.lower()
-    at = hay.find(needle)
-    while at >= 0:
-        end = at + len(needle)
-        before = hay[at - 1] if at else " "
-        after = hay[end : end + 2]
-        # A dot ends a word unless a character follows it ("4.5", "v2.3", "web-01.lan").
-        glued_after = after[:1].isalnum() or (after[:1] == "." and after[1:2].isalnum())
-        if not (before.isalnum() or before == ".") and not glued_after:
-            return True
-        at = hay.find(needle, at + 1)
-    return False
 
 
 def _literal(h: HardFact, anchor_: Anchor) -> Leaf | None:

@@ -13,11 +13,12 @@ import re
 from collections.abc import Callable, Sequence
 
 from receiptgate.checks.anchoring import TOKEN, Anchor, id_key, word_spans
-from receiptgate.checks.figures import evidence_line, literal_in, supported
+from receiptgate.checks.figures import evidence_line, supported
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.labels import label_value, last_digit_spans, last_digits
 from receiptgate.checks.payments import paid_with
 from receiptgate.checks.record_claim import RecordClaim, record_fact
+from receiptgate.checks.rows import literal_in
 from receiptgate.checks.words import GENERIC, STOPWORDS, content_words, word_pattern
 from receiptgate.claims.collect import clause_around
 from receiptgate.evidence.index import ReceiptIndex, id_shape

@@ -1,0 +1,144 @@
+"""What a value is about: its field and its row, or in prose the words around it, and
+the call it came from; whether that meets what a sentence says of a figure
+(checks/figures)."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+
+from receiptgate.checks.rows import row_text
+from receiptgate.checks.words import GENERIC, content_words
+from receiptgate.evidence.index import ReceiptIndex
+from receiptgate.evidence.records import Leaf
+
+
+@functools.lru_cache(maxsize=8192)
+def _stems(words: tuple[str, ...]) -> frozenset[str]:
+    return content_words(" ".join(words))
+
+
+def field_words(leaf: Leaf) -> frozenset[str]:
+    """The content words of a value's field name and its parent field's."""
+    return _stems(leaf.words)
+
+
+def leaf_words(index: ReceiptIndex, leaf: Leaf) -> frozenset[str]:
+    """What a value is about: its field and its row (field names, the row's words and
+    names, the record's path), or in prose the words around it; and the call it came
+    from (tool, source, arguments)."""
+    entry = index.entries[index.position(leaf)]
+    if leaf.path == "text":
+        return frozenset(leaf.words) | entry.context_words
+    cache = index.cache.setdefault("row_words", {})
+    assert isinstance(cache, dict)
+    rec = leaf.record
+    found = cache.get(id(rec))
+    if found is None:
+        parts: list[str] = []
+        for r in rec.lineage():
+            parts.extend(r.names)
+            parts.append(r.path.replace("[", " ").replace("]", " ").replace(".", " "))
+            for other in r.leaves if r is rec else ():
+                parts.append(other.key)
+                if other.value.kind in ("word", "id", "date"):
+                    parts.append(other.value.shown)
+        found = content_words(" ".join(parts)) | entry.context_words
+        cache[id(rec)] = found
+    if leaf.value.kind == "money" and (leaf.value.number or 0) < 0:
+        found = found | NEGATIVE_MONEY  # a payment of -2544 is a refund
+    return field_words(leaf) | found
+
+
+#: What a negative amount of money is, and words of paying more, which it is not.
+NEGATIVE_MONEY = content_words(
+    "refund credit return back receive save saving less lower reduce reduction cheaper "
+    "decrease difference"
+)
+
+PAY_MORE = content_words("additional extra more charge pay owe due cost")
+
+
+def overlap(index: ReceiptIndex, leaf: Leaf, words: frozenset[str]) -> int:
+    return len(leaf_words(index, leaf) & words)
+
+
+def is_about(
+    index: ReceiptIndex,
+    leaf: Leaf,
+    clause: frozenset[str],
+    sentence: frozenset[str],
+    anchors: Sequence[str],
+) -> bool:
+    """Whether a value's field and row are about what the sentence says of the figure.
+
+    The clause's own words must meet them — two of them, or one when the clause has
+    at most two, or when the row or the call names the sentence's host, file or
+    customer; the sentence's words count as a second chance (two of them). A clause
+    with no content words ("It was 37%.") is about anything.
+    """
+    entry = index.entries[index.position(leaf)]
+    if leaf.path == "text" and _bare(entry.receipt.content) == leaf.value.shown.strip():
+        # The call returned just this value ("17.99" from a calculator): it is about
+        # what the call asked, so the call's own words must not say otherwise.
+        context = entry.context_words - _TOOL_WORDS
+        if not context or context & (clause | sentence):
+            return True
+    if leaf.path == "text" and _owned_by_other_name(entry.receipt.content, leaf, anchors):
+        return False
+    words = leaf_words(index, leaf)
+    if leaf.path == "text" and entry.receipt.kind == "user":
+        words = words | entry.words  # a user's message is about one thing throughout
+    anchored = bool(anchors) and any(a in row_text(index, leaf) for a in anchors)
+    specific = clause - GENERIC
+    if not specific:
+        return (
+            not clause or bool(clause & words) or anchored or len((sentence - GENERIC) & words) >= 2
+        )
+    shared = specific & words
+    if len(shared) >= 2 or anchored or (shared and len(specific) <= 2):
+        return True
+    if clause & _OUTPUT_VERBS and entry.receipt.kind == "tool" and not leaf.path.startswith("args"):
+        return True  # "the script printed the total: 55": what a call printed, said as such
+    return len((sentence - GENERIC) & words) >= 2
+
+
+#: Verbs that report what a call put out ("the script printed 55", "the query returned 12").
+_OUTPUT_VERBS = content_words(
+    "printed prints output outputs returned returns showed shows displayed"
+)
+
+
+def _bare(content: str) -> str:
+    """A result's one value: without YAML's document markers (``---``, ``...``) or quotes."""
+    lines = [ln.strip() for ln in content.strip().splitlines()]
+    lines = [ln for ln in lines if ln not in ("---", "...")]
+    return " ".join(lines).strip("\"'")
+
+
+# "behind Contoso (22%)": a name right before a parenthesised value owns it.
+_NAMED_BEFORE = re.compile(r"\b([A-Z][a-zA-Z0-9&-]+)\s*\(\s*[$€£]?\s*$")
+
+
+def _owned_by_other_name(content: str, leaf: Leaf, anchors: Sequence[str]) -> bool:
+    names = {a for a in anchors if a.isalpha()}
+    if not names:
+        return False
+    at = content.find(leaf.value.shown)
+    while at >= 0:
+        m = _NAMED_BEFORE.search(content[max(0, at - 40) : at])
+        if m is None or m.group(1).lower() in names:
+            return False
+        at = content.find(leaf.value.shown, at + 1)
+    return True
+
+
+# Words of a call that say nothing about its subject: how it ran, or that it computed
+# ("calculate", "expression": a calculator's answer is about what the reply computes).
+_TOOL_WORDS = frozenset(
+    content_words(
+        "tool exec run cmd command bash shell sh call function "
+        "calculate calculator compute expression evaluate eval math formula"
+    )
+)

@@ -1,0 +1,166 @@
+"""Which row of a list a sentence names: "flight HAT522 from ORD" names the row whose
+origin is ORD, not the row beside it; an id or a name the sentence restates picks its
+record (checks/figures)."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from receiptgate.checks.anchoring import TOKEN, Anchor, id_key
+from receiptgate.checks.words import word_pattern
+from receiptgate.evidence.index import ReceiptIndex, id_shape
+from receiptgate.evidence.records import Leaf, Record
+from receiptgate.evidence.values import Value
+
+
+def other_row(leaf: Leaf, low: str) -> bool:
+    """The sentence names what a sibling row holds and this row does not.
+
+    "48 customers on the Enterprise plan" is not backed by the row plan=pro
+    customers=48 when plan=enterprise is another row; "the checkout deployment ... 12
+    replicas" not by the row of search; "68% in FY2025" not by the FY2024 row.
+    """
+    rec = leaf.record
+    parent = rec.parent
+    if parent is None or not low:
+        return False
+    own = {x.key: x for x in rec.leaves}
+    # what this row holds in any field: "flight HAT522 from ORD" names this row's origin,
+    # not the destination of the row before it
+    held = {x.value.shown.lower() for x in rec.leaves}
+    for sibling in parent.children:
+        if sibling is rec:
+            continue
+        for other in sibling.leaves:
+            if other.value.kind not in ("word", "id", "date", "datetime") or other.key == leaf.key:
+                continue
+            mine = own.get(other.key)
+            if mine is None or other.value.shown.lower() in held:
+                continue
+            if _named_in(other.value, low) and not _named_in(mine.value, low):
+                return True
+    return False
+
+
+def _named_in(value: Value, low: str) -> bool:
+    return _named_shown(value.shown, value.kind, low)
+
+
+@functools.lru_cache(maxsize=16384)
+def _named_shown(shown: str, kind: str, low: str) -> bool:
+    """Whether a sentence (lowercase) names a value, shown as a record holds it (cached:
+    the rows of a long search result are asked about again for every figure)."""
+    shown = shown.lower()
+    if len(shown) < 2:
+        return False
+    if kind == "word" and "_" in shown:
+        shown = shown.replace("_", " ")  # "gift_card" is named by "your $62 gift card"
+    if literal_in(shown, low) or (
+        shown[-1:].isalpha() and (literal_in(shown + "s", low) or literal_in(shown + "es", low))
+    ):
+        return True  # "engineer" is named by "14 engineers"
+    if kind in ("date", "datetime"):
+        return _month_named(shown, low)
+    words = shown.split()
+    if 2 <= len(words) <= 4 and kind == "word":
+        # "Search latency" is named by "Search p99 latency": every word, in order
+        return _in_order(tuple(words)).search(low) is not None
+    return False
+
+
+@functools.lru_cache(maxsize=4096)
+def _in_order(words: tuple[str, ...]) -> re.Pattern[str]:
+    """Words in order, a few characters apart (compiled once per value: one pattern per
+    value would thrash ``re``'s own cache, as in ``word_pattern``)."""
+    return re.compile(r"\b" + r"\b.{0,30}?\b".join(map(re.escape, words)) + r"\b")
+
+
+_MONTHS = (
+    "january february march april may june july august september october november december"
+).split()
+
+
+def _month_named(shown: str, low: str) -> bool:
+    m = re.match(r"(\d{4})-(\d{2})", shown)
+    if m is None:
+        return False
+    month = _MONTHS[int(m.group(2)) - 1]
+    return bool(word_pattern(month).search(low))
+
+
+def named_ids(text: str, index: ReceiptIndex) -> set[str]:
+    """The record ids a sentence names, lowercase without "#"."""
+    return {
+        m.group().lower().rstrip(".").lstrip("#")
+        for m in TOKEN.finditer(text)
+        if id_key(m.group(), index) is not None
+    }
+
+
+def anchor_ids(anchor_: Anchor) -> set[str]:
+    """The ids of the records a sentence is about, and of the records they belong to."""
+    return {i.lstrip("#") for rec in anchor_.records for r in rec.lineage() for i in r.ids}
+
+
+def another_row(rec: Record, own: set[str]) -> bool:
+    """Whether a record is another row of the kind the sentence is about: it has an id of
+    the form the anchored record's own ids have (an item id), and none of them — even
+    when both belong to one product (two variants share its product id)."""
+    if not own:
+        return False
+    ids = {i.lstrip("#") for i in rec.ids}
+    if ids & own:
+        return False
+    shapes = {id_shape(i) for i in own}
+    return any(id_shape(i) in shapes for i in ids)
+
+
+def of_a_sibling(rec: Record, named: set[str]) -> bool:
+    """Whether a record belongs to another record of the kind the sentence names: one
+    with an id of the same form (another order) and none of the named ids."""
+    if not named:
+        return False
+    shapes = {id_shape(i) for i in named}
+    for r in rec.lineage():
+        ids = {i.lstrip("#") for i in r.ids}
+        if ids & named:
+            return False
+        if any(id_shape(i) in shapes for i in ids):
+            return True
+    return False
+
+
+def has_id(rec: Record) -> bool:
+    """Whether a record is, or belongs to, a record with an id (an order's payment)."""
+    return any(r.ids for r in rec.lineage())
+
+
+def row_text(index: ReceiptIndex, leaf: Leaf) -> str:
+    entry = index.entries[index.position(leaf)]
+    if leaf.path == "text":
+        return entry.text
+    values = " ".join(
+        x.value.shown.lower() for x in leaf.record.leaves if x.value.kind in ("word", "id")
+    )
+    return f"{entry.text.split(chr(10), 1)[0]} {values}"
+
+
+def literal_in(claimed: str, shown: str, *, head: bool = False) -> bool:
+    """``claimed`` written inside ``shown`` as a whole word ("Suite 640", "4K"); with
+    ``head``, its first word is enough ("4K resolution" in a field holding "4K")."""
+    needle = claimed.lower().strip()
+    if head and " " in needle and needle not in shown.lower():
+        needle = needle.split()[0]
+    hay = shown.lower()
+    at = hay.find(needle)
+    while at >= 0:
+        end = at + len(needle)
+        before = hay[at - 1] if at else " "
+        after = hay[end : end + 2]
+        # A dot ends a word unless a character follows it ("4.5", "v2.3", "web-01.lan").
+        glued_after = after[:1].isalnum() or (after[:1] == "." and after[1:2].isalnum())
+        if not (before.isalnum() or before == ".") and not glued_after:
+            return True
+        at = hay.find(needle, at + 1)
+    return False
