@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from receiptgate.checks.calls import ERRORISH, failed, tool_calls
 from receiptgate.checks.finding import Finding
-from receiptgate.checks.ledger import ERRORISH, failed, snippet, tool_calls
+from receiptgate.checks.ledger import snippet
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
 

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import re
 
+from receiptgate.checks.calls import failed
 from receiptgate.checks.figures import evidence_line, supported
 from receiptgate.checks.finding import Finding
-from receiptgate.checks.ledger import failed
 from receiptgate.checks.record_claim import record_fact
 from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 from receiptgate.evidence.records import Leaf

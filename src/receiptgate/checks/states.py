@@ -9,8 +9,9 @@ import dataclasses
 import re
 from collections.abc import Iterable
 
+from receiptgate.checks.calls import suite_outcome, suite_runs
 from receiptgate.checks.finding import Finding
-from receiptgate.checks.ledger import check_action, suite_outcome, suite_runs
+from receiptgate.checks.ledger import check_action
 from receiptgate.checks.words import content_words, stem
 from receiptgate.claims.models import DetectedClaim
 from receiptgate.evidence.formats import is_data_format

@@ -1,0 +1,220 @@
+"""The action ledger: the session's tool calls, what kind of action each performs (by tool
+name, command and arguments), test runs and their outcome, and whether a call failed
+(checks/ledger)."""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from receiptgate.evidence.index import THINKING_TOOLS, ReceiptEntry, ReceiptIndex
+
+_TEST_RUN = re.compile(
+    r"\b(?:pytest|py\.test|unittest|tox|nox|npm\s+(?:run\s+)?test|yarn\s+test|pnpm\s+test|"
+    r"go\s+test|cargo\s+(?:test|nextest)|jest|vitest|mocha|mvn\b.*\btest|gradle\b.*\btest|"
+    r"rspec|phpunit|make\s+test|ctest|bazel\s+test|run_tests|test_runner|run-tests)\b"
+)
+
+FAILING = re.compile(
+    r"\b[1-9]\d*\s+(?:failed|failing|failures?|errors?)\b|\bFAILED\b|\bFAIL\b|\bnot ok\b|"
+    r"\bAssertionError\b|\bexit (?:code|status) [1-9]|\bTests?:\s.*\b[1-9]\d* failed|"
+    r"\bBUILD FAILURE\b|\bfailures=[1-9]|\berrors=[1-9]"
+)
+
+PASSING = re.compile(
+    r"\b\d+\s+(?:passed|passing|tests? passed)\b|\bOK\b|\bPASS(?:ED)?\b|all tests passed|"
+    r"\b0\s+failed\b|\bok\s+\S+\s+[\d.]+s\b|tests? pass(?:ed)?\b|\bsucceeded\b"
+)
+
+ERRORISH = re.compile(
+    r"\b(?:error|errors|exception|traceback|failed|failure|fatal|denied|refused|bounced|"
+    r"rejected|not found|timed out|timeout|no such file or directory|can't (?:read|open|stat)|"
+    r"cannot (?:open|read|access|stat|create)|is a directory|read-only file system)\b",
+    re.IGNORECASE,
+)
+
+#: Tool-name / command words that make a call count as a given action.
+ACTION_TOOLS: dict[str, re.Pattern[str]] = {
+    "checked": re.compile(
+        r"\b(?:read|cat|view|open|get|fetch|head|tail|grep|ls|stat|inspect|describe|query|"
+        r"select|status|check|show|list|diff|less|more|find|search|curl|http|logs?|journalctl|"
+        r"lookup|file)"
+    ),
+    "ran": re.compile(r"\b(?:exec|bash|shell|sh|terminal|run|command|cmd|process|script)"),
+    "ran_tests": _TEST_RUN,
+    "deployed": re.compile(
+        r"\b(?:deploy|release|kubectl|helm|terraform|rollout|publish|push|merge|ship|apply|"
+        r"promote|upgrade)"
+    ),
+    "sent": re.compile(
+        r"\b(?:send|sent|email|mail|message|slack|post|notify|reply|sms|tweet|bird|chat)"
+    ),
+    "saved": re.compile(
+        r"\b(?:write|save|put|upload|export|commit|touch|tee|insert|store|backup|dump|cp|mv)"
+    ),
+    "created": re.compile(
+        r"\b(?:create|new|add|insert|make|mkdir|touch|open|schedule|book|generate|write|post|"
+        r"issue|ticket)"
+    ),
+    "fixed": re.compile(
+        r"\b(?:edit|write|patch|apply|replace|update|sed|commit|fix|modify|change|delete|remove|"
+        r"cancel|migrate|str_replace)"
+    ),
+    "restarted": re.compile(
+        r"\b(?:restart|reboot|reload|start|stop|kill|bounce|rollout\s+restart)"
+    ),
+    "installed": re.compile(
+        r"\b(?:install|apt|apt-get|pip|npm|yarn|brew|cargo|gem|upgrade|dnf|yum|apk)"
+    ),
+    "searched": re.compile(r"\b(?:search|google|bing|web|query|find|grep|lookup)"),
+    "fetched": re.compile(r"\b(?:fetch|http|get|curl|wget|request|api|download|browse|call)"),
+    "queried": re.compile(r"\b(?:query|sql|select|db|database|psql|mysql|sqlite|crm|lookup)"),
+    "cancelled": re.compile(r"\bcancel"),
+    "refunded": re.compile(r"\b(?:refund|return)"),
+    "charged": re.compile(r"\b(?:pay|charge|payment|bill)"),
+    "transferred": re.compile(r"\b(?:transfer|send|pay|move)"),
+    "requested": re.compile(
+        r"\b(?:request|submit|exchange|return|modify|update|cancel|place|order|book|create)"
+    ),
+}
+
+
+def call_head(e: ReceiptEntry) -> str:
+    """The call line (tool, source, args) with ``_`` and ``-`` as spaces: jira_create_issue."""
+    return e.text.split("\n", 1)[0].replace("_", " ").replace("-", " ")
+
+
+@dataclass(slots=True)
+class _LedgerView:
+    """What the ledger checks need, derived once per index state (not per claim)."""
+
+    tools: list[ReceiptEntry]
+    heads: dict[int, str]
+    test_runs: list[ReceiptEntry]
+    by_action: dict[str, list[ReceiptEntry]]
+    #: HTTP statuses the outputs print, read on the first status claim (a scan of every
+    #: output that most requests never need)
+    statuses: list[tuple[ReceiptEntry, str]] | None = None
+
+
+def ledger_view(index: ReceiptIndex) -> _LedgerView:
+    view = index.cache.get("ledger")
+    if isinstance(view, _LedgerView):
+        return view
+    tools = [
+        e
+        for e in index.entries
+        if e.receipt.kind == "tool" and (e.receipt.tool or "").lower() not in THINKING_TOOLS
+    ]
+    view = _LedgerView(
+        tools,
+        {id(e): call_head(e) for e in tools},
+        [e for e in tools if _is_test_run(e)],
+        {},
+    )
+    index.cache["ledger"] = view
+    return view
+
+
+def tool_calls(index: ReceiptIndex) -> list[ReceiptEntry]:
+    """The tool calls of a session, in order (no ``think`` call: it does nothing)."""
+    return ledger_view(index).tools
+
+
+def suite_runs(index: ReceiptIndex) -> list[ReceiptEntry]:
+    """The calls that ran a test suite, in order."""
+    return ledger_view(index).test_runs
+
+
+def calls_for(view: _LedgerView, kind: str) -> list[ReceiptEntry]:
+    calls = view.by_action.get(kind)
+    if calls is None:
+        pattern = ACTION_TOOLS.get(kind, ACTION_TOOLS["ran"])
+        calls = [e for e in view.tools if pattern.search(view.heads[id(e)])]
+        if kind in _WRITING_KINDS:
+            # A shell or code call that writes a file ("echo x > hello.sh", "sed -i",
+            # open(path, "w")) creates, saves and fixes as much as a write tool does.
+            named = {id(e) for e in calls}
+            calls += [
+                e for e in view.tools if id(e) not in named and _writes(e.text, e.receipt.content)
+            ]
+        if kind == "refunded":
+            # a call whose result records a negative payment made a refund, whatever its
+            # name ("update_reservation_flights": payment_history ... "amount": -5382)
+            named = {id(e) for e in calls}
+            calls += [e for e in view.tools if id(e) not in named and _records_refund(e)]
+        view.by_action[kind] = calls
+    return calls
+
+
+@functools.lru_cache(maxsize=4096)
+def _writes(text: str, content: str) -> bool:
+    """Whether a call wrote a file, by its command or its output (cached: a transcript's
+    calls come again with every reply)."""
+    return bool(_WRITES.search(text) or _WRITE_DONE.search(content[:2000]))
+
+
+def _records_refund(e: ReceiptEntry) -> bool:
+    if failed(e):
+        return False
+    return any(
+        leaf.value.kind == "money"
+        and (leaf.value.number or 0) < 0
+        and not leaf.path.startswith("args.")
+        for rec in e.records
+        for leaf in rec.subtree_leaves()
+    )
+
+
+_WRITING_KINDS = frozenset({"saved", "created", "fixed"})
+
+_WRITES = re.compile(
+    r"(?:[^<>]>>?\s*[\w./~-]|\btee\b|\bsed\s+(?:-\w+\s+)*-i|\bcp\s|\bmv\s|\btouch\s|"
+    r"open\([^)]*['\"][wax]\+?['\"]|\.write(?:_text)?\(|\bstr_replace\b|\binsert\b|"
+    r"\"command\":\s*\"create\"|\bapply_patch\b|\bpatch\s|"
+    # editor helpers of coding agents (OpenHands' edit_file_by_replace, create_file, ...)
+    r"\b(?:edit_file\w*|create_file|append_file|insert_content_at_line|write_file)\()"
+)
+
+
+def _is_test_run(e: ReceiptEntry) -> bool:
+    return (e.receipt.kind == "tool" and bool(_TEST_RUN.search(e.text.split("\n", 1)[0]))) or (
+        e.receipt.kind == "tool" and "test" in (e.receipt.tool or "").lower()
+    )
+
+
+def suite_outcome(e: ReceiptEntry) -> str:
+    content = e.receipt.content
+    if e.receipt.ok is False or FAILING.search(content):
+        return "failing"
+    if PASSING.search(content) or e.receipt.ok is True:
+        return "passing"
+    return "unknown"
+
+
+# A write's own report that it happened: "[File updated (edited at line 1)]", "File
+# created successfully", "Successfully wrote 120 bytes". An error beside it (a warning
+# about permissions the editor printed) does not undo the write it reports.
+_WRITE_DONE = re.compile(
+    r"\bfile\s+(?:updated|created|written|saved)\b|\bedited\s+at\s+line\b|"
+    r"\bsuccessfully\s+(?:wrote|written|saved|created|updated|edited|modified)\b",
+    re.IGNORECASE,
+)
+
+
+def failed(entry: ReceiptEntry) -> bool:
+    """Whether a call failed: its receipt says so, or (when it says nothing) its output
+    starts with an error and reports no passing run and no write."""
+    r = entry.receipt
+    if r.ok is not None:
+        return not r.ok
+    return _reads_as_failure(r.content[:2000])
+
+
+@functools.lru_cache(maxsize=4096)
+def _reads_as_failure(content: str) -> bool:
+    head = content[:400]
+    return (
+        bool(ERRORISH.search(head)) and not PASSING.search(head) and not _WRITE_DONE.search(content)
+    )

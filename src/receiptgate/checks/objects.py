@@ -1,0 +1,110 @@
+"""What an action claim is about, matched to a call: the file, id or name it names, its
+synonyms ("the shell script" is a ``.sh`` file), and the generic objects any call of
+the kind backs ("the changes", "the following items") (checks/ledger)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from receiptgate.checks.words import content_words
+from receiptgate.claims.models import DetectedClaim
+from receiptgate.evidence.index import ReceiptEntry
+
+#: Words for a tool that name the tools themselves ("I ran the linter" and ``ruff check``).
+_OBJECT_SYNONYMS: dict[str, re.Pattern[str]] = {
+    # "the shell script has been created": the .sh file a command wrote
+    "shell script": re.compile(r"\.(?:sh|bash|zsh)\b|#!/(?:usr/)?bin/(?:env\s+)?(?:ba|z)?sh\b"),
+    "script": re.compile(r"\.(?:sh|bash|py|js|ts|rb|pl|ps1)\b"),
+    "linter": re.compile(
+        r"\b(?:ruff|eslint|flake8|pylint|golangci|clippy|rubocop|lint|shellcheck|stylelint)"
+    ),
+    "lint": re.compile(r"\b(?:ruff|eslint|flake8|pylint|golangci|clippy|rubocop|lint|shellcheck)"),
+    "type checker": re.compile(r"\b(?:mypy|pyright|tsc|flow|pyre)"),
+    "formatter": re.compile(r"\b(?:black|prettier|ruff\s+format|gofmt|rustfmt)"),
+    "migration": re.compile(r"\b(?:migrat|alembic|flyway|liquibase)"),
+    "backup": re.compile(r"\b(?:backup|restic|borg|pg_dump|snapshot)"),
+    "ticket": re.compile(r"\b(?:ticket|issue|jira|incident|case)"),
+    "pull request": re.compile(r"\b(?:pull|pr\b|merge request)"),
+    # "two checked bags have been added": a call on the booking's baggage
+    "bag": re.compile(r"(?<![a-z])(?:bag|luggage)"),
+    "luggage": re.compile(r"(?<![a-z])(?:bag|luggage)"),
+}
+
+_IDENTIFIER = re.compile(
+    r"[\w.-]*[/@][\w./@-]+|[\w-]+\.[a-z]{2,5}\b|[A-Z]+-\d+|\b[\w]+-\d+\b|#\w*\d\w*"
+)
+
+#: A label before an object ("**Refund:** $2571").
+_LEAD_LABEL = re.compile(r"^[\s*_]*[A-Za-z][\w ]{0,30}[*_]*:[*_]*\s*")
+
+GENERIC_OBJECTS = frozenset(
+    "result results output it them everything file files report changes change data the "
+    "fix update work code your my our identity account details detail information info "
+    "profile record records user successfully id ids number "
+    # words that point at what the reply lists ("the following items", "the selected
+    # items"): the listed lines name the objects, and are checked on their own
+    "following selected above below listed mentioned these those item items "
+    # what the agent made of its results ("I found a combination that ..."): any look-up
+    "combination combinations option options solution alternative alternatives way".split()
+)
+
+#: What a fix is of, when no file is named: the problem, not an artifact a call names.
+_PROBLEMS = frozenset(
+    "error errors bug bugs issue issues typo typos problem problems mistake mistakes crash "
+    "failure failures syntax spelling".split()
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectMatcher:
+    """Whether a call is about a claim's object (a file, a recipient, a version...).
+
+    Identifiers (paths, emails, ticket keys) must appear as written:
+    ``config/prod.yaml`` is not ``config/staging.yaml`` however many words they share.
+    Built once per claim, then asked of each candidate call.
+    """
+
+    obj: str
+    idents: tuple[str, ...]
+    synonyms: tuple[re.Pattern[str], ...]
+    words: frozenset[str]
+    anything: bool
+
+    @classmethod
+    def of(cls, claim: DetectedClaim, tail: str) -> ObjectMatcher:
+        # "**Refund:** $2571 has been refunded": the label is no part of the object
+        raw = _LEAD_LABEL.sub("", claim.object or "")
+        obj = raw.strip(" *_`").lower()
+        idents = tuple(i.lower().rstrip(".") for i in _IDENTIFIER.findall(f"{raw} {tail}"))
+        words = content_words(raw)
+        generic = GENERIC_OBJECTS
+        if claim.assertion == "fixed":
+            generic = generic | _PROBLEMS  # "the syntax error has been corrected": any edit
+        anything = not idents and (not obj or set(obj.split()) <= generic or not words)
+        synonyms = tuple(p for w, p in _OBJECT_SYNONYMS.items() if w in obj)
+        return cls(obj, idents, synonyms, words, anything)
+
+    def _in(self, text: str) -> bool | None:
+        """What a call's text says about the object by ids, the object itself and its
+        synonyms; ``None`` when only its words can tell."""
+        if self.idents:
+            # "saved the results to report.csv": the file named anywhere after the verb.
+            return all(i in text for i in self.idents)
+        if self.anything or self.obj in text:
+            return True
+        if any(p.search(text) for p in self.synonyms):
+            return True
+        return None
+
+    def names_in_call(self, head: str) -> bool:
+        """Whether a call's own line (tool name and arguments) names the object."""
+        found = self._in(head)
+        return found if found is not None else bool(self.words & content_words(head))
+
+    def __call__(self, entry: ReceiptEntry) -> bool:
+        found = self._in(entry.text)
+        if found is not None:
+            return found
+        shared = len(self.words & entry.words)
+        return shared > 0 and shared * 2 >= min(len(self.words), 2)
