@@ -412,3 +412,22 @@ def test_a_total_a_failed_booking_reported_backs_a_hedged_restatement() -> None:
     result = GATE.validate(text, receipts=receipts, now=NOW)
 
     assert (result.sentences[0].tag, result.verdict) == ("T1", "pass")
+
+
+SEARCH = (
+    "search_direct_flight",
+    {"origin": "MCO", "destination": "CLT", "date": "2024-05-21"},
+    [{"flight_number": "HAT028", "prices": {"economy": 150, "business": 360}}],
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Your original payment was $2787 for a business class ticket.", "pass"),
+        ("Your original payment was $2788 for a business class ticket.", "block"),
+    ],
+)
+def test_the_noun_a_figure_is_of_picks_the_field_that_backs_it(text: str, verdict: str) -> None:
+    result = GATE.validate(text, receipts=_receipts(*LOOKUPS, SEARCH), now=NOW)
+    assert result.verdict == verdict, [s.reasons for s in result.sentences]

@@ -142,3 +142,28 @@ _TOOL_WORDS = frozenset(
         "calculate calculator compute expression evaluate eval math formula"
     )
 )
+
+
+#: Words between a figure and the noun it is of: "payment was $2787", "total of $50".
+_LINKS = frozenset(
+    "was is were are be been of at for to totaling totalling came comes amounted amounts "
+    "costs cost stood stands".split()
+)
+_WORD_BEFORE = re.compile(r"([A-Za-z][\w'-]*)[\s*_:=(]*$")
+
+
+def head_noun(text: str, at: int) -> str | None:
+    """The word a figure at ``text[at:]`` is of, stemmed: the last content word before it
+    past linking words ("Your original payment was $2787" -> payment); ``None`` when
+    it says nothing of a field (a generic word like "total" or "amount")."""
+    before = text[: max(0, at)]
+    for _ in range(3):
+        m = _WORD_BEFORE.search(before)
+        if m is None:
+            return None
+        word = m.group(1).lower()
+        if word not in _LINKS:
+            stems = content_words(word) - GENERIC
+            return next(iter(stems)) if len(stems) == 1 else None
+        before = before[: m.start()]
+    return None

@@ -17,7 +17,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 
-from receiptgate.checks.about import NEGATIVE_MONEY, PAY_MORE, field_words, is_about, overlap
+from receiptgate.checks.about import (
+    NEGATIVE_MONEY,
+    PAY_MORE,
+    field_words,
+    head_noun,
+    is_about,
+    leaf_words,
+    overlap,
+)
 from receiptgate.checks.anchoring import Anchor, for_figure
 from receiptgate.checks.documents import DOCUMENT_KINDS
 from receiptgate.checks.finding import Finding
@@ -145,6 +153,11 @@ def check_figure(
         best = max(inside, key=lambda leaf: overlap(index, leaf, clause))
         return _disagreed(index, h, best, low, fresh) or supported(index, h, best)
     about = [leaf for leaf in equal if is_about(index, leaf, clause, sentence, anchors)]
+    head = head_noun(anchor_.text, h.start - anchor_.start) if not about else None
+    if head is not None:
+        # "Your original payment was $2787": what the figure is of, named right before it,
+        # is the field's row (a payment of payment_history)
+        about = [leaf for leaf in equal if head in leaf_words(index, leaf)]
     if anchor_.how in ("named", "section"):
         # "Order #W1 came to $2,649": the price of order #W2 is no support; nor, in the
         # lines under an item, another item's price.
