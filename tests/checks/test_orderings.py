@@ -132,3 +132,38 @@ def test_the_earliest_and_latest_are_checked_against_the_list(
     result = GATE.validate(text, receipts=SEARCH, now=NOW)
     assert result.verdict == verdict, result.reason
     assert any(evidence in e.detail for s in result.sentences for e in s.evidence)
+
+
+#: Two ways of exchanging the lamp, each with its price difference, as a reply lists them.
+OPTIONS_REPLY = """Here are your options:
+
+1. **Option 1:**
+   - Exchange for item 9612497925
+   - **Price:** $50.88
+2. **Option 2:**
+   - Exchange for item 9354168549
+   - **Price:** $46.85
+
+{claim} Would you like to proceed?"""
+
+
+@pytest.mark.parametrize(
+    ("claim", "tag", "action"),
+    [
+        ("Option 2 is the cheapest choice.", "T1", "pass"),
+        ("Option 1 offers the lowest price.", "T5", "block"),
+        ("Option 1 is the most expensive one.", "T1", "pass"),
+        ("Option 3 offers the lowest price.", "T3", "warn"),  # no such option listed
+    ],
+)
+def test_an_ordering_over_the_options_a_reply_lists_is_checked_against_their_figures(
+    claim: str, tag: str, action: str
+) -> None:
+    text = OPTIONS_REPLY.format(claim=claim)
+
+    result = GATE.validate(text, receipts=_receipts(PRODUCT), now=NOW)
+
+    (s,) = [s for s in result.sentences if s.text == claim]
+    assert (s.tag, s.action) == (tag, action), s.reasons
+    if action == "block":
+        assert "option 2 holds the lowest ($46.85), not option 1 ($50.88)" in s.reasons[0]

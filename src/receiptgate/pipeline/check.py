@@ -22,6 +22,7 @@ from receiptgate.checks.facts import check_claim
 from receiptgate.checks.figures import check_figure
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import check_action, check_attribution
+from receiptgate.checks.options import option_ordering
 from receiptgate.checks.orderings import check_ordering, ordering_of
 from receiptgate.checks.outputs import (
     empty_result,
@@ -352,6 +353,14 @@ def _derived(
     return Finding("contradicted", rid, kind, f"miscalculated: {d.formula}", value=h)
 
 
+def _backed_line(req: Request, at: int) -> bool:
+    """Whether the sentence of the reply at offset ``at`` was decided, backed (T1, T4)."""
+    return any(
+        sr.start <= at < sr.end and sr.tag in ("T1", "T4") and sr.action == "pass"
+        for sr in req.result.sentences
+    )
+
+
 def _backing(req: Request, x: float, supported: Sequence[Finding]) -> Finding | None:
     """The finding with a receipt behind a figure of this sentence or of a line above."""
     for f in [*supported, *(f for _, _, f in reversed(req.computed))]:
@@ -388,6 +397,17 @@ def ground_claimless(s: Settings, req: Request, sr: SentenceResult) -> None:
         if found is not None and found.receipt_id is not None:
             sr.tag = "T1"
             sr.evidence.append(Evidence("tool", found.receipt_id, "supports", found.detail))
+    if sr.tag in ("T2", "T3") and (o := option_ordering(req.work, sr.text)) is not None:
+        # "Option 3 offers the lowest additional cost": over the options listed above
+        if o.status == "contradicted":
+            sr.tag = "T5"
+            sr.evidence.append(Evidence("reply", None, "contradicts", o.detail))
+            sr.reasons.append(f"Contradicted ordering: {o.detail}")
+            return
+        if all(_backed_line(req, at) for at in o.at):
+            sr.tag = "T1"
+            sr.evidence.append(Evidence("reply", None, "supports", o.detail))
+            return
     if sr.tag not in ("T2", "T3", "T6"):
         return
     doc = restated_passage(ledger, sr.text, _freshness(ledger, req.now, s.policy.freshness, None))
