@@ -799,3 +799,17 @@ def test_when_a_paragraph_is_wrapped_inside_a_date_then_the_date_is_still_read()
     result = _check(text)
     assert result.verdict == "pass", result.sentences
     assert "May\n21, 2024" in [c.matched_text for c in result.claims]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("However, the exact departure time is not provided in the reservation details.", "pass"),
+        ("Unfortunately, the price is not listed in the reservation details.", "block"),
+    ],
+)
+def test_a_field_said_to_be_missing_from_a_record_is_looked_for_in_it(
+    text: str, verdict: str
+) -> None:
+    result = GATE.validate(text, receipts=_with(), now=NOW)
+    assert result.verdict == verdict, [s.reasons for s in result.sentences]

@@ -5,7 +5,8 @@ Each backs a sentence that has no claim of its own to check, or whose claim the 
 cannot decide: "there are no nonstop flights from JFK to SFO" (:func:`empty_result`),
 "none within your budget of $100" (:func:`over_budget`), "it seems there was an issue
 locating the order" (:func:`reported_failure`), a line of output repeated
-(:func:`quoted_output`) or quoted (:func:`quoted_span`).
+(:func:`quoted_output`) or quoted (:func:`quoted_span`), "the departure time is not
+provided in the reservation details" (:func:`absent_field`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Sequence
 from receiptgate.checks.calls import ERRORISH, failed, tool_calls
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import snippet
+from receiptgate.checks.words import GENERIC, content_words
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
 
@@ -207,4 +209,38 @@ def row_count(index: ReceiptIndex, h: HardFact, anchors: Sequence[str]) -> Findi
         # the newest list has another number of rows: no other value of the transcript
         # that happens to be that number ("id": 1) stands for a count of rows
         return Finding("unsupported", None, None, f"{rid} lists {rows} rows, not {h.text}", value=h)
+    return None
+
+
+_NOT_PROVIDED = re.compile(
+    r"\b(?:the\s+|your\s+)?(?:exact\s+|specific\s+|actual\s+)?(?P<what>[a-z][a-z _-]{2,40}?)\s+"
+    r"(?:is|are|was|were)\s+not\s+(?:provided|listed|included|shown|specified|mentioned|"
+    r"given|stated)\s+in\s+(?:the\s+|your\s+)?(?P<where>[a-z]+)\b",
+    re.IGNORECASE,
+)
+
+
+def absent_field(index: ReceiptIndex, sentence: str) -> Finding | None:
+    """ "The exact departure time is not provided in the reservation details": the newest
+    result of a call about reservations has no field of a departure time (supported), or
+    has one (contradicted)."""
+    m = _NOT_PROVIDED.search(sentence)
+    if m is None:
+        return None
+    what = content_words(m.group("what")) - GENERIC or content_words(m.group("what"))
+    where = content_words(m.group("where"))
+    if not what or not where:
+        return None
+    for e in reversed(tool_calls(index)):
+        if failed(e) or not e.records or not where <= e.context_words:
+            continue
+        rid = e.receipt.id
+        for rec in e.records:
+            for r in rec.subtree():
+                for leaf in r.leaves:
+                    if what <= content_words(leaf.path.replace(".", " ").replace("_", " ")):
+                        detail = f"contradicts {rid} {leaf.path} = {leaf.value.shown}"
+                        return Finding("contradicted", rid, "tool", detail, leaf.path)
+        detail = f"{rid} ({e.receipt.tool}): no field of {m.group('what').strip()}"
+        return Finding("supported", rid, "tool", detail)
     return None

@@ -25,6 +25,7 @@ from receiptgate.checks.ledger import check_action, check_attribution
 from receiptgate.checks.options import option_ordering
 from receiptgate.checks.orderings import check_ordering, ordering_of
 from receiptgate.checks.outputs import (
+    absent_field,
     empty_result,
     over_budget,
     quoted_output,
@@ -397,6 +398,16 @@ def ground_claimless(s: Settings, req: Request, sr: SentenceResult) -> None:
         if found is not None and found.receipt_id is not None:
             sr.tag = "T1"
             sr.evidence.append(Evidence("tool", found.receipt_id, "supports", found.detail))
+    if sr.tag == "T3" and (absent := absent_field(ledger, sr.text)) is not None:
+        # "the exact departure time is not provided in the reservation details"
+        if absent.status == "contradicted":
+            sr.tag = "T5"
+            sr.evidence.append(Evidence("tool", absent.receipt_id, "contradicts", absent.detail))
+            sr.reasons.append(f"Contradicted absence: {absent.detail}")
+        else:
+            sr.tag = "T1"
+            sr.evidence.append(Evidence("tool", absent.receipt_id, "supports", absent.detail))
+        return
     if sr.tag in ("T2", "T3") and (o := option_ordering(req.work, sr.text)) is not None:
         # "Option 3 offers the lowest additional cost": over the options listed above
         if o.status == "contradicted":
