@@ -391,6 +391,10 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
         ("Change of plan", "no claim: a line with no verb (an option or a heading)"),
         ("I need your order number to look it up.", "no claim: a plan, an offer or an ability"),
         ("Then we'll move the booking to Friday.", "no claim: what will happen"),
+        (
+            "| Payment Method | Please confirm which card to use. |",
+            "no claim: an instruction to the user",
+        ),
     ],
 )
 def test_a_sentence_with_no_claim_keeps_the_reason_it_was_skipped(text: str, reason: str) -> None:

@@ -249,6 +249,10 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
     text = _LEAD_SYMBOLS.sub("", text)  # "✅ No problem at all!": the mark is no word
     if kind == "code" or (kind == "heading" and not _HEADING_VALUE.search(text)):
         return "code"  # "### Total New Price: $1,625" is a line of figures, not a title
+    if kind == "table_row" and text.strip().strip("|").count("|") == 1:
+        # a row of two cells, "| City | New York |", reads as the line "City: New York"
+        label, value = (c.strip() for c in text.strip().strip("|").split("|"))
+        text, kind = f"{label}: {value}", "list_item"
     if _QUESTION_END.search(text):
         return "question"
     lowered = text.lower()
@@ -284,10 +288,6 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
     words = _WORD.findall(lowered)
     if kind == "table_row" and text.strip().strip("|").count("|") != 1:
         return "statement" if any(c.isdigit() for c in text) else "code"
-    if kind == "table_row":
-        # a row of two cells, "| City | New York |", reads as the line "City: New York"
-        label, value = (c.strip() for c in text.strip().strip("|").split("|"))
-        text, kind = f"{label}: {value}", "list_item"
     if len(words) < 3:
         return "greeting" if not any(c.isdigit() for c in text) else "statement"
     if words[0] in _GREETINGS and len(words) <= 8:
