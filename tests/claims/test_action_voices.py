@@ -452,3 +452,23 @@ def test_a_line_a_tool_printed_repeated_word_for_word_is_backed_by_that_output()
     assert any("c5 printed it" in e.detail for e in s.evidence)
     # a line no output printed stays a general statement
     assert _check("No more bugs!", _receipts(ASK, READ, cat)).sentences[0].tag == "T3"
+
+
+WROTE_TEST_TXT = _receipts(
+    "Write 'hello world' to /workspace/test.txt.",
+    _turn(
+        "c1",
+        "execute_ipython",
+        {"code": "with open('/workspace/test.txt', 'w') as f:\n    f.write('hello world')"},
+        "[Code executed successfully with no output]",
+    ),
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "verdict"),
+    [("test.txt", "pass"), ("notes.txt", "block")],
+)
+def test_a_thing_created_in_a_place_is_the_object_not_the_place(name: str, verdict: str) -> None:
+    text = f"The file `{name}` has been successfully created in the `/workspace` directory."
+    assert _check(text, WROTE_TEST_TXT).verdict == verdict

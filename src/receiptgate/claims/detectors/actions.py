@@ -201,9 +201,12 @@ class ActionDetector(Detector):
         Pattern(
             "passive",
             r"\b(?:was|were|has\s+been|have\s+been)\s+(?:successfully\s+)?(emailed|sent|deployed|"
-            r"saved|uploaded|exported|created|scheduled|booked|restarted|installed|merged|"
-            r"published|released|posted|notified|backed\s+up|committed|pushed)\s+(?:to|for|on|in|"
-            r"into|at)\b",
+            r"saved|uploaded|exported|restarted|installed|merged|published|released|posted|"
+            r"notified|backed\s+up|committed|pushed)\s+(?:to|for|on|in|into|at)\b"
+            # "X has been created in the /workspace directory": X was made, "in" says where
+            # (the thing before the verb is the object, read by passive_done)
+            r"|\b(?:was|were|has\s+been|have\s+been)\s+(?:successfully\s+)?"
+            r"(created|scheduled|booked)\s+(?:to|for|on|into)\b",
             subject="self",
             assertion="ran",
             obj="after",
@@ -386,7 +389,7 @@ class ActionDetector(Detector):
         if name in ("tests_fail", "tests_pass") and _TO_AFTER.match(text, match.end()):
             return None  # "the build failed to find the module" is no test result
         if name == "passive":
-            verb = " ".join(match.group(1).lower().split())
+            verb = " ".join((match.group(1) or match.group(2)).lower().split())
             claim.assertion = ACTION_VERBS.get(verb, "ran")
             claim.value = verb
         if name == "done_list":
