@@ -175,6 +175,14 @@ def _numphrase(
         usp, unit, ue = m.group("sp2"), w2, nxt_end
         nxt, nxt_end = _next_word(low, ue) if w2 else ("", ue)
     if cp is not None and (p == floor or low[p - 1] != "(" or mult or not unit):
+        if sign == 0 and p - 1 > floor and low[p - 1] == " ":
+            # "Outbound (May 17):", "HAT235 (BOS–MCO, May 18)": a day before a bracket
+            word, ws = _prev_word(low, p, floor)
+            dated = (
+                _prev_context(seg, low, p, num, word, ws, False, now) if word in _MONTHS else None
+            )
+            if dated is not None:
+                return dated
         return _bare(p, s, sign, num)
     if mult is None and len(num) < 16 and num.isdigit():
         x = float(num)  # the common case; _to_float handles the rest and infinity
