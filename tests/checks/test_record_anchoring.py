@@ -652,3 +652,18 @@ def test_an_offer_before_any_action_may_name_any_method() -> None:
     call = Receipt(id="c11", kind="tool", tool="get_order_details", content=json.dumps(order))
     text = "I can exchange the vacuum cleaner and send the refund to your gift card."
     assert GATE.validate(text, receipts=[call], now=NOW).verdict == "pass"
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # a figure in brackets after a name is that name's, however near the next name is
+        ("The Desk Lamp (black, $150.25) and the Hiking Boots ($243.90) are eligible.", "pass"),
+        ("The Desk Lamp (black, $243.90) and the Hiking Boots ($150.25) are eligible.", "block"),
+        # the next clause's name does not own a figure of this one
+        ("The Desk Lamp came to $150.25, then the Hiking Boots to $243.90.", "pass"),
+        ("The Desk Lamp came to $243.90, then the Hiking Boots to $150.25.", "block"),
+    ],
+)
+def test_a_figure_belongs_to_the_name_before_it_in_its_clause(text: str, verdict: str) -> None:
+    assert _check(text).verdict == verdict, [s.reasons for s in _check(text).sentences]

@@ -276,10 +276,16 @@ _FIGURE_BETWEEN = re.compile(r"[$€£]\s?\d|\d[\d,.]*\s?%|\b\d+(?:[.,]\d+)?\b")
 
 def for_figure(anchor_: Anchor, h: HardFact) -> Anchor:
     """In a sentence that names several records ("the Desk Lamp cost $19.99 and the
-    Office Chair $145.50"), a figure is about the one named nearest to it."""
+    Office Chair $145.50"), a figure is about the one named nearest to it — the one named
+    before it in its clause: a name after it owns it only when nothing but a few linking
+    words stand between ("$19.99 for the Desk Lamp"), and a figure in brackets after a
+    name is that name's ("Chen Lee (born 1967-12-12) and Noah Hernandez (born ...)")."""
     spans = sorted({(a, b) for a, b, _ in anchor_.named})
     if len(spans) < 2 or len({id(r) for _, _, r in anchor_.named}) < 2:
         return anchor_
+
+    def text(lo: int, hi: int) -> str:
+        return anchor_.text[max(0, lo - anchor_.start) : max(0, hi - anchor_.start)]
 
     def distance(span: tuple[int, int]) -> tuple[int, int]:
         a, b = span
@@ -289,11 +295,23 @@ def for_figure(anchor_: Anchor, h: HardFact) -> Anchor:
             return (a - h.end, 1)
         return (0, 0)
 
-    near = min(spans, key=distance)
+    before = [sp for sp in spans if sp[1] <= h.start]
+    after = [sp for sp in spans if sp[0] >= h.end]
+    prior = max(before, key=lambda sp: sp[1]) if before else None
+    later = min(after, key=lambda sp: sp[0]) if after else None
+    aside = prior is not None and _opens_aside(text(prior[1], h.start))
+    if aside or (later is not None and _CLAUSE_AFTER.search(text(h.end, later[0]))):
+        # "the Vacuum Cleaner (canister, $622.12) and the Air Purifier ($473.43)": the
+        # bracket is the Vacuum Cleaner's; "..., arriving at 4:00 PM, then HAT175": the
+        # next clause's name is not this figure's
+        later = None
+    near = min([sp for sp in (prior, later) if sp is not None], key=distance, default=None)
+    if near is None:
+        near = min(spans, key=distance)
     a, b = near
     lo, hi = (b, h.start) if b <= h.start else (h.end, a)
-    between = anchor_.text[max(0, lo - anchor_.start) : max(0, hi - anchor_.start)]
-    if a < h.start and (_FIGURE_BETWEEN.search(between) or "(" in between):
+    between = text(lo, hi)
+    if a < h.start and not aside and (_FIGURE_BETWEEN.search(between) or "(" in between):
         # "the Smart Watch ($336.15) add up to $595.12": the name has its own figure;
         # this one is about what the sentence says of all of them
         return anchor_
@@ -301,3 +319,12 @@ def for_figure(anchor_: Anchor, h: HardFact) -> Anchor:
     return Anchor(
         list(dict.fromkeys(r for _, _, r in named)), anchor_.how, named, anchor_.text, anchor_.start
     )
+
+
+#: What ends the clause of a figure before a name after it: a comma, a bracket, "then".
+_CLAUSE_AFTER = re.compile(r"[,;()]|\b(?:then|and|while|but)\b")
+
+
+def _opens_aside(between: str) -> bool:
+    """Whether a figure stands inside a bracket opened after the name before it."""
+    return between.count("(") > between.count(")")
