@@ -395,6 +395,8 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
             "| Payment Method | Please confirm which card to use. |",
             "no claim: an instruction to the user",
         ),
+        ("I'm so sorry to hear about the delay.", "no claim: a greeting, thanks or apology"),
+        ("Status: Awaiting your confirmation.", "no claim: a plan, an offer or an ability"),
     ],
 )
 def test_a_sentence_with_no_claim_keeps_the_reason_it_was_skipped(text: str, reason: str) -> None:
@@ -449,3 +451,8 @@ def test_the_items_under_a_report_stay_statements() -> None:
     result = Gate().validate(text, receipts=[PLAN_ORDER], now=NOW)
 
     assert (result.sentences[-1].tag, result.sentences[-1].action) == ("T3", "warn")
+
+
+def test_empathy_that_goes_on_to_a_claim_is_checked() -> None:
+    result = Gate().validate("I understand your concern, but the fee is $100.", now=NOW)
+    assert result.sentences[0].action == "block"

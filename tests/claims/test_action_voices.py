@@ -445,6 +445,21 @@ def test_a_reported_failure_is_backed_by_the_failed_call(result: str, tag: str) 
         assert any("the get_order_details call failed" in e.detail for e in s.evidence)
 
 
+def test_a_change_that_did_not_go_through_is_backed_by_the_failed_call() -> None:
+    update = _turn("c2", "modify_order", {"order_id": "#W1234567"}, "Error: order is not pending")
+    receipts = _retail(update)
+    text = "I tried to submit the change, but unfortunately it didn't go through."
+    assert _check(text, receipts).sentences[0].tag == "T1"
+
+
+@pytest.mark.parametrize(
+    "text", ["Nothing has been booked yet.", "Awaiting your reply; nothing has been changed yet."]
+)
+def test_work_not_done_yet_is_no_action_claim(text: str) -> None:
+    result = _check(text, _retail())
+    assert (result.verdict, result.claims) == ("pass", [])
+
+
 def test_a_line_a_tool_printed_repeated_word_for_word_is_backed_by_that_output() -> None:
     cat = _turn("c5", "bash", {"command": "cat NOTES.txt"}, "No more typos!\nAll good here.\n")
     s = _check("No more typos!", _receipts(ASK, READ, cat)).sentences[0]

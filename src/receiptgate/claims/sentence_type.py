@@ -66,6 +66,8 @@ _COURTESY = re.compile(
     r"safe\s+travels?|enjoy\s+your\s+(?:trip|flight|day|stay)|i\s+apologi[sz]e|(?:i'?m|i\s+am|we'?re)\s+sorry|"
     r"(?:please\s+)?feel\s+free|if\s+(?:there\s+is|there's|you\s+have|you\s+need)\s+anything|"
     r"take\s+your\s+time|thank\s+you|thanks|you'?re\s+welcome|glad\s+to\s+help|"
+    r"that'?s\s+(?:no\s+problem|completely\s+understandable|understandable|totally\s+fine|"
+    r"perfectly\s+fine)|(?:just\s+)?let\s+me\s+know|"
     r"(?:i\s+am\s+|i'?m\s+|we'?re\s+)?look(?:ing)?\s+forward\s+to|"
     # an apology for a misunderstanding, no fact of the evidence
     r"(?:it\s+(?:seems|appears|looks)\s+(?:like\s+|that\s+)?)?there\s+(?:is|was|has\s+been|"
@@ -79,6 +81,17 @@ _COURTESY = re.compile(
     r"there\s+(?:are|is)\s+no\s+(?:further|more|other)\s+(?:tasks?|actions?|steps?|"
     r"requests?|questions?)\b)\b"
 )
+# Empathy and reassurance, about the customer's feelings ("I'm so sorry to hear that", "I
+# understand why this matters"): no claim, unless the sentence goes on to one ("I
+# understand your concern, but the policy is $100 per passenger").
+_EMPATHY = re.compile(
+    r"^(?:(?:i'?m|i\s+am|we'?re)\s+(?:so\s+|really\s+|very\s+|truly\s+|terribly\s+)?"
+    r"(?:sorry|happy\s+to\s+help|glad\s+to\s+help)|"
+    r"i\s+(?:completely\s+|totally\s+|fully\s+)?(?:understand|realize|realise|know|appreciate|"
+    r"can\s+see)\s+(?:why|how|that\s+this|this|that\s+isn|your\s+(?:concern|frustration|"
+    r"situation|disappointment)))\b"
+)
+_GOES_ON = re.compile(r"\b(?:but|however|although|though|yet)\b|\d")
 # A short opening clause before the sentence proper ("No worries, I can ...", "Once you
 # confirm, I'll ...", "To proceed with the return, please ...", "Unfortunately, we ...").
 _OPENER = re.compile(
@@ -146,7 +159,16 @@ INTENT = re.compile(
     r"(?:i|we)\s+should|"
     r"(?:the\s+)?next\s+step\s+(?:is|will\s+be)\s+to|"
     # what the agent's own next step is for: "This will help me check the status"
-    r"this\s+will\s+(?:help|allow|let|enable)\s+(?:me|us))\b"
+    r"this\s+will\s+(?:help|allow|let|enable)\s+(?:me|us)|"
+    # where the request stands: "Status: Awaiting your confirmation", "Pending your reply"
+    r"(?:pending|awaiting|waiting\s+(?:for|on)|ready\s+for)\s+your)\b"
+)
+#: What has not been done yet: "Nothing has been booked yet.", "No changes made yet.", "The
+#: return has not been submitted yet." (the agent's pending work, no act to check).
+NOT_YET = re.compile(
+    r"^(?:nothing|no\s+(?:changes?|updates?|action|actions|payment|charges?))\b[^.;]*?"
+    r"\b(?:yet|so\s+far)\b|"
+    r"\b(?:has|have|was|were)\s+not\s+(?:yet\s+)?(?:been\s+)?\w+(?:\s+\w+)?\s+yet\b"
 )
 # The agent ending its turn: "I'll end the conversation here", "I'll conclude the task".
 _CLOSING = re.compile(
@@ -261,13 +283,15 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         return "label"  # "Here are the details:": the lines under it carry the claims
     if _COURTESY.match(body) or _COURTESY.match(lowered.replace("**", "").strip()):
         return "greeting"
+    if _EMPATHY.match(body) and not _GOES_ON.search(body):
+        return "greeting"
     if body is not lowered:
         words_body = _WORD.findall(body)
         if words_body and words_body[0] in _IMPERATIVE:
             return "imperative"
         if INTENT.match(body):
             return "intent"
-    if _ABILITY.match(body):
+    if _ABILITY.match(body) or NOT_YET.search(body):
         return "intent"
     condition = _CONDITION.match(body)
     if condition is not None:

@@ -32,7 +32,13 @@ from receiptgate.claims.hard import (
     risk_class,
 )
 from receiptgate.claims.models import DetectedClaim, HardFact
-from receiptgate.claims.sentence_type import INTENT, NO_HARD_FACT_TYPES, classify, plan_items
+from receiptgate.claims.sentence_type import (
+    INTENT,
+    NO_HARD_FACT_TYPES,
+    NOT_YET,
+    classify,
+    plan_items,
+)
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.records import Record
 from receiptgate.pipeline.request import Request, Settings
@@ -199,7 +205,10 @@ def _record_claims(
         if stype == "label" and about.how != "named":
             # "Cancelled orders:" is about the records its lines name
             about = _lines_under(sent.index, req.sentences, req.types, anchors) or about
+        pending = stype == "intent" and NOT_YET.search(sent.text.lower()) is not None
         for rc in record_claims(sent, about, ledger, taken.get(sent.index, ())):
+            if pending and rc.kind == "state":
+                continue  # "Nothing has been booked yet": no state of a record
             claim = DetectedClaim(
                 category="record",
                 detector_id=f"record.{rc.kind}",

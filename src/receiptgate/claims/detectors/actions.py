@@ -171,6 +171,10 @@ _PROCESS_ACTIONS: dict[str, tuple[str, str]] = {
 _NOT_AGENT_PASSIVE = frozenset(
     {"shipped", "released", "started", "stopped", "found", "read", "opened", "called", "paid"}
 )
+#: A subject that says no act was done: "nothing", "no changes", "none of the items".
+_NONE_DONE = re.compile(
+    r"(?:^|[;:,]\s*|\b(?:and|but|so)\s+)(?:nothing|no\s+\w+(?:\s+\w+)?|none(?:\s+of\s+[\w\s]+)?)\s*$"
+)
 _INTENT_BEFORE = re.compile(r"\b(?:will|should|can|could|would|might|going\s+to|need\s+to)\s*$")
 
 
@@ -415,6 +419,8 @@ class ActionDetector(Detector):
             before = text[sentence.start : match.start()].lower()
             if _INTENT_BEFORE.search(before[-20:]) or re.search(r"\b(?:not|n't|never)\s*$", before):
                 return None
+            if _NONE_DONE.search(before):
+                return None  # "Nothing has been booked yet": no act, the work still pending
         if name == "and_did" and not _FIRST_PERSON.search(text, sentence.start, match.start()):
             return None  # "... and deployed" continues an "I ..." or "we ..." sentence only
         if name in ("did", "and_did"):
