@@ -813,3 +813,41 @@ def test_a_field_said_to_be_missing_from_a_record_is_looked_for_in_it(
 ) -> None:
     result = GATE.validate(text, receipts=_with(), now=NOW)
     assert result.verdict == verdict, [s.reasons for s in result.sentences]
+
+
+TWO_LEGS = {
+    **RESERVATION,
+    "flights": [
+        {
+            "origin": "IAH",
+            "destination": "JFK",
+            "flight_number": "HAT085",
+            "date": "2024-05-18",
+            "price": 177,
+        },
+        {
+            "origin": "JFK",
+            "destination": "SFO",
+            "flight_number": "HAT023",
+            "date": "2024-05-18",
+            "price": 146,
+        },
+    ],
+}
+
+
+@pytest.mark.parametrize(("day", "verdict"), [("May 18", "pass"), ("May 19", "block")])
+def test_a_figure_of_one_of_the_rows_a_sentence_names_is_that_rows(day: str, verdict: str) -> None:
+    receipts = _transcript(
+        ("get_reservation_details", {"reservation_id": "QWPZKM"}, TWO_LEGS),
+        (
+            "search_direct_flight",
+            {"origin": "IAH", "destination": "SFO", "date": "2024-05-19"},
+            [{"flight_number": "HAT072", "prices": {"economy": 120, "business": 282}}],
+        ),
+    )
+    text = f"Outbound: HAT072, IAH → SFO, business $282 (replaces HAT085 and HAT023 on {day})"
+    result = GATE.validate(text, receipts=receipts, now=NOW)
+    assert result.sentences[0].action == ("pass" if verdict == "pass" else "block"), [
+        s.reasons for s in result.sentences
+    ]

@@ -129,6 +129,9 @@ def check_figure(
         if ok
         and (
             not other_row(leaf, low)
+            # the one row the figure is about is its own, whatever else the sentence
+            # names ("replaces HAT085 and HAT023 on May 18": HAT023's date)
+            or (len(whole) == 1 and id(leaf.record) in whole)
             or (leaf.record.parent is not None and id(leaf.record.parent) in whole)
         )
     ]
@@ -401,6 +404,6 @@ def _rival(
     values = {leaf.value.keys[0] if leaf.value.keys else leaf.value.shown for leaf in top}
     if best == 0 and (len(values) > 1 or anchor_.how != "named"):
         return None  # no field named, and the record is not the sentence's own
-    if len(values) > 1:
-        return None
+    if len(values) > 1 or not set(claim_keys(h)).isdisjoint(top[0].value.keys):
+        return None  # a field that holds the claimed value is no rival of it
     return top[0]
