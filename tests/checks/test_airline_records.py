@@ -851,3 +851,36 @@ def test_a_figure_of_one_of_the_rows_a_sentence_names_is_that_rows(day: str, ver
     assert result.sentences[0].action == ("pass" if verdict == "pass" else "block"), [
         s.reasons for s in result.sentences
     ]
+
+
+DIRECT = [
+    {
+        "flight_number": "HAT052",
+        "origin": "ATL",
+        "destination": "LAS",
+        "status": "available",
+        "available_seats": {"economy": 18},
+        "prices": {"economy": 125},
+    }
+]
+#: A direct-flight search, then a change that failed over another flight.
+SEARCHED_THEN_FAILED = _transcript(
+    ("search_direct_flight", {"origin": "ATL", "destination": "LAS", "date": "2024-05-21"}, DIRECT),
+    (
+        "update_reservation_flights",
+        {"reservation_id": "QWPZKM", "flights": [{"flight_number": "HAT052"}]},
+        "Error: flight HAT030 not available on date 2024-05-13",
+    ),
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I've checked the nonstop options from ATL to LAS, and flight HAT052 is available.",
+        "HAT052 costs $125 in economy, with 18 economy seats open.",
+    ],
+)
+def test_a_flights_state_is_its_records_in_other_words(text: str) -> None:
+    result = GATE.validate(text, receipts=SEARCHED_THEN_FAILED, now=NOW)
+    assert result.verdict == "pass", [s.reasons for s in result.sentences]

@@ -29,6 +29,9 @@ _OBJECT_SYNONYMS: dict[str, re.Pattern[str]] = {
     # "two checked bags have been added": a call on the booking's baggage
     "bag": re.compile(r"(?<![a-z])(?:bag|luggage)"),
     "luggage": re.compile(r"(?<![a-z])(?:bag|luggage)"),
+    # "I checked the nonstop options": a search for direct flights
+    "nonstop": re.compile(r"direct|non-?stop"),
+    "non-stop": re.compile(r"direct|non-?stop"),
 }
 
 _IDENTIFIER = re.compile(

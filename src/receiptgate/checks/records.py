@@ -43,13 +43,15 @@ _CLAUSE_EDGE = re.compile(r"[,;:()]|\s[-–—]\s|\bbut\b|\band\b")
 _REASON_EDGE = re.compile(r"\b(?:since|because|as)\s")
 # A full name addressed at the start of a sentence: "Dana Li, your order ...".
 _ADDRESSED = re.compile(r"^\s*([A-Z][a-z]+)\s+([A-Z][a-z]+),\s")
-# Words for one state: spellings, and "processed" as a status label reads as "processing"
-# ("your order is still processing" restates status=processed).
-_SPELLING = {
-    "canceled": "cancelled",
-    "cancelled": "canceled",
-    "processing": "processed",
-    "processed": "processing",
+# Words for one state: spellings, "processed" as a status label reads as "processing"
+# ("your order is still processing" restates status=processed), and a seat or a slot
+# that is "open" is one that is available.
+_SPELLING: dict[str, tuple[str, ...]] = {
+    "canceled": ("cancelled",),
+    "cancelled": ("canceled",),
+    "processing": ("processed",),
+    "processed": ("processing",),
+    "open": ("available",),
 }
 # A name in address position: "Hi Mia", "Thank you, Mia!", "You're welcome, Mia."
 _VOCATIVE = re.compile(
@@ -476,7 +478,7 @@ def _state_claim(
     if not holders:
         return None
     f = record_fact("state", a, b, shown)
-    spelled = {value, _SPELLING.get(value, value)}
+    spelled = {value, *_SPELLING.get(value, ())}
 
     def holds(leaf: Leaf) -> bool:
         return leaf.value.shown.lower() in spelled or any(

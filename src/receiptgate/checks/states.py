@@ -9,7 +9,7 @@ import dataclasses
 import re
 from collections.abc import Iterable
 
-from receiptgate.checks.calls import suite_outcome, suite_runs
+from receiptgate.checks.calls import failed, suite_outcome, suite_runs
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import check_action
 from receiptgate.checks.words import content_words, stem
@@ -94,6 +94,10 @@ def _entries_about(index: ReceiptIndex, subject: str) -> list[ReceiptEntry]:
         return list(reversed(index.entries))  # generic, or named by host: check them all
     found = sorted({i for w in specific for i in index.entries_by_word.get(w, ())}, reverse=True)
     return [index.entries[i] for i in found]
+
+
+#: An identifier in a subject: letters and digits in one token ("hat052", "w1234567").
+_IDENT = re.compile(r"\b(?=[a-z_-]*\d)(?=[0-9_-]*[a-z])[a-z0-9_-]{3,}\b")
 
 
 def _about_subject(entry: ReceiptEntry, subject: str) -> bool:
@@ -190,9 +194,12 @@ def check_state(
                 return Finding(
                     "contradicted", rid, "tool", f"contradicts {rid}: the test run is {outcome}"
                 )
+    idents = _IDENT.findall(subject)
     for e in _entries_about(index, subject):
         if e.receipt.kind not in ("tool", "web", "db", "memory") or not _about_subject(e, subject):
             continue
+        if idents and failed(e) and not any(t in e.receipt.content.lower() for t in idents):
+            continue  # "Error: flight HAT030 not available" says nothing of HAT052
         if is_data_format(e.format) and base in ("installed", "exists"):
             continue  # a data document's field is no installed package: records decide
         if names_other_host(_HOSTLIKE.findall(clause.lower()), e.text.split("\n", 1)[0]):

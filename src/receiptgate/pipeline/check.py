@@ -58,6 +58,7 @@ def check_claims(s: Settings, req: Request) -> None:
     for sidx, group in sorted(by_sentence.items()):
         _match_hard(s, req, group, req.sentences[sidx])
         _dated_history(group)
+        _record_state(group)
     for sidx, group in by_sentence.items():
         back_labels(group, by_sentence.get(sidx - 1, []))
 
@@ -113,6 +114,33 @@ def _gather(s: Settings, req: Request, ev: ClaimEval, sentence: Sentence) -> Non
                 ev.ledger = Finding("supported", r.id, r.kind, doc.line())
     elif c.category == "attribution":
         ev.ledger = check_attribution(ledger, c)
+
+
+def _record_state(group: list[ClaimEval]) -> None:
+    """ "Flight HAT052 is available": the state of a record the sentence names by its id is
+    what the record's state field says (the record claim), not what tool output says of
+    a host or a package."""
+    states = [
+        ev
+        for ev in group
+        if ev.claim.category == "record"
+        and ev.claim.assertion == "state"
+        and ev.hard
+        and ev.hard[0].status == "supported"
+    ]
+    ids = [
+        ev.claim.matched_text.lower()
+        for ev in group
+        if ev.claim.category == "record" and ev.claim.assertion == "id"
+    ]
+    for ev in group if states and ids else ():
+        c = ev.claim
+        if (
+            c.category in ("system_state", "operational_status", "existence")
+            and ev.ledger is None
+            and any(i in c.subject.lower() for i in ids)
+        ):
+            ev.ledger = states[0].hard[0]
 
 
 def _dated_history(group: list[ClaimEval]) -> None:
