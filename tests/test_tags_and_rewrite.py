@@ -456,3 +456,16 @@ def test_the_items_under_a_report_stay_statements() -> None:
 def test_empathy_that_goes_on_to_a_claim_is_checked() -> None:
     result = Gate().validate("I understand your concern, but the fee is $100.", now=NOW)
     assert result.sentences[0].action == "block"
+
+
+def test_the_items_under_a_question_are_what_it_asks_for() -> None:
+    text = "Could you share the new address?\n\n- Address line 1\n- Address line 2 (if any)"
+    result = Gate().validate(text, receipts=[PLAN_ORDER], now=NOW)
+    assert [(s.tag, s.action) for s in result.sentences[1:]] == [(None, "pass")] * 2
+
+
+def test_a_table_header_row_is_a_label() -> None:
+    text = "I'll need these details:\n\n| Field | Your new value |\n|---|---|\n| City | ? |"
+    result = Gate().validate(text, receipts=[PLAN_ORDER], now=NOW)
+    header = next(s for s in result.sentences if s.text.startswith("| Field"))
+    assert (header.tag, header.reasons) == (None, ["no claim: a label for the lines under it"])

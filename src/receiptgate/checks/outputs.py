@@ -27,7 +27,7 @@ _REPORTS_FAILURE = re.compile(
     r"\b(?:issue|issues|problem|error|trouble|unable|couldn['’]t|could\s+not|can['’]t|"
     r"cannot|failed|not\s+(?:able|found)|no\s+(?:record|match|results?)|"
     r"(?:didn['’]t|did\s+not|wasn['’]t|was\s+not)\s+(?:go\s+through|complete[d]?|accepted|"
-    r"successful)|(?:was|got)\s+(?:rejected|declined|refused))\b",
+    r"successful)|rejected|declined|refused)\b",
     re.IGNORECASE,
 )
 

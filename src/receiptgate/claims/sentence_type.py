@@ -345,20 +345,37 @@ _PLAN_LEADS = frozenset({"intent", "imperative", "future"})
 
 def plan_items(sentences: Sequence[Sentence], types: list[str], hedges: Hedges) -> None:
     """The items of a list under a lead that plans or asks ("Here's what we'll do:", "I'll
-    need the following details:") say what will be done or is wanted, not what is: a
+    need the following details:", "Could you share the new address?") say what will be
+    done or is wanted, not what is: a
     statement among them becomes "plan": no general statement of its own (no T3), while
     its figures, ids and action claims are checked as in any statement ("please confirm
     the following details:" lists what the agent asserts). Changes ``types`` in place."""
     for i, s in enumerate(sentences):
-        if types[i] != "label" or i + 1 >= len(sentences):
+        if types[i] not in ("label", "question") or i + 1 >= len(sentences):
             continue
         if sentences[i + 1].kind != "list_item":
             continue
         lead = s.text.rstrip("*_ ").rstrip(":").rstrip("*_ ")
-        if classify(lead + ".", s.kind, hedges) not in _PLAN_LEADS:
-            continue
+        if types[i] == "label" and classify(lead + ".", s.kind, hedges) not in _PLAN_LEADS:
+            continue  # a question above a list asks for its items, or offers them
         for j in range(i + 1, len(sentences)):
             if sentences[j].kind != "list_item":
                 break
             if types[j] in ("statement", "fragment"):
                 types[j] = "plan"
+
+
+_TABLE_RULE = re.compile(
+    r"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*(?:\n|$)"
+)
+
+
+def table_headers(text: str, sentences: Sequence[Sentence], types: list[str]) -> None:
+    """A table row right above the table's rule line (``|---|---|``) is its header ("| Field
+    | Your new value |"): a label for the rows under it, no claim. Changes ``types``."""
+    for s in sentences:
+        if s.kind != "table_row":
+            continue
+        nl = text.find("\n", s.end)
+        if nl >= 0 and _TABLE_RULE.match(text, nl + 1):
+            types[s.index] = "label"

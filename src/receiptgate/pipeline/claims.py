@@ -38,6 +38,7 @@ from receiptgate.claims.sentence_type import (
     NOT_YET,
     classify,
     plan_items,
+    table_headers,
 )
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.records import Record
@@ -64,6 +65,7 @@ def segment_text(s: Settings, req: Request) -> None:
     ]
     req.types = [classify(x.text, x.kind, s.hedges) for x in req.sentences]
     plan_items(req.sentences, req.types, s.hedges)
+    table_headers(req.work, req.sentences, req.types)
 
 
 def find_claims(s: Settings, req: Request) -> None:
