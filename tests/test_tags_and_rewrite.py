@@ -397,6 +397,7 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
         ),
         ("I'm so sorry to hear about the delay.", "no claim: a greeting, thanks or apology"),
         ("Status: Awaiting your confirmation.", "no claim: a plan, an offer or an ability"),
+        ("Status: Return pending your reply.", "no claim: a plan, an offer or an ability"),
     ],
 )
 def test_a_sentence_with_no_claim_keeps_the_reason_it_was_skipped(text: str, reason: str) -> None:

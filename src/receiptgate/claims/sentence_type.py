@@ -168,6 +168,8 @@ INTENT = re.compile(
 NOT_YET = re.compile(
     r"^(?:nothing|no\s+(?:changes?|updates?|action|actions|payment|charges?))\b[^.;]*?"
     r"\b(?:yet|so\s+far)\b|"
+    r"\b(?:pending|awaiting|ready\s+for)\s+your\s+(?:confirmation|approval|reply|response|"
+    r"decision|choice|go-ahead)\b|"
     r"\b(?:has|have|was|were)\s+not\s+(?:yet\s+)?(?:been\s+)?\w+(?:\s+\w+)?\s+yet\b"
 )
 # The agent ending its turn: "I'll end the conversation here", "I'll conclude the task".
