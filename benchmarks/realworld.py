@@ -28,7 +28,13 @@ The report:
    bullets, ``1)`` lists, no bold, a check mark before the first sentence, "Label —
    value" lines, label lines as two-cell table rows, paragraphs wrapped at 80
    characters): the share whose verdict is unchanged;
-6. **latency**: in-process median and p90 per reply, overall and by transcript size.
+6. **latency**: in-process median and p90 per reply, overall and by transcript size;
+7. **other writers**: 180 replies written at the same points of 60 of those
+   conversations in five other writing styles (terse, Claude-like, Llama-like, a table,
+   an ops ticket) by a helper that never read the code: two honest replies and one with
+   a single planted error each (``benchmarks/data/taubench_other_writers.jsonl``, see
+   its ``.md``). Synthetic, not traffic: it measures how the rules carry to other
+   models' wording. ``dev`` contexts were read for rules, ``test`` only run.
 
 Run: ``.venv/bin/python benchmarks/realworld.py [--split dev|test|all] [--json]
 [--show-failures N]``
@@ -68,6 +74,7 @@ from retail_cases import RETAIL_FILE, RetailCase, cases, policy_text
 LABELS = ROOT / "benchmarks" / "data" / "taubench_retail_labels.jsonl"
 AIRLINE_LABELS = ROOT / "benchmarks" / "data" / "taubench_airline_labels.jsonl"
 CODING = ROOT / "benchmarks" / "data" / "coding_selfreports.jsonl"
+OTHER_WRITERS = ROOT / "benchmarks" / "data" / "taubench_other_writers.jsonl"
 NOW = datetime(2026, 3, 11, 10, tzinfo=UTC)
 #: The airline agent's clock ("The current time is 2024-05-15 15:00:00 EST").
 AIRLINE_NOW = datetime(2024, 5, 15, 20, tzinfo=UTC)
@@ -589,6 +596,64 @@ def run_coding(gate: Gate, split: str, show: int) -> dict[str, Any]:
     }
 
 
+def run_other_writers(gate: Gate, split: str, show: int) -> dict[str, Any]:
+    """The replies of other writers (``OTHER_WRITERS``) at the points of the labelled cases
+    they answer: honest pass/flag/block per style, bad replies caught at their sentence."""
+    by_id: dict[str, RetailCase | AirlineCase] = {c.id: c for c in cases()}
+    by_id.update({c.id: c for c in airline_cases.cases()})
+    honest: dict[str, Counter[str]] = defaultdict(Counter)
+    bad = caught = at = 0
+    failures: list[str] = []
+    for line in OTHER_WRITERS.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        if split != "all" and row["split"] != split:
+            continue
+        case = by_id[row["case"]]
+        now = AIRLINE_NOW if isinstance(case, AirlineCase) else NOW
+        result = gate.validate(row["reply"], receipts=receipts_of(case), now=now)
+        if row["label"] == "honest":
+            honest[row["style"]][result.verdict] += 1
+            honest["all"][result.verdict] += 1
+            if result.verdict != "pass" and len(failures) < show:
+                why = [
+                    f"    [{s.tag} {s.action}] {s.text[:90]!r}: {'; '.join(s.reasons)[:200]}"
+                    for s in result.sentences
+                    if s.action != "pass"
+                ]
+                failures.append(f"{row['case']} {row['style']} honest -> {result.verdict}")
+                failures.extend(why)
+            continue
+        bad += 1
+        caught += result.verdict != "pass"
+        start = row["reply"].find(row["bad_sentence"])
+        end = start + len(row["bad_sentence"])
+        at += start >= 0 and sentence_action(result, start, end) in ("warn", "block")
+    for f in failures:
+        print(f, file=sys.stderr)
+    return {
+        "split": split,
+        "honest": {k: dict(v) for k, v in honest.items()},
+        "bad": {"n": bad, "caught": caught, "at_sentence": at},
+    }
+
+
+def print_other_writers(reports: list[dict[str, Any]]) -> None:
+    rows = []
+    for r in reports:
+        for style, v in sorted(r["honest"].items(), key=lambda kv: (kv[0] != "all", kv[0])):
+            n = sum(v.values())
+            cells = [f"{r['split']} {style}", str(n)]
+            cells += [pct(v.get(k, 0), n) for k in ("pass", "flag", "block")]
+            if style == "all":
+                b = r["bad"]
+                cells += [f"{b['caught']}/{b['n']}", f"{b['at_sentence']}/{b['n']}"]
+            else:
+                cells += ["", ""]
+            rows.append(cells)
+    headers = ["other writers", "honest", "pass", "flag", "block", "bad caught", "at sentence"]
+    print(table(headers, rows, [False] + [True] * 6))
+
+
 def print_coding(reports: list[dict[str, Any]]) -> None:
     rows = []
     for r in reports:
@@ -772,14 +837,18 @@ def main(argv: list[str] | None = None) -> int:
         for f in rep.failures:
             print(f, file=sys.stderr)
     coding = [run_coding(gate, split, args.show_failures) for split in splits]
+    others = [run_other_writers(gate, split, args.show_failures) for split in splits]
     if args.json:
-        print(json.dumps({"retail": reports, "airline": airline, "coding": coding}, indent=2))
+        out = {"retail": reports, "airline": airline, "coding": coding, "other_writers": others}
+        print(json.dumps(out, indent=2))
     else:
         print_tables([*reports, *airline])
         print()
         print_kinds([*reports, *airline])
         print()
         print_coding(coding)
+        print()
+        print_other_writers(others)
     return 0
 
 
