@@ -152,3 +152,7 @@ def test_realworld_limit_prints_the_retail_and_coding_tables() -> None:
     for word in ("honest", "bad caught", "file changed: blocked", "test run claimed: blocked"):
         assert word in coding, coding
     assert rows_under(coding) == ["dev", "test"]
+    others = next(line for line in lines if line.startswith("| other writers"))
+    for word in ("honest", "pass", "bad caught", "at sentence"):
+        assert word in others, others
+    assert rows_under(others) == ["dev all", "dev claude"]
