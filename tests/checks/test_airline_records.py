@@ -884,3 +884,30 @@ SEARCHED_THEN_FAILED = _transcript(
 def test_a_flights_state_is_its_records_in_other_words(text: str) -> None:
     result = GATE.validate(text, receipts=SEARCHED_THEN_FAILED, now=NOW)
     assert result.verdict == "pass", [s.reasons for s in result.sentences]
+
+
+def test_an_arrival_on_the_next_day_is_read_from_the_same_flight_in_another_result() -> None:
+    reservation = {
+        **RESERVATION,
+        "flights": [{"flight_number": "HAT276", "date": "2024-05-25", "price": 55}],
+    }
+    search = [
+        {
+            "flight_number": "HAT276",
+            "scheduled_departure_time_est": "18:00:00",
+            "scheduled_arrival_time_est": "00:00:00+1",
+            "prices": {"economy": 55},
+        }
+    ]
+    receipts = _transcript(
+        ("get_reservation_details", {"reservation_id": "QWPZKM"}, reservation),
+        (
+            "search_direct_flight",
+            {"origin": "SEA", "destination": "JFK", "date": "2024-05-25"},
+            search,
+        ),
+    )
+    text = "Return: HAT276 on May 25, departing 06:00 PM EST and arriving 12:00 AM EST on {}."
+    ok = GATE.validate(text.format("May 26"), receipts=receipts, now=NOW)
+    assert ok.verdict == "pass", [s.reasons for s in ok.sentences]
+    assert GATE.validate(text.format("May 27"), receipts=receipts, now=NOW).verdict == "block"

@@ -36,6 +36,14 @@ def next_day(
     except ValueError:
         return None
     rows = [r for rec in anchor_.records for r in rec.subtree()]
+    # the same flight in another result (the reservation's row, the search's times)
+    rows += [
+        other
+        for rec in list(rows)
+        for ident in rec.ids
+        for other in index.records_by_id.get(ident, ())
+        if other not in rows
+    ]
     for rec in rows:
         root = rec.root
         dates = [x.value.shown for x in rec.leaves if x.key == "date"] or [

@@ -249,7 +249,13 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
             if m.status == "unsupported":
                 # a rule of the operator's documents ("refunded in 5 to 7 business days")
                 m = document_figure(ledger, h, sentence.text, fresh) or m
-            if m.status == "unsupported" and h.kind == "date":
+            if h.kind == "date" and (
+                m.status == "unsupported"
+                or (
+                    m.status == "contradicted"
+                    and _ARRIVES.search(_clause_text_of(work, sentence, h))
+                )
+            ):
                 # "arrives on May 26": a schedule's "01:00:00+1" on a May 25 flight
                 m = next_day(ledger, h, anchor_, fresh) or m
             if m.status == "unsupported" and h.kind == "duration":
@@ -380,6 +386,16 @@ def _derived(
     if d.status == "supported":
         return Finding("supported", rid, kind, f"{_DERIVED}: {d.formula}", value=h)
     return Finding("contradicted", rid, kind, f"miscalculated: {d.formula}", value=h)
+
+
+#: A clause about an arrival: its date may be the day after the flight's.
+_ARRIVES = re.compile(r"\b(?:arriv\w*|lands?|landing|gets?\s+in)\b", re.IGNORECASE)
+
+
+def _clause_text_of(work: str, sentence: Sentence, h: HardFact) -> str:
+    """The clause of a sentence that holds a figure."""
+    a, b = clause_around(work, sentence.start, sentence.end, h.start, h.end, ACTION_CLAUSE_EDGE)
+    return work[a:b]
 
 
 def _backed_line(req: Request, at: int) -> bool:
