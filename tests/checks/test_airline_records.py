@@ -911,3 +911,13 @@ def test_an_arrival_on_the_next_day_is_read_from_the_same_flight_in_another_resu
     ok = GATE.validate(text.format("May 26"), receipts=receipts, now=NOW)
     assert ok.verdict == "pass", [s.reasons for s in ok.sentences]
     assert GATE.validate(text.format("May 27"), receipts=receipts, now=NOW).verdict == "block"
+
+
+@pytest.mark.parametrize(("hours", "verdict"), [("6 hours", "pass"), ("5 hours", "block")])
+def test_a_duration_beside_the_flights_it_spans_is_their_travel_time(
+    hours: str, verdict: str
+) -> None:
+    row = f"| A | HAT410 + HAT522 | 7:00 PM | 1:00 AM | {hours} |"
+    assert GATE.validate(row, receipts=RECEIPTS, now=NOW).verdict == verdict
+    text = f"HAT410 leaves at 7:00 PM and HAT522 lands at 1:00 AM. That's {hours} in total."
+    assert GATE.validate(text, receipts=RECEIPTS, now=NOW).verdict == verdict

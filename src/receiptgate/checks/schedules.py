@@ -66,7 +66,8 @@ def next_day(
 
 #: Words of a sentence that gives a span between two times of a schedule.
 _SPAN_WORDS = re.compile(
-    r"\b(?:travel\s+time|duration|layover|connection|flight\s+time|journey|takes?|lasts?)\b",
+    r"\b(?:travel\s+time|duration|layover|connection|flight\s+time|journey|takes?|lasts?|"
+    r"total|altogether|end[- ]to[- ]end|door[- ]to[- ]door)\b",
     re.IGNORECASE,
 )
 _ISO_SPAN = re.compile(r"^PT(?:(\d+)H)?(?:(\d+)M)?$")
@@ -81,10 +82,12 @@ def time_span(
 ) -> Finding | None:
     """A duration between two times of one schedule: "a total travel time of 5 hours"
     from the first segment's departure to the last one's arrival, "a layover of 2
-    hours" between them. Only in a sentence that names such a span, and only over the
-    rows the sentence is about and the rows beside them (the segments of one option)."""
+    hours" between them. Only in a sentence that names such a span or the flights it
+    spans, and only over the rows the sentence is about and the rows beside them (the
+    segments of one option)."""
     m = _ISO_SPAN.match(h.value or "")
-    if m is None or not _SPAN_WORDS.search(sentence):
+    named = anchor_.how in ("named", "section")  # "| A | HAT290 + HAT175 | ... | 6 hours |"
+    if m is None or not (_SPAN_WORDS.search(sentence) or named):
         return None
     minutes = int(m.group(1) or 0) * 60 + int(m.group(2) or 0)
     if minutes <= 0:
