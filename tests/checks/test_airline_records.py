@@ -921,3 +921,12 @@ def test_a_duration_beside_the_flights_it_spans_is_their_travel_time(
     assert GATE.validate(row, receipts=RECEIPTS, now=NOW).verdict == verdict
     text = f"HAT410 leaves at 7:00 PM and HAT522 lands at 1:00 AM. That's {hours} in total."
     assert GATE.validate(text, receipts=RECEIPTS, now=NOW).verdict == verdict
+
+
+@pytest.mark.parametrize(("what", "verdict"), [("credit cards", "pass"), ("gift cards", "block")])
+def test_a_value_said_to_be_absent_from_the_profile_is_looked_for_in_it(
+    what: str, verdict: str
+) -> None:
+    receipts = _transcript(("get_user_details", {"user_id": "lena_okafor_4410"}, USER))
+    text = f"There are no {what} on your profile."
+    assert GATE.validate(text, receipts=receipts, now=NOW).verdict == verdict

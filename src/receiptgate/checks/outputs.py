@@ -6,7 +6,8 @@ cannot decide: "there are no nonstop flights from JFK to SFO" (:func:`empty_resu
 "none within your budget of $100" (:func:`over_budget`), "it seems there was an issue
 locating the order" (:func:`reported_failure`), a line of output repeated
 (:func:`quoted_output`) or quoted (:func:`quoted_span`), "the departure time is not
-provided in the reservation details" (:func:`absent_field`).
+provided in the reservation details" (:func:`absent_field`), "there are no gift cards on
+your profile" (:func:`absent_value`).
 """
 
 from __future__ import annotations
@@ -244,5 +245,45 @@ def absent_field(index: ReceiptIndex, sentence: str) -> Finding | None:
                         detail = f"contradicts {rid} {leaf.path} = {leaf.value.shown}"
                         return Finding("contradicted", rid, "tool", detail, leaf.path)
         detail = f"{rid} ({e.receipt.tool}): no field of {m.group('what').strip()}"
+        return Finding("supported", rid, "tool", detail)
+    return None
+
+
+_NONE_ON = re.compile(
+    r"\b(?:no|any)\s+(?P<what>[a-z][a-z -]{2,30}?)\s+(?:on|in|under|saved\s+(?:on|in|to))\s+"
+    r"(?:your|the|this)\s+(?P<where>[a-z]+)\b",
+    re.IGNORECASE,
+)
+#: What a sentence calls the record a call returned ("your profile": a user's details).
+_RECORD_WORDS = {"profile": "user", "account": "user"}
+
+
+def absent_value(index: ReceiptIndex, sentence: str) -> Finding | None:
+    """ "There are no gift cards on your profile": the newest result about the user holds no
+    field or value of a gift card (supported), or holds one (contradicted)."""
+    m = _NONE_ON.search(sentence)
+    if m is None:
+        return None
+    what = " ".join(w.rstrip("s") for w in m.group("what").lower().replace("-", " ").split())
+    where = m.group("where").lower()
+    where_words = content_words(_RECORD_WORDS.get(where, where))
+    if not what or not where_words:
+        return None
+    for e in reversed(tool_calls(index)):
+        if failed(e) or not e.records or e.format == "text":
+            continue  # only a record's fields say what it does not hold; prose may omit it
+        # the call names what it returned, or the result's own fields do ("user_id")
+        fields = content_words(" ".join(leaf.key for leaf in e.records[0].leaves))
+        if not (where_words <= e.context_words or where_words <= fields):
+            continue
+        rid = e.receipt.id
+        for rec in e.records:
+            for r in rec.subtree():
+                for leaf in r.leaves:
+                    text = f"{leaf.path} {leaf.value.shown}".lower().replace("_", " ")
+                    if re.search(rf"\b{re.escape(what)}", text):
+                        detail = f"contradicts {rid} {leaf.path} = {leaf.value.shown}"
+                        return Finding("contradicted", rid, "tool", detail, leaf.path)
+        detail = f"{rid} ({e.receipt.tool}): no {m.group('what').strip()}"
         return Finding("supported", rid, "tool", detail)
     return None

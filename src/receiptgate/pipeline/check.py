@@ -26,6 +26,7 @@ from receiptgate.checks.options import option_ordering
 from receiptgate.checks.orderings import check_ordering, ordering_of
 from receiptgate.checks.outputs import (
     absent_field,
+    absent_value,
     empty_result,
     over_budget,
     quoted_output,
@@ -92,6 +93,9 @@ def _gather(s: Settings, req: Request, ev: ClaimEval, sentence: Sentence) -> Non
         elif c.negative and (empty := empty_result(ledger, sentence.text)) is not None:
             # "There are no nonstop flights from JFK to SFO" after a search that found none
             ev.ledger = empty
+        elif c.negative and (none := absent_value(ledger, sentence.text)) is not None:
+            # "There are no gift cards on your profile": the user's details hold none
+            ev.ledger = none
         elif c.negative and (over := over_budget(ledger, sentence.text)) is not None:
             # "... no other nonstop flights within your budget of $100": none that cheap
             ev.ledger = over
