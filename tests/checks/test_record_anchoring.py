@@ -667,3 +667,10 @@ def test_an_offer_before_any_action_may_name_any_method() -> None:
 )
 def test_a_figure_belongs_to_the_name_before_it_in_its_clause(text: str, verdict: str) -> None:
     assert _check(text).verdict == verdict, [s.reasons for s in _check(text).sentences]
+
+
+@pytest.mark.parametrize(
+    ("address", "verdict"), [("mia.li@example.com", "pass"), ("mia.lee@example.com", "block")]
+)
+def test_an_email_address_is_held_word_for_word_or_contradicted(address: str, verdict: str) -> None:
+    assert _check(f"I found your account under {address}.").verdict == verdict

@@ -146,6 +146,16 @@ def record_claims(
                     )
                 )
                 busy.append((a, b))
+    # e-mail addresses: held word for word by a receipt (a record, the user's message),
+    # or, where the evidence holds addresses, by none of them
+    for m in _EMAIL.finditer(s.text):
+        a, b = s.start + m.start(), s.start + m.end()
+        if not free(a, b):
+            continue
+        out_email = _email_claim(index, m.group(), a, b)
+        if out_email is not None:
+            out.append(out_email)
+            busy.append((a, b))
     # ids with no digit that name a record ("Your reservation ID is HATHAT")
     for a, b, rec in anchor_.named:
         tok = s.text[a - s.start : b - s.start]
@@ -548,3 +558,27 @@ def _values(
                 break
         i += 1
     return out
+
+
+_EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b", re.IGNORECASE)
+
+
+def _email_claim(index: ReceiptIndex, address: str, a: int, b: int) -> RecordClaim | None:
+    """An e-mail address the sentence gives: a receipt that holds it backs it; where the
+    evidence holds other addresses and none is this one, it is contradicted (a lookup
+    "for yusuf.rossi@gmail.com" after the user wrote yusuf.rossi@email.com)."""
+    low = address.lower()
+    f = record_fact("id", a, b, address)
+    others: list[tuple[str, str]] = []
+    for e in index.entries:
+        # the call's arguments and its output ("send_email(to='dana@example.com')")
+        if low in e.text:
+            r = e.receipt
+            return RecordClaim("id", a, b, address, Finding("supported", r.id, r.kind,
+                f"{r.id} holds {address}", value=f))  # fmt: skip
+        others.extend((e.receipt.id, x) for x in _EMAIL.findall(e.text))
+    if not others:
+        return None
+    shown = ", ".join(sorted({x for _, x in others})[:3])
+    detail = f"no receipt holds the address {address} (addresses here: {shown})"
+    return RecordClaim("id", a, b, address, Finding("contradicted", None, None, detail, value=f))
