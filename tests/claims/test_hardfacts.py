@@ -626,3 +626,18 @@ def test_when_euro_amounts_use_european_separators_then_the_value_is_normalised(
 def test_when_tool_output_has_ctime_stamps_then_one_datetime_is_read(text: str, value: str) -> None:
     facts = extract_hard_facts(text, now=NOW)
     assert [(h.kind, h.value) for h in facts] == [("datetime", value)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "on **May 23, 2024**",
+        "on *May 23, 2024*",
+        "on __May 23, 2024__",
+        "Outbound (May 23, 2024):",
+        "HAT139 (ORD–PHL, May 23, 2024)",
+    ],
+)
+def test_a_date_in_emphasis_or_brackets_is_one_date(text: str) -> None:
+    facts = extract_hard_facts(text, now=datetime(2024, 5, 15, tzinfo=UTC))
+    assert [(h.kind, h.value) for h in facts] == [("date", "2024-05-23")]

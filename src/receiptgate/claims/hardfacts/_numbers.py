@@ -91,8 +91,9 @@ def _prev_word(low: str, p: int, floor: int = 0) -> tuple[str, int]:
     word = low[ws:j]
     if word.isalpha():
         return word, ws
-    # "(usd 5" and "mar. 3": drop punctuation glued to the word's outer edges.
-    inner = word.lstrip("([{\"'")
+    # "(usd 5", "**may 23" and "mar. 3": drop punctuation and emphasis glued to the
+    # word's outer edges.
+    inner = word.lstrip("([{\"'*_")
     return inner.rstrip(".,"), ws + len(word) - len(inner)
 
 
