@@ -167,3 +167,16 @@ def test_an_ordering_over_the_options_a_reply_lists_is_checked_against_their_fig
     assert (s.tag, s.action) == (tag, action), s.reasons
     if action == "block":
         assert "option 2 holds the lowest ($46.85), not option 1 ($50.88)" in s.reasons[0]
+
+
+FLIGHTS = [
+    {"flight_number": "HAT033", "available_seats": {"economy": 16}, "prices": {"economy": 140}},
+    {"flight_number": "HAT088", "available_seats": {"economy": 0}, "prices": {"economy": 179}},
+]
+
+
+def test_the_cheapest_fare_is_compared_with_fares_not_with_seat_counts() -> None:
+    # HAT088's 0 economy seats are no fare lower than $140
+    text = "HAT033 costs $140 in economy (cheapest)."
+    result = GATE.validate(text, receipts=_receipts(FLIGHTS), now=NOW)
+    assert result.verdict == "pass", [s.reasons for s in result.sentences]

@@ -132,12 +132,12 @@ def _check(
                     worst = worst or Ordering(
                         "contradicted",
                         f"{_line(index, leaf)} is not available",
-                        _field(beat, leaf.key) or leaf,
+                        _field(beat, leaf) or leaf,
                     )
                 continue
         values: list[tuple[Any, Leaf]] = []
         for r in rows:
-            x = _field(r, leaf.key)
+            x = _field(r, leaf)
             if x is not None and (k := _order_key(x)) is not None:
                 values.append((k, x))
         mine = _order_key(leaf)
@@ -206,11 +206,16 @@ def _rows(leaf: Leaf) -> list[Record]:
     parent = rec.parent
     if parent is None:
         return []
-    return [r for r in parent.children if _field(r, leaf.key) is not None]
+    return [r for r in parent.children if _field(r, leaf) is not None]
 
 
-def _field(rec: Record, key: str) -> Leaf | None:
-    return next((x for x in rec.leaves if x.key == key), None)
+def _field(rec: Record, like: Leaf) -> Leaf | None:
+    """The leaf of a row at the place ``like`` has in its own row: ``prices.economy``, not
+    ``available_seats.economy``."""
+    rel = like.path[len(like.record.path) :] if like.path.startswith(like.record.path) else ""
+    if rel:
+        return next((x for x in rec.leaves if x.path == rec.path + rel), None)
+    return next((x for x in rec.leaves if x.key == like.key), None)
 
 
 def _is_available(rec: Record) -> bool | None:
