@@ -7,7 +7,7 @@ cannot decide: "there are no nonstop flights from JFK to SFO" (:func:`empty_resu
 locating the order" (:func:`reported_failure`), a line of output repeated
 (:func:`quoted_output`) or quoted (:func:`quoted_span`), "the departure time is not
 provided in the reservation details" (:func:`absent_field`), "there are no gift cards on
-your profile" (:func:`absent_value`).
+your profile" (:func:`absent_value`), "it has no travel insurance" (:func:`negated_field`).
 """
 
 from __future__ import annotations
@@ -286,4 +286,39 @@ def absent_value(index: ReceiptIndex, sentence: str) -> Finding | None:
                         return Finding("contradicted", rid, "tool", detail, leaf.path)
         detail = f"{rid} ({e.receipt.tool}): no {m.group('what').strip()}"
         return Finding("supported", rid, "tool", detail)
+    return None
+
+
+_HAS_NO = re.compile(
+    r"\b(?:has|have|had|with|without|includes?|included)\s+(?:no|any)\s+"
+    r"(?P<what>[a-z][a-z -]{2,30}?)(?=[.,;:!?)]|\s+(?:on|in|for|and|but|so)\b|$)",
+    re.IGNORECASE,
+)
+_NO_VALUES = frozenset({"no", "false", "none", "0", "n"})
+_YES_VALUES = frozenset({"yes", "true", "y"})
+
+
+def negated_field(index: ReceiptIndex, sentence: str) -> Finding | None:
+    """ "The reservation has no travel insurance": the newest structured result with a field
+    of that name says no (supported) or yes (contradicted)."""
+    m = _HAS_NO.search(sentence)
+    if m is None:
+        return None
+    what = content_words(m.group("what")) - GENERIC
+    if not what:
+        return None
+    for e in reversed(tool_calls(index)):
+        if failed(e) or not e.records or e.format == "text":
+            continue
+        for rec in e.records:
+            for leaf in rec.leaves:
+                key = content_words(leaf.key.replace("_", " "))
+                shown = leaf.value.shown.strip().lower()
+                if not key or not key <= what or shown not in _NO_VALUES | _YES_VALUES:
+                    continue
+                rid = e.receipt.id
+                line = f"{rid} {leaf.path} = {leaf.value.shown}"
+                if shown in _NO_VALUES:
+                    return Finding("supported", rid, "tool", line, leaf.path)
+                return Finding("contradicted", rid, "tool", f"contradicts {line}", leaf.path)
     return None

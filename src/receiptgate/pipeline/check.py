@@ -28,6 +28,7 @@ from receiptgate.checks.outputs import (
     absent_field,
     absent_value,
     empty_result,
+    negated_field,
     over_budget,
     quoted_output,
     quoted_span,
@@ -93,6 +94,9 @@ def _gather(s: Settings, req: Request, ev: ClaimEval, sentence: Sentence) -> Non
         elif c.negative and (empty := empty_result(ledger, sentence.text)) is not None:
             # "There are no nonstop flights from JFK to SFO" after a search that found none
             ev.ledger = empty
+        elif c.negative and (no := negated_field(ledger, sentence.text)) is not None:
+            # "It has no travel insurance": the reservation's insurance field says no
+            ev.ledger = no
         elif c.negative and (none := absent_value(ledger, sentence.text)) is not None:
             # "There are no gift cards on your profile": the user's details hold none
             ev.ledger = none
