@@ -674,3 +674,8 @@ def test_a_figure_belongs_to_the_name_before_it_in_its_clause(text: str, verdict
 )
 def test_an_email_address_is_held_word_for_word_or_contradicted(address: str, verdict: str) -> None:
     assert _check(f"I found your account under {address}.").verdict == verdict
+
+
+@pytest.mark.parametrize(("count", "verdict"), [("2 orders", "pass"), ("3 orders", "block")])
+def test_a_count_of_what_a_list_field_holds_is_its_length(count: str, verdict: str) -> None:
+    assert _check(f"I found {count} on your account.").verdict == verdict

@@ -322,3 +322,33 @@ def negated_field(index: ReceiptIndex, sentence: str) -> Finding | None:
                     return Finding("supported", rid, "tool", line, leaf.path)
                 return Finding("contradicted", rid, "tool", f"contradicts {line}", leaf.path)
     return None
+
+
+def list_count(index: ReceiptIndex, h: HardFact) -> Finding | None:
+    """ "I found 5 orders on your account": the length of the newest list field named for
+    what is counted (``"orders": [...]`` of the user's details). Another length contradicts
+    the count; ``None`` when no result has such a list."""
+    if h.kind != "count" or h.number is None or not h.unit:
+        return None
+    noun = h.unit.split()[-1].lower()
+    for e in reversed(tool_calls(index)):
+        if failed(e) or e.format == "text":
+            continue
+        for rec in e.records:
+            items = [
+                leaf
+                for leaf in rec.leaves
+                if leaf.key.lower().rstrip("s") == noun.rstrip("s")
+                and leaf.path.endswith("]")
+                and leaf.path.startswith(f"{rec.path}.{leaf.key}[" if rec.path else f"{leaf.key}[")
+            ]
+            if not items:
+                continue
+            rid = e.receipt.id
+            field = f"{rec.path + '.' if rec.path else ''}{items[0].key}"
+            if len(items) == h.number:
+                detail = f"{rid} {field} lists {len(items)}"
+                return Finding("supported", rid, "tool", detail, field, value=h)
+            detail = f"contradicts {rid}: {field} lists {len(items)}, claimed {h.text}"
+            return Finding("contradicted", rid, "tool", detail, field, value=h)
+    return None

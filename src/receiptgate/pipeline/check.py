@@ -28,6 +28,7 @@ from receiptgate.checks.outputs import (
     absent_field,
     absent_value,
     empty_result,
+    list_count,
     negated_field,
     over_budget,
     quoted_output,
@@ -247,8 +248,10 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
         fresh = _freshness(ledger, req.now, freshness, limit)
         for h in ev.claim.hard_facts:
             clause = clause_words(work, sentence.start, sentence.end, all_facts, h)
-            m = row_count(ledger, h, named) or check_figure(
-                ledger, h, anchor_, clause, sentence_words, fresh, named
+            m = (
+                row_count(ledger, h, named)
+                or list_count(ledger, h)
+                or check_figure(ledger, h, anchor_, clause, sentence_words, fresh, named)
             )
             if m.status == "unsupported":
                 m = _derived(ledger, h, anchor_, fresh, sentence.text, req, backed) or m
