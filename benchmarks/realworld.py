@@ -29,12 +29,13 @@ The report:
    value" lines, label lines as two-cell table rows, paragraphs wrapped at 80
    characters): the share whose verdict is unchanged;
 6. **latency**: in-process median and p90 per reply, overall and by transcript size;
-7. **other writers**: 180 replies written at the same points of 60 of those
-   conversations in five other writing styles (terse, Claude-like, Llama-like, a table,
-   an ops ticket) by a helper that never read the code: two honest replies and one with
-   a single planted error each (``benchmarks/data/taubench_other_writers.jsonl``, see
-   its ``.md``). Synthetic, not traffic: it measures how the rules carry to other
-   models' wording. ``dev`` contexts were read for rules, ``test`` only run.
+7. **other writers**: 300 replies written at the same points of 100 of those
+   conversations in six other writing styles (terse, Claude-like, Llama-like,
+   Gemini-like, a table, an ops ticket) by helpers that never read the code: two honest
+   replies and one with a single planted error each
+   (``benchmarks/data/taubench_other_writers.jsonl``, see its ``.md``). Synthetic, not
+   traffic: it measures how the rules carry to other models' wording. ``dev`` contexts
+   were read for rules, ``test`` only run.
 
 Run: ``.venv/bin/python benchmarks/realworld.py [--split dev|test|all] [--json]
 [--show-failures N]``
