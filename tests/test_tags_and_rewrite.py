@@ -398,6 +398,14 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
         ("I'm so sorry to hear about the delay.", "no claim: a greeting, thanks or apology"),
         ("Status: Awaiting your confirmation.", "no claim: a plan, an offer or an ability"),
         ("Status: Return pending your reply.", "no claim: a plan, an offer or an ability"),
+        ("Your reservation remains unchanged.", "no claim: a plan, an offer or an ability"),
+        ("Got it, Ethan!", "no claim: a greeting, thanks or apology"),
+        ("No further action is needed from you.", "no claim: a greeting, thanks or apology"),
+        (
+            "Here's a summary of the change before I make it.",
+            "no claim: a label for the lines under it",
+        ),
+        ("Here's the breakdown: 💰", "no claim: a label for the lines under it"),
     ],
 )
 def test_a_sentence_with_no_claim_keeps_the_reason_it_was_skipped(text: str, reason: str) -> None:
@@ -470,3 +478,9 @@ def test_a_table_header_row_is_a_label() -> None:
     result = Gate().validate(text, receipts=[PLAN_ORDER], now=NOW)
     header = next(s for s in result.sentences if s.text.startswith("| Field"))
     assert (header.tag, header.reasons) == (None, ["no claim: a label for the lines under it"])
+
+
+def test_a_sentence_that_goes_on_after_unchanged_keeps_its_claims() -> None:
+    text = "It was rejected because the flight left on May 13, so XEWRD9 is still unchanged."
+    result = Gate().validate(text, receipts=[PLAN_ORDER], now=NOW)
+    assert result.sentences[0].action == "block"

@@ -67,7 +67,9 @@ _COURTESY = re.compile(
     r"(?:please\s+)?feel\s+free|if\s+(?:there\s+is|there's|you\s+have|you\s+need)\s+anything|"
     r"take\s+your\s+time|thank\s+you|thanks|you'?re\s+welcome|glad\s+to\s+help|"
     r"that'?s\s+(?:no\s+problem|completely\s+understandable|understandable|totally\s+fine|"
-    r"perfectly\s+fine)|(?:just\s+)?let\s+me\s+know|"
+    r"perfectly\s+fine)|(?:just\s+)?let\s+me\s+know|got\s+it(?=(?:,\s*[a-z]+)?\s*[!.]?$)|"
+    r"good\s+luck\b|all\s+set(?=(?:,\s*[a-z]+)?\s*[!.]?$)|"
+    r"no\s+further\s+action\s+is\s+(?:needed|required)|"
     r"(?:i\s+am\s+|i'?m\s+|we'?re\s+)?look(?:ing)?\s+forward\s+to|"
     # an apology for a misunderstanding, no fact of the evidence
     r"(?:it\s+(?:seems|appears|looks)\s+(?:like\s+|that\s+)?)?there\s+(?:is|was|has\s+been|"
@@ -164,10 +166,12 @@ INTENT = re.compile(
     r"(?:pending|awaiting|waiting\s+(?:for|on)|ready\s+for)\s+your)\b"
 )
 #: What has not been done yet: "Nothing has been booked yet.", "No changes made yet.", "The
-#: return has not been submitted yet." (the agent's pending work, no act to check).
+#: return has not been submitted yet.", "Your reservation remains unchanged." (the agent's
+#: pending work, no act to check).
 NOT_YET = re.compile(
     r"^(?:nothing|no\s+(?:changes?|updates?|action|actions|payment|charges?))\b[^.;]*?"
-    r"\b(?:yet|so\s+far)\b|"
+    r"\b(?:yet|so\s+far)\b|^no\s+changes?\s+(?:have|has)\s+been\s+made\b|"
+    r"^(?:your\s+|the\s+)?(?:[\w#-]+\s+){0,2}(?:remains?|stays?|is\s+still)\s+unchanged\W*$|"
     r"\b(?:pending|awaiting|ready\s+for)\s+your\s+(?:confirmation|approval|reply|response|"
     r"decision|choice|go-ahead)\b|"
     r"\b(?:has|have|was|were)\s+not\s+(?:yet\s+)?(?:been\s+)?\w+(?:\s+\w+)?\s+yet\b"
@@ -260,6 +264,16 @@ _LEAD_SYMBOLS = re.compile(
     "^[\\s\u2190-\u21ff\u2300-\u23ff\u2500-\u27bf\u2b00-\u2bff\ufe0f\u200d\U0001f000-\U0001faff]+"
 )
 
+#: Emoji and marks after a sentence's last word ("Here's the breakdown: 💰").
+_TRAIL_SYMBOLS = re.compile(
+    "[\\s\u2190-\u21ff\u2300-\u23ff\u2500-\u27bf\u2b00-\u2bff\ufe0f\u200d\U0001f000-\U0001faff]+$"
+)
+#: A sentence that announces the lines after it: "Here's a summary of your new booking".
+_ANNOUNCES = re.compile(
+    r"^(?:great,\s*|okay,\s*|ok,\s*)?here(?:'s|’s|\s+is|\s+are)\s+(?:a\s+|the\s+|your\s+)?"
+    r"(?:quick\s+|short\s+|updated\s+|full\s+)?(?:summary|breakdown|overview|recap|rundown)\b"
+)
+
 #: A heading that gives a value: a label and a figure after it.
 _HEADING_VALUE = re.compile(r":\s*\S*\d")
 
@@ -281,8 +295,10 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         return "question"
     lowered = text.lower()
     body = _body(lowered)
-    if body.rstrip("*_ ").endswith((":", " —", " –")):
+    if _TRAIL_SYMBOLS.sub("", body).rstrip("*_ ").endswith((":", " —", " –")):
         return "label"  # "Here are the details:": the lines under it carry the claims
+    if _ANNOUNCES.match(body):
+        return "label"  # "Here's a summary of the change before I make it."
     if _COURTESY.match(body) or _COURTESY.match(lowered.replace("**", "").strip()):
         return "greeting"
     if _EMPATHY.match(body) and not _GOES_ON.search(body):
