@@ -938,3 +938,13 @@ def test_a_record_said_to_have_no_x_is_read_from_its_field(insurance: str, verdi
     receipts = _transcript(("get_reservation_details", {"reservation_id": "QWPZKM"}, reservation))
     text = "The reservation has no travel insurance, so it cannot be cancelled."
     assert GATE.validate(text, receipts=receipts, now=NOW).verdict == verdict
+
+
+def test_a_label_that_says_none_is_backed_by_the_search_it_names_finding_nothing() -> None:
+    receipts = _transcript(
+        ("search_direct_flight", {"origin": "ATL", "destination": "LAS", "date": "2024-05-21"}, [])
+    )
+    result = GATE.validate("**Direct flights:** None", receipts=receipts, now=NOW)
+    (s,) = result.sentences
+    assert (s.tag, s.action) == ("T1", "pass")
+    assert any("search_direct_flight found nothing" in e.detail for e in s.evidence)

@@ -352,3 +352,32 @@ def list_count(index: ReceiptIndex, h: HardFact) -> Finding | None:
             detail = f"contradicts {rid}: {field} lists {len(items)}, claimed {h.text}"
             return Finding("contradicted", rid, "tool", detail, field, value=h)
     return None
+
+
+_NONE_LABEL = re.compile(
+    r"^[\W_]*(?P<label>[A-Za-z][\w -]{2,40}?)[\W_]*:[\W_]*"
+    r"(?P<value>none(?:\s+(?:available|found))?|no(?:thing)?(?:\s+(?:available|found))?|"
+    r"0|zero|not\s+available|n/a)[\W_]*$",
+    re.IGNORECASE,
+)
+
+
+def empty_label(index: ReceiptIndex, sentence: str) -> Finding | None:
+    """ "**Direct flights:** None available": a search the label names (every word of it in
+    the tool's name, ``search_direct_flight``) found nothing."""
+    m = _NONE_LABEL.match(sentence)
+    if m is None:
+        return None
+    words = [w.rstrip("s") for w in re.findall(r"[a-z]+", m.group("label").lower())]
+    if not words:
+        return None
+    for e in reversed(tool_calls(index)[-8:]):
+        name = re.sub(r"[^a-z]", "", (e.receipt.tool or "").lower())
+        if not name or not all(w in name for w in words):
+            continue
+        content = e.receipt.content.strip()
+        if failed(e) or content not in _EMPTY:
+            return None  # the newest such search found something
+        rid = e.receipt.id
+        return Finding("supported", rid, "tool", f"{rid}: the {e.receipt.tool} found nothing")
+    return None

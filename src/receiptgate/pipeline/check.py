@@ -27,6 +27,7 @@ from receiptgate.checks.orderings import check_ordering, ordering_of
 from receiptgate.checks.outputs import (
     absent_field,
     absent_value,
+    empty_label,
     empty_result,
     list_count,
     negated_field,
@@ -453,6 +454,11 @@ def ground_claimless(s: Settings, req: Request, sr: SentenceResult) -> None:
         if found is not None and found.receipt_id is not None:
             sr.tag = "T1"
             sr.evidence.append(Evidence("tool", found.receipt_id, "supports", found.detail))
+    if sr.tag == "T3" and (empty := empty_label(ledger, sr.text)) is not None:
+        # "**Direct flights:** None available" after a direct-flight search found nothing
+        sr.tag = "T1"
+        sr.evidence.append(Evidence("tool", empty.receipt_id, "supports", empty.detail))
+        return
     if sr.tag == "T3" and (absent := absent_field(ledger, sr.text)) is not None:
         # "the exact departure time is not provided in the reservation details"
         if absent.status == "contradicted":
