@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from datetime import datetime
 
 from receiptgate.checks.calls import (
     ERRORISH,
@@ -29,6 +30,7 @@ from receiptgate.checks.calls import (
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.objects import GENERIC_OBJECTS, ObjectMatcher
 from receiptgate.checks.words import content_words
+from receiptgate.claims.hardfacts import extract_hard_facts
 from receiptgate.claims.models import DetectedClaim
 from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 
@@ -181,6 +183,16 @@ def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> F
     if not mentioned:
         what = f" on {claim.object!r}" if claim.object else ""
         return Finding("unsupported", None, None, f"no {kind} call{what} in the action ledger")
+    days = _days(tail, index.now) if kind in ("checked", "searched", "queried") else frozenset()
+    dated = [e for e in mentioned if _arg_days(e)]
+    if days and dated and dated[-1] is mentioned[-1]:
+        # "I also checked flights for May 14": the searches asked for other days
+        on_day = [e for e in dated if _arg_days(e) & days]
+        if not on_day:
+            last = dated[-1]
+            asked, said = ", ".join(sorted(_arg_days(last))), ", ".join(sorted(days))
+            detail = f"contradicts {last.receipt.id}: the call asked for {asked}, not {said}"
+            return Finding("contradicted", last.receipt.id, "tool", detail)
     # The latest call that did it: a failed attempt followed by one that worked is
     # done; only when every attempt failed is the claim contradicted.
     worked = [e for e in mentioned if not failed(e)]
@@ -320,3 +332,24 @@ def _env_conflict(entry: ReceiptEntry, sentence: str) -> tuple[str, str] | None:
     if actual and not claimed & actual:
         return sorted(claimed)[0], sorted(actual)[0]
     return None
+
+
+def _days(text: str, now: datetime) -> frozenset[str]:
+    """The days a clause names, as ISO dates."""
+    return frozenset(
+        h.value[:10]
+        for h in extract_hard_facts(text, now=now)
+        if h.kind == "date" and h.value and len(h.value) >= 10
+    )
+
+
+def _arg_days(e: ReceiptEntry) -> frozenset[str]:
+    """The days a call's arguments name ("date": "2024-05-13")."""
+    return frozenset(
+        str(v)[:10]
+        for v in (e.receipt.args or {}).values()
+        if isinstance(v, str) and _ISO_DAY.match(v)
+    )
+
+
+_ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}")
