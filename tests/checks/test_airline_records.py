@@ -950,10 +950,12 @@ def test_a_label_that_says_none_is_backed_by_the_search_it_names_finding_nothing
     assert any("search_direct_flight found nothing" in e.detail for e in s.evidence)
 
 
-@pytest.mark.parametrize(("day", "verdict"), [("May 21", "pass"), ("May 22", "block")])
+@pytest.mark.parametrize(("day", "verdict"), [("May 21", "pass"), ("May 18", "block")])
 def test_a_search_claimed_for_a_day_is_one_that_asked_for_that_day(day: str, verdict: str) -> None:
+    # May 18 is a day of the reservation, but no search asked for it
     receipts = _transcript(
-        ("search_direct_flight", {"origin": "ATL", "destination": "LAS", "date": "2024-05-21"}, [])
+        ("get_reservation_details", {"reservation_id": "QWPZKM"}, TWO_LEGS),
+        ("search_direct_flight", {"origin": "ATL", "destination": "LAS", "date": "2024-05-21"}, []),
     )
     text = f"I checked direct flights for {day}, 2024 and found nothing."
     assert GATE.validate(text, receipts=receipts, now=NOW).verdict == verdict
