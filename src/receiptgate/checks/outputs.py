@@ -5,9 +5,8 @@ Each backs a sentence that has no claim of its own to check, or whose claim the 
 cannot decide: "there are no nonstop flights from JFK to SFO" (:func:`empty_result`),
 "none within your budget of $100" (:func:`over_budget`), "it seems there was an issue
 locating the order" (:func:`reported_failure`), a line of output repeated
-(:func:`quoted_output`) or quoted (:func:`quoted_span`), "the departure time is not
-provided in the reservation details" (:func:`absent_field`), "there are no gift cards on
-your profile" (:func:`absent_value`), "it has no travel insurance" (:func:`negated_field`).
+(:func:`quoted_output`) or quoted (:func:`quoted_span`). What a record does not hold is
+read in ``checks/absences``.
 """
 
 from __future__ import annotations
@@ -15,10 +14,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from receiptgate.checks.absences import EMPTY
 from receiptgate.checks.calls import ERRORISH, failed, tool_calls
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import snippet
-from receiptgate.checks.words import GENERIC, content_words
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
 
@@ -42,7 +41,7 @@ def empty_result(index: ReceiptIndex, sentence: str) -> Finding | None:
     for back, e in enumerate(reversed(tools[-6:])):
         content = e.receipt.content.strip()
         if failed(e) or not (
-            content in _EMPTY or (not content and _SEARCHES.search((e.receipt.tool or "").lower()))
+            content in EMPTY or (not content and _SEARCHES.search((e.receipt.tool or "").lower()))
         ):
             continue  # a search that printed nothing found nothing; a silent chmod did not
         args = [
@@ -97,8 +96,6 @@ _BUDGET = re.compile(
     re.IGNORECASE,
 )
 
-#: A result with nothing in it.
-_EMPTY = frozenset({"[]", "{}", "null", "None", "[[]]"})
 _SEARCHES = re.compile(r"search|find|list|query|lookup|grep")
 
 
@@ -180,7 +177,6 @@ def quoted_span(index: ReceiptIndex, sentence: str) -> Finding | None:
 #: Quoted material in a sentence: `code`, **bold**, "double quotes".
 _QUOTED_SPAN = re.compile(r"`([^`\n]{1,200})`|\*\*([^*\n]{1,200})\*\*|\"([^\"\n]{1,200})\"")
 
-
 #: What a count of a result's rows is counted in: "2 rows", "12 records", "5 results".
 _ROW_UNITS = frozenset({"row", "record", "entry", "line", "item", "result", "match"})
 
@@ -212,172 +208,4 @@ def row_count(index: ReceiptIndex, h: HardFact, anchors: Sequence[str]) -> Findi
         # the newest list has another number of rows: no other value of the transcript
         # that happens to be that number ("id": 1) stands for a count of rows
         return Finding("unsupported", None, None, f"{rid} lists {rows} rows, not {h.text}", value=h)
-    return None
-
-
-_NOT_PROVIDED = re.compile(
-    r"\b(?:the\s+|your\s+)?(?:exact\s+|specific\s+|actual\s+)?(?P<what>[a-z][a-z _-]{2,40}?)\s+"
-    r"(?:is|are|was|were)\s+not\s+(?:provided|listed|included|shown|specified|mentioned|"
-    r"given|stated)\s+in\s+(?:the\s+|your\s+)?(?P<where>[a-z]+)\b",
-    re.IGNORECASE,
-)
-
-
-def absent_field(index: ReceiptIndex, sentence: str) -> Finding | None:
-    """ "The exact departure time is not provided in the reservation details": the newest
-    result of a call about reservations has no field of a departure time (supported), or
-    has one (contradicted)."""
-    m = _NOT_PROVIDED.search(sentence)
-    if m is None:
-        return None
-    what = content_words(m.group("what")) - GENERIC or content_words(m.group("what"))
-    where = content_words(m.group("where"))
-    if not what or not where:
-        return None
-    for e in reversed(tool_calls(index)):
-        if failed(e) or not e.records or not where <= e.context_words:
-            continue
-        rid = e.receipt.id
-        for rec in e.records:
-            for r in rec.subtree():
-                for leaf in r.leaves:
-                    if what <= content_words(leaf.path.replace(".", " ").replace("_", " ")):
-                        detail = f"contradicts {rid} {leaf.path} = {leaf.value.shown}"
-                        return Finding("contradicted", rid, "tool", detail, leaf.path)
-        detail = f"{rid} ({e.receipt.tool}): no field of {m.group('what').strip()}"
-        return Finding("supported", rid, "tool", detail)
-    return None
-
-
-_NONE_ON = re.compile(
-    r"\b(?:no|any)\s+(?P<what>[a-z][a-z -]{2,30}?)\s+(?:on|in|under|saved\s+(?:on|in|to))\s+"
-    r"(?:your|the|this)\s+(?P<where>[a-z]+)\b",
-    re.IGNORECASE,
-)
-#: What a sentence calls the record a call returned ("your profile": a user's details).
-_RECORD_WORDS = {"profile": "user", "account": "user"}
-
-
-def absent_value(index: ReceiptIndex, sentence: str) -> Finding | None:
-    """ "There are no gift cards on your profile": the newest result about the user holds no
-    field or value of a gift card (supported), or holds one (contradicted)."""
-    m = _NONE_ON.search(sentence)
-    if m is None:
-        return None
-    what = " ".join(w.rstrip("s") for w in m.group("what").lower().replace("-", " ").split())
-    where = m.group("where").lower()
-    where_words = content_words(_RECORD_WORDS.get(where, where))
-    if not what or not where_words:
-        return None
-    for e in reversed(tool_calls(index)):
-        if failed(e) or not e.records or e.format == "text":
-            continue  # only a record's fields say what it does not hold; prose may omit it
-        # the call names what it returned, or the result's own fields do ("user_id")
-        fields = content_words(" ".join(leaf.key for leaf in e.records[0].leaves))
-        if not (where_words <= e.context_words or where_words <= fields):
-            continue
-        rid = e.receipt.id
-        for rec in e.records:
-            for r in rec.subtree():
-                for leaf in r.leaves:
-                    text = f"{leaf.path} {leaf.value.shown}".lower().replace("_", " ")
-                    if re.search(rf"\b{re.escape(what)}", text):
-                        detail = f"contradicts {rid} {leaf.path} = {leaf.value.shown}"
-                        return Finding("contradicted", rid, "tool", detail, leaf.path)
-        detail = f"{rid} ({e.receipt.tool}): no {m.group('what').strip()}"
-        return Finding("supported", rid, "tool", detail)
-    return None
-
-
-_HAS_NO = re.compile(
-    r"\b(?:has|have|had|with|without|includes?|included)\s+(?:no|any)\s+"
-    r"(?P<what>[a-z][a-z -]{2,30}?)(?=[.,;:!?)]|\s+(?:on|in|for|and|but|so)\b|$)",
-    re.IGNORECASE,
-)
-_NO_VALUES = frozenset({"no", "false", "none", "0", "n"})
-_YES_VALUES = frozenset({"yes", "true", "y"})
-
-
-def negated_field(index: ReceiptIndex, sentence: str) -> Finding | None:
-    """ "The reservation has no travel insurance": the newest structured result with a field
-    of that name says no (supported) or yes (contradicted)."""
-    m = _HAS_NO.search(sentence)
-    if m is None:
-        return None
-    what = content_words(m.group("what")) - GENERIC
-    if not what:
-        return None
-    for e in reversed(tool_calls(index)):
-        if failed(e) or not e.records or e.format == "text":
-            continue
-        for rec in e.records:
-            for leaf in rec.leaves:
-                key = content_words(leaf.key.replace("_", " "))
-                shown = leaf.value.shown.strip().lower()
-                if not key or not key <= what or shown not in _NO_VALUES | _YES_VALUES:
-                    continue
-                rid = e.receipt.id
-                line = f"{rid} {leaf.path} = {leaf.value.shown}"
-                if shown in _NO_VALUES:
-                    return Finding("supported", rid, "tool", line, leaf.path)
-                return Finding("contradicted", rid, "tool", f"contradicts {line}", leaf.path)
-    return None
-
-
-def list_count(index: ReceiptIndex, h: HardFact) -> Finding | None:
-    """ "I found 5 orders on your account": the length of the newest list field named for
-    what is counted (``"orders": [...]`` of the user's details). Another length contradicts
-    the count; ``None`` when no result has such a list."""
-    if h.kind != "count" or h.number is None or not h.unit:
-        return None
-    noun = h.unit.split()[-1].lower()
-    for e in reversed(tool_calls(index)):
-        if failed(e) or e.format == "text":
-            continue
-        for rec in e.records:
-            items = [
-                leaf
-                for leaf in rec.leaves
-                if leaf.key.lower().rstrip("s") == noun.rstrip("s")
-                and leaf.path.endswith("]")
-                and leaf.path.startswith(f"{rec.path}.{leaf.key}[" if rec.path else f"{leaf.key}[")
-            ]
-            if not items:
-                continue
-            rid = e.receipt.id
-            field = f"{rec.path + '.' if rec.path else ''}{items[0].key}"
-            if len(items) == h.number:
-                detail = f"{rid} {field} lists {len(items)}"
-                return Finding("supported", rid, "tool", detail, field, value=h)
-            detail = f"contradicts {rid}: {field} lists {len(items)}, claimed {h.text}"
-            return Finding("contradicted", rid, "tool", detail, field, value=h)
-    return None
-
-
-_NONE_LABEL = re.compile(
-    r"^[\W_]*(?P<label>[A-Za-z][\w -]{2,40}?)[\W_]*:[\W_]*"
-    r"(?P<value>none(?:\s+(?:available|found))?|no(?:thing)?(?:\s+(?:available|found))?|"
-    r"0|zero|not\s+available|n/a)[\W_]*$",
-    re.IGNORECASE,
-)
-
-
-def empty_label(index: ReceiptIndex, sentence: str) -> Finding | None:
-    """ "**Direct flights:** None available": a search the label names (every word of it in
-    the tool's name, ``search_direct_flight``) found nothing."""
-    m = _NONE_LABEL.match(sentence)
-    if m is None:
-        return None
-    words = [w.rstrip("s") for w in re.findall(r"[a-z]+", m.group("label").lower())]
-    if not words:
-        return None
-    for e in reversed(tool_calls(index)[-8:]):
-        name = re.sub(r"[^a-z]", "", (e.receipt.tool or "").lower())
-        if not name or not all(w in name for w in words):
-            continue
-        content = e.receipt.content.strip()
-        if failed(e) or content not in _EMPTY:
-            return None  # the newest such search found something
-        rid = e.receipt.id
-        return Finding("supported", rid, "tool", f"{rid}: the {e.receipt.tool} found nothing")
     return None

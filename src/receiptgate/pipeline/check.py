@@ -14,6 +14,13 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timedelta
 
+from receiptgate.checks.absences import (
+    absent_field,
+    absent_value,
+    empty_label,
+    list_count,
+    negated_field,
+)
 from receiptgate.checks.anchoring import Anchor
 from receiptgate.checks.arithmetic import derive, names_operation
 from receiptgate.checks.availability import check_availability
@@ -25,12 +32,7 @@ from receiptgate.checks.ledger import check_action, check_attribution
 from receiptgate.checks.options import option_ordering
 from receiptgate.checks.orderings import check_ordering, ordering_of
 from receiptgate.checks.outputs import (
-    absent_field,
-    absent_value,
-    empty_label,
     empty_result,
-    list_count,
-    negated_field,
     over_budget,
     quoted_output,
     quoted_span,

@@ -1,0 +1,204 @@
+"""What a record does not hold, and what a list holds how many of: "the departure time is
+not provided in the reservation details" (:func:`absent_field`), "there are no gift cards
+on your profile" (:func:`absent_value`), "it has no travel insurance"
+(:func:`negated_field`), "I found 2 orders on your account" (:func:`list_count`),
+"**Direct flights:** None available" (:func:`empty_label`).
+
+Only structured results speak to what is absent (prose may omit what it holds); a record
+that does hold it contradicts the sentence."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from receiptgate.checks.calls import failed, tool_calls
+from receiptgate.checks.finding import Finding
+from receiptgate.checks.words import GENERIC, content_words
+from receiptgate.claims.models import HardFact
+from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
+from receiptgate.evidence.records import Leaf
+
+#: A result with nothing in it.
+EMPTY = frozenset({"[]", "{}", "null", "None", "[[]]"})
+
+_NOT_PROVIDED = re.compile(
+    r"\b(?:the\s+|your\s+)?(?:exact\s+|specific\s+|actual\s+)?(?P<what>[a-z][a-z _-]{2,40}?)\s+"
+    r"(?:is|are|was|were)\s+not\s+(?:provided|listed|included|shown|specified|mentioned|"
+    r"given|stated)\s+in\s+(?:the\s+|your\s+)?(?P<where>[a-z]+)\b",
+    re.IGNORECASE,
+)
+
+
+def absent_field(index: ReceiptIndex, sentence: str) -> Finding | None:
+    """ "The exact departure time is not provided in the reservation details": the newest
+    result of a call about reservations has no field of a departure time (supported), or
+    has one (contradicted)."""
+    m = _NOT_PROVIDED.search(sentence)
+    if m is None:
+        return None
+    what = content_words(m.group("what")) - GENERIC or content_words(m.group("what"))
+    where = content_words(m.group("where"))
+    if not what or not where:
+        return None
+    for e in reversed(tool_calls(index)):
+        if failed(e) or not e.records or not where <= e.context_words:
+            continue
+        return _held_or_absent(
+            e,
+            lambda leaf: what <= content_words(leaf.path.replace(".", " ").replace("_", " ")),
+            f"no field of {m.group('what').strip()}",
+        )
+    return None
+
+
+_NONE_ON = re.compile(
+    r"\b(?:no|any)\s+(?P<what>[a-z][a-z -]{2,30}?)\s+(?:on|in|under|saved\s+(?:on|in|to))\s+"
+    r"(?:your|the|this)\s+(?P<where>[a-z]+)\b",
+    re.IGNORECASE,
+)
+
+#: What a sentence calls the record a call returned ("your profile": a user's details).
+_RECORD_WORDS = {"profile": "user", "account": "user"}
+
+
+def absent_value(index: ReceiptIndex, sentence: str) -> Finding | None:
+    """ "There are no gift cards on your profile": the newest result about the user holds no
+    field or value of a gift card (supported), or holds one (contradicted)."""
+    m = _NONE_ON.search(sentence)
+    if m is None:
+        return None
+    what = " ".join(w.rstrip("s") for w in m.group("what").lower().replace("-", " ").split())
+    where = m.group("where").lower()
+    where_words = content_words(_RECORD_WORDS.get(where, where))
+    if not what or not where_words:
+        return None
+    for e in reversed(tool_calls(index)):
+        if failed(e) or not e.records or e.format == "text":
+            continue  # only a record's fields say what it does not hold; prose may omit it
+        # the call names what it returned, or the result's own fields do ("user_id")
+        fields = content_words(" ".join(leaf.key for leaf in e.records[0].leaves))
+        if not (where_words <= e.context_words or where_words <= fields):
+            continue
+        return _held_or_absent(e, _names(what), f"no {m.group('what').strip()}")
+    return None
+
+
+_HAS_NO = re.compile(
+    r"\b(?:has|have|had|with|without|includes?|included)\s+(?:no|any)\s+"
+    r"(?P<what>[a-z][a-z -]{2,30}?)(?=[.,;:!?)]|\s+(?:on|in|for|and|but|so)\b|$)",
+    re.IGNORECASE,
+)
+
+_NO_VALUES = frozenset({"no", "false", "none", "0", "n"})
+
+_YES_VALUES = frozenset({"yes", "true", "y"})
+
+
+def negated_field(index: ReceiptIndex, sentence: str) -> Finding | None:
+    """ "The reservation has no travel insurance": the newest structured result with a field
+    of that name says no (supported) or yes (contradicted)."""
+    m = _HAS_NO.search(sentence)
+    if m is None:
+        return None
+    what = content_words(m.group("what")) - GENERIC
+    if not what:
+        return None
+    for e in reversed(tool_calls(index)):
+        if failed(e) or not e.records or e.format == "text":
+            continue
+        for rec in e.records:
+            for leaf in rec.leaves:
+                key = content_words(leaf.key.replace("_", " "))
+                shown = leaf.value.shown.strip().lower()
+                if not key or not key <= what or shown not in _NO_VALUES | _YES_VALUES:
+                    continue
+                rid = e.receipt.id
+                line = f"{rid} {leaf.path} = {leaf.value.shown}"
+                if shown in _NO_VALUES:
+                    return Finding("supported", rid, "tool", line, leaf.path)
+                return Finding("contradicted", rid, "tool", f"contradicts {line}", leaf.path)
+    return None
+
+
+def list_count(index: ReceiptIndex, h: HardFact) -> Finding | None:
+    """ "I found 5 orders on your account": the length of the newest list field named for
+    what is counted (``"orders": [...]`` of the user's details). Another length contradicts
+    the count; ``None`` when no result has such a list."""
+    if h.kind != "count" or h.number is None or not h.unit:
+        return None
+    noun = h.unit.split()[-1].lower()
+    for e in reversed(tool_calls(index)):
+        if failed(e) or e.format == "text":
+            continue
+        for rec in e.records:
+            items = [
+                leaf
+                for leaf in rec.leaves
+                if leaf.key.lower().rstrip("s") == noun.rstrip("s")
+                and leaf.path.endswith("]")
+                and leaf.path.startswith(f"{rec.path}.{leaf.key}[" if rec.path else f"{leaf.key}[")
+            ]
+            if not items:
+                continue
+            rid = e.receipt.id
+            field = f"{rec.path + '.' if rec.path else ''}{items[0].key}"
+            if len(items) == h.number:
+                detail = f"{rid} {field} lists {len(items)}"
+                return Finding("supported", rid, "tool", detail, field, value=h)
+            detail = f"contradicts {rid}: {field} lists {len(items)}, claimed {h.text}"
+            return Finding("contradicted", rid, "tool", detail, field, value=h)
+    return None
+
+
+_NONE_LABEL = re.compile(
+    r"^[\W_]*(?P<label>[A-Za-z][\w -]{2,40}?)[\W_]*:[\W_]*"
+    r"(?P<value>none(?:\s+(?:available|found))?|no(?:thing)?(?:\s+(?:available|found))?|"
+    r"0|zero|not\s+available|n/a)[\W_]*$",
+    re.IGNORECASE,
+)
+
+
+def empty_label(index: ReceiptIndex, sentence: str) -> Finding | None:
+    """ "**Direct flights:** None available": a search the label names (every word of it in
+    the tool's name, ``search_direct_flight``) found nothing."""
+    m = _NONE_LABEL.match(sentence)
+    if m is None:
+        return None
+    words = [w.rstrip("s") for w in re.findall(r"[a-z]+", m.group("label").lower())]
+    if not words:
+        return None
+    for e in reversed(tool_calls(index)[-8:]):
+        name = re.sub(r"[^a-z]", "", (e.receipt.tool or "").lower())
+        if not name or not all(w in name for w in words):
+            continue
+        content = e.receipt.content.strip()
+        if failed(e) or content not in EMPTY:
+            return None  # the newest such search found something
+        rid = e.receipt.id
+        return Finding("supported", rid, "tool", f"{rid}: the {e.receipt.tool} found nothing")
+    return None
+
+
+def _held_or_absent(e: ReceiptEntry, holds: Callable[[Leaf], bool], absent: str) -> Finding:
+    """A result's first leaf that ``holds`` contradicts a sentence saying it is absent;
+    none backs it (``absent``: what the evidence line says is missing)."""
+    rid = e.receipt.id
+    for rec in e.records:
+        for r in rec.subtree():
+            for leaf in r.leaves:
+                if holds(leaf):
+                    detail = f"contradicts {rid} {leaf.path} = {leaf.value.shown}"
+                    return Finding("contradicted", rid, "tool", detail, leaf.path)
+    return Finding("supported", rid, "tool", f"{rid} ({e.receipt.tool}): {absent}")
+
+
+def _names(what: str) -> Callable[[Leaf], bool]:
+    """Whether a leaf's field or value names ``what`` ("gift card": ``gift_card_1``)."""
+    named = re.compile(rf"\b{re.escape(what)}")
+
+    def holds(leaf: Leaf) -> bool:
+        text = f"{leaf.path} {leaf.value.shown}".lower().replace("_", " ")
+        return named.search(text) is not None
+
+    return holds
