@@ -127,28 +127,26 @@ def list_count(index: ReceiptIndex, h: HardFact) -> Finding | None:
     the count; ``None`` when no result has such a list."""
     if h.kind != "count" or h.number is None or not h.unit:
         return None
-    noun = h.unit.split()[-1].lower()
-    for e in reversed(tool_calls(index)):
-        if failed(e) or e.format == "text":
-            continue
-        for rec in e.records:
-            items = [
-                leaf
-                for leaf in rec.leaves
-                if leaf.key.lower().rstrip("s") == noun.rstrip("s")
-                and leaf.path.endswith("]")
-                and leaf.path.startswith(f"{rec.path}.{leaf.key}[" if rec.path else f"{leaf.key}[")
-            ]
-            if not items:
-                continue
-            rid = e.receipt.id
-            field = f"{rec.path + '.' if rec.path else ''}{items[0].key}"
-            if len(items) == h.number:
-                detail = f"{rid} {field} lists {len(items)}"
-                return Finding("supported", rid, "tool", detail, field, value=h)
-            detail = f"contradicts {rid}: {field} lists {len(items)}, claimed {h.text}"
-            return Finding("contradicted", rid, "tool", detail, field, value=h)
-    return None
+    noun = h.unit.split()[-1].lower().rstrip("s")
+    # the items of a list of values are filed under the list's field name
+    items: dict[int, list[Leaf]] = {}
+    for key in (noun, f"{noun}s", f"{noun}es"):
+        for leaf in index.by_field.get(key, ()):
+            rec = leaf.record
+            if leaf.path.startswith(f"{rec.path}.{leaf.key}[" if rec.path else f"{leaf.key}["):
+                items.setdefault(id(rec), []).append(leaf)
+    lists = [v for v in items.values() if not failed(index.entries[index.position(v[0])])]
+    if not lists:
+        return None
+    newest = max(lists, key=lambda v: index.position(v[0]))
+    rec, rid = newest[0].record, index.receipt_of(newest[0]).id
+    field = f"{rec.path + '.' if rec.path else ''}{newest[0].key}"
+    if len(newest) == h.number:
+        return Finding(
+            "supported", rid, "tool", f"{rid} {field} lists {len(newest)}", field, value=h
+        )
+    detail = f"contradicts {rid}: {field} lists {len(newest)}, claimed {h.text}"
+    return Finding("contradicted", rid, "tool", detail, field, value=h)
 
 
 _NONE_LABEL = re.compile(

@@ -22,6 +22,7 @@ from receiptgate.checks.rows import literal_in
 from receiptgate.checks.words import GENERIC, STOPWORDS, content_words, word_pattern
 from receiptgate.claims.collect import clause_around
 from receiptgate.evidence.index import ReceiptIndex, id_shape
+from receiptgate.evidence.receipts import Receipt
 from receiptgate.evidence.records import Leaf, Record
 from receiptgate.evidence.values import STATUS_VOCABULARY, words_of
 from receiptgate.text.segment import Sentence
@@ -567,18 +568,29 @@ def _email_claim(index: ReceiptIndex, address: str, a: int, b: int) -> RecordCla
     """An e-mail address the sentence gives: a receipt that holds it backs it; where the
     evidence holds other addresses and none is this one, it is contradicted (a lookup
     "for yusuf.rossi@gmail.com" after the user wrote yusuf.rossi@email.com)."""
-    low = address.lower()
-    f = record_fact("id", a, b, address)
-    others: list[tuple[str, str]] = []
-    for e in index.entries:
-        # the call's arguments and its output ("send_email(to='dana@example.com')")
-        if low in e.text:
-            r = e.receipt
-            return RecordClaim("id", a, b, address, Finding("supported", r.id, r.kind,
-                f"{r.id} holds {address}", value=f))  # fmt: skip
-        others.extend((e.receipt.id, x) for x in _EMAIL.findall(e.text))
-    if not others:
+    held = _emails(index)
+    if not held:
         return None
-    shown = ", ".join(sorted({x for _, x in others})[:3])
+    f = record_fact("id", a, b, address)
+    r = held.get(address.lower())
+    if r is not None:
+        return RecordClaim("id", a, b, address, Finding("supported", r.id, r.kind,
+            f"{r.id} holds {address}", value=f))  # fmt: skip
+    shown = ", ".join(sorted(held)[:3])
     detail = f"no receipt holds the address {address} (addresses here: {shown})"
     return RecordClaim("id", a, b, address, Finding("contradicted", None, None, detail, value=f))
+
+
+def _emails(index: ReceiptIndex) -> dict[str, Receipt]:
+    """The addresses the receipts hold, in a call's arguments or output, with the first
+    receipt that holds each (worked out once per index size)."""
+    cached = index.cache.get("emails")
+    if isinstance(cached, dict):
+        return cached
+    out: dict[str, Receipt] = {}
+    for e in index.entries:
+        if "@" in e.text:
+            for x in _EMAIL.findall(e.text):
+                out.setdefault(x.lower(), e.receipt)
+    index.cache["emails"] = out
+    return out

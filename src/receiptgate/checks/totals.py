@@ -4,6 +4,7 @@ a total the sentence names that its anchored list does not add up to."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Sequence
 
@@ -135,28 +136,28 @@ def named_rows(
     index: ReceiptIndex, h: HardFact, sentence: str, fresh: Callable[[Receipt], bool]
 ) -> list[Operand]:
     """The amounts of the list rows whose kind the sentence names (a payment method whose
-    ``source`` is ``certificate``), newest result first."""
-    low = sentence.lower()
+    ``source`` is ``certificate``), newest result first: the rows that hold a word the
+    sentence says (or two words of it, "gift card"), looked up in the index."""
+    words = re.findall(r"[a-z]+", sentence.lower())
+    singular = [w[:-1] if w.endswith("s") and len(w) > 3 else w for w in words]
+    names = set(singular) | {f"{a} {b}" for a, b in itertools.pairwise(singular)}
+    rows: dict[int, Record] = {}
+    for name in names:
+        for leaf in index.leaves((f"w:{name}",)):
+            if leaf.value.kind == "word" and leaf.record.parent is not None:
+                rows.setdefault(id(leaf.record), leaf.record)
+    ordered = sorted(rows.values(), key=index.position, reverse=True)
     out: list[Operand] = []
-    for entry in reversed(index.entries):
-        if not fresh(entry.receipt):
+    for row in ordered:
+        if not fresh(index.receipt_of(row)):
             continue
-        for rec in entry.records:
-            for row in rec.children:
-                kinds = [
-                    leaf.value.keys[-1][2:]
-                    for leaf in row.leaves
-                    if leaf.value.kind == "word" and leaf.value.keys[-1].startswith("w:")
-                ]
-                if not any(_names_kind(low, k) for k in kinds):
-                    continue
-                out.extend(
-                    Operand(leaf.value.number or 0.0, leaf, leaf.value.shown, anchored=True)
-                    for leaf in row.numeric_leaves()
-                    if same_kind(h, leaf)
-                )
-                if len(out) >= _NAMED_ROWS:
-                    return out
+        out.extend(
+            Operand(leaf.value.number or 0.0, leaf, leaf.value.shown, anchored=True)
+            for leaf in row.numeric_leaves()
+            if same_kind(h, leaf)
+        )
+        if len(out) >= _NAMED_ROWS:
+            break
     return out
 
 
