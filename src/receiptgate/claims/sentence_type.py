@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from receiptgate.text.segment import is_table_separator
+
 if TYPE_CHECKING:
     from receiptgate.text.segment import Sentence
 
@@ -93,7 +95,7 @@ _EMPATHY = re.compile(
     r"can\s+see)\s+(?:why|how|that\s+this|this|that\s+isn|your\s+(?:concern|frustration|"
     r"situation|disappointment)))\b"
 )
-_GOES_ON = re.compile(r"\b(?:but|however|although|though|yet)\b|\d")
+_GOES_ON_TO_A_CLAIM = re.compile(r"\b(?:but|however|although|though|yet)\b|\d")
 # A short opening clause before the sentence proper ("No worries, I can ...", "Once you
 # confirm, I'll ...", "To proceed with the return, please ...", "Unfortunately, we ...").
 _OPENER = re.compile(
@@ -259,15 +261,13 @@ def _body(text: str) -> str:
     return out
 
 
-#: Emoji, arrows and check marks before a sentence's first word ("✅ ", "👉 ", "➡️ ").
-_LEAD_SYMBOLS = re.compile(
-    "^[\\s\u2190-\u21ff\u2300-\u23ff\u2500-\u27bf\u2b00-\u2bff\ufe0f\u200d\U0001f000-\U0001faff]+"
+#: Emoji, arrows and check marks, before a sentence's first word ("✅ ", "👉 ", "➡️ ") or
+#: after its last ("Here's the breakdown: 💰").
+_SYMBOLS = (
+    "[\\s\u2190-\u21ff\u2300-\u23ff\u2500-\u27bf\u2b00-\u2bff\ufe0f\u200d\U0001f000-\U0001faff]+"
 )
-
-#: Emoji and marks after a sentence's last word ("Here's the breakdown: 💰").
-_TRAIL_SYMBOLS = re.compile(
-    "[\\s\u2190-\u21ff\u2300-\u23ff\u2500-\u27bf\u2b00-\u2bff\ufe0f\u200d\U0001f000-\U0001faff]+$"
-)
+_LEAD_SYMBOLS = re.compile("^" + _SYMBOLS)
+_TRAIL_SYMBOLS = re.compile(_SYMBOLS + "$")
 #: A sentence that announces the lines after it: "Here's a summary of your new booking".
 _ANNOUNCES = re.compile(
     r"^(?:great,\s*|okay,\s*|ok,\s*)?here(?:'s|’s|\s+is|\s+are)\s+(?:a\s+|the\s+|your\s+)?"
@@ -301,7 +301,7 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         return "label"  # "Here's a summary of the change before I make it."
     if _COURTESY.match(body) or _COURTESY.match(lowered.replace("**", "").strip()):
         return "greeting"
-    if _EMPATHY.match(body) and not _GOES_ON.search(body):
+    if _EMPATHY.match(body) and not _GOES_ON_TO_A_CLAIM.search(body):
         return "greeting"
     if body is not lowered:
         words_body = _WORD.findall(body)
@@ -328,7 +328,7 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
     if _USER_RESTATED.match(body):
         return "user"
     words = _WORD.findall(lowered)
-    if kind == "table_row" and text.strip().strip("|").count("|") != 1:
+    if kind == "table_row":  # a row of more cells (two-cell rows read as lines above)
         return "statement" if any(c.isdigit() for c in text) else "code"
     if len(words) < 3:
         return "greeting" if not any(c.isdigit() for c in text) else "statement"
@@ -364,10 +364,10 @@ _PLAN_LEADS = frozenset({"intent", "imperative", "future"})
 def plan_items(sentences: Sequence[Sentence], types: list[str], hedges: Hedges) -> None:
     """The items of a list under a lead that plans or asks ("Here's what we'll do:", "I'll
     need the following details:", "Could you share the new address?") say what will be
-    done or is wanted, not what is: a
-    statement among them becomes "plan": no general statement of its own (no T3), while
-    its figures, ids and action claims are checked as in any statement ("please confirm
-    the following details:" lists what the agent asserts). Changes ``types`` in place."""
+    done or is wanted, not what is: a statement among them becomes "plan", no general
+    statement of its own (no T3), while its figures, ids and action claims are checked as
+    in any statement ("please confirm the following details:" lists what the agent
+    asserts). Changes ``types`` in place."""
     for i, s in enumerate(sentences):
         if types[i] not in ("label", "question") or i + 1 >= len(sentences):
             continue
@@ -383,17 +383,13 @@ def plan_items(sentences: Sequence[Sentence], types: list[str], hedges: Hedges) 
                 types[j] = "plan"
 
 
-_TABLE_RULE = re.compile(
-    r"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*(?:\n|$)"
-)
-
-
 def table_headers(text: str, sentences: Sequence[Sentence], types: list[str]) -> None:
-    """A table row right above the table's rule line (``|---|---|``) is its header ("| Field
-    | Your new value |"): a label for the rows under it, no claim. Changes ``types``."""
+    """A table row right above the table's separator row (``|---|---|``, as the segmenter
+    reads it) is its header ("| Field | Your new value |"): a label for the rows under it,
+    no claim. Changes ``types``."""
     for s in sentences:
         if s.kind != "table_row":
             continue
         nl = text.find("\n", s.end)
-        if nl >= 0 and _TABLE_RULE.match(text, nl + 1):
+        if nl >= 0 and is_table_separator(text, nl + 1):
             types[s.index] = "label"

@@ -317,6 +317,16 @@ def _split(
     _push(out, text, a, end, kind)
 
 
+def is_table_separator(text: str, start: int) -> bool:
+    """Whether the line of ``text`` at ``start`` is a table's separator row (``|---|---|``),
+    as :func:`segment` reads one (and skips)."""
+    end = text.find("\n", start)
+    end = len(text) if end < 0 else end
+    while start < end and text[start] in " \t":
+        start += 1
+    return start < end and _TABLE_SEPARATOR.fullmatch(text, start, end) is not None
+
+
 def _is_thematic_break(line: str, marker: str) -> bool:
     """Return whether ``line`` (stripped, starting with ``marker``) is ``---``-like."""
     compact = "".join(line.split())
