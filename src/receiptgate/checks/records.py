@@ -574,8 +574,8 @@ def _email_claim(index: ReceiptIndex, address: str, a: int, b: int) -> RecordCla
     f = record_fact("id", a, b, address)
     r = held.get(address.lower())
     if r is not None:
-        return RecordClaim("id", a, b, address, Finding("supported", r.id, r.kind,
-            f"{r.id} holds {address}", value=f))  # fmt: skip
+        found = Finding("supported", r.id, r.kind, f"{r.id} holds {address}", value=f)
+        return RecordClaim("id", a, b, address, found)
     shown = ", ".join(sorted(held)[:3])
     detail = f"no receipt holds the address {address} (addresses here: {shown})"
     return RecordClaim("id", a, b, address, Finding("contradicted", None, None, detail, value=f))

@@ -412,6 +412,20 @@ def _clause_text_of(work: str, sentence: Sentence, h: HardFact) -> str:
     return work[a:b]
 
 
+def _settle(
+    sr: SentenceResult, kind: str, rid: str | None, status: str, detail: str, what: str
+) -> None:
+    """A sentence with no claim of its own settled by one check: T1 with the evidence that
+    backs it, or T5 with the evidence that contradicts it and the reason."""
+    if status == "contradicted":
+        sr.tag = "T5"
+        sr.evidence.append(Evidence(kind, rid, "contradicts", detail))
+        sr.reasons.append(f"Contradicted {what}: {detail}")
+    else:
+        sr.tag = "T1"
+        sr.evidence.append(Evidence(kind, rid, "supports", detail))
+
+
 def _backed_line(req: Request, at: int) -> bool:
     """Whether the sentence of the reply at offset ``at`` was decided, backed (T1, T4)."""
     return any(
@@ -458,30 +472,17 @@ def ground_claimless(s: Settings, req: Request, sr: SentenceResult) -> None:
             sr.evidence.append(Evidence("tool", found.receipt_id, "supports", found.detail))
     if sr.tag == "T3" and (empty := empty_label(ledger, sr.text)) is not None:
         # "**Direct flights:** None available" after a direct-flight search found nothing
-        sr.tag = "T1"
-        sr.evidence.append(Evidence("tool", empty.receipt_id, "supports", empty.detail))
+        _settle(sr, "tool", empty.receipt_id, empty.status, empty.detail, "absence")
         return
     if sr.tag == "T3" and (absent := absent_field(ledger, sr.text)) is not None:
         # "the exact departure time is not provided in the reservation details"
-        if absent.status == "contradicted":
-            sr.tag = "T5"
-            sr.evidence.append(Evidence("tool", absent.receipt_id, "contradicts", absent.detail))
-            sr.reasons.append(f"Contradicted absence: {absent.detail}")
-        else:
-            sr.tag = "T1"
-            sr.evidence.append(Evidence("tool", absent.receipt_id, "supports", absent.detail))
+        _settle(sr, "tool", absent.receipt_id, absent.status, absent.detail, "absence")
         return
-    if sr.tag in ("T2", "T3") and (o := option_ordering(req.work, sr.text)) is not None:
+    o = option_ordering(req.work, sr.text) if sr.tag in ("T2", "T3") else None
+    if o is not None and (o.status == "contradicted" or all(_backed_line(req, a) for a in o.at)):
         # "Option 3 offers the lowest additional cost": over the options listed above
-        if o.status == "contradicted":
-            sr.tag = "T5"
-            sr.evidence.append(Evidence("reply", None, "contradicts", o.detail))
-            sr.reasons.append(f"Contradicted ordering: {o.detail}")
-            return
-        if all(_backed_line(req, at) for at in o.at):
-            sr.tag = "T1"
-            sr.evidence.append(Evidence("reply", None, "supports", o.detail))
-            return
+        _settle(sr, "reply", None, o.status, o.detail, "ordering")
+        return
     if sr.tag not in ("T2", "T3", "T6"):
         return
     doc = restated_passage(ledger, sr.text, _freshness(ledger, req.now, s.policy.freshness, None))
