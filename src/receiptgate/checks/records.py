@@ -415,6 +415,14 @@ def _reports_state(
     after = low[end : end + 30].split()
     head = after[0].strip(".,;:!?)\"'*") if after else ""
     if (
+        _IN_LABEL.match(low, end)
+        and _LINE_START.search(low[:start])
+        and head.rstrip("s") not in nouns
+    ):
+        # "Shipped to: 812 Cedar Avenue" labels an address ("Pending orders:" does name
+        # the state of the records under it)
+        return None
+    if (
         head
         and head.isalpha()
         and head not in _NOT_A_NOUN
@@ -449,6 +457,11 @@ def _reports_state(
     ):
         return "all"  # "Both orders #W1 and #W2 are delivered": each of them
     return "one"
+
+
+#: The rest of a label after a state word ("Shipped to:", "Delivered on:").
+_IN_LABEL = re.compile(r"(?:[^\S\n]+[a-z-]+){1,3}[*_`]*:")
+_LINE_START = re.compile(r"(?:^|\n)[\s*_#>•-]*$")
 
 
 #: A quantifier over the records a sentence lists ("both", "all", "each of").

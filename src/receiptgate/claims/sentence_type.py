@@ -28,6 +28,7 @@ SentenceType = Literal[
     "plan",
     "label",
     "fragment",
+    "status",
     "user",
     "opinion",
     "inference",
@@ -165,7 +166,9 @@ INTENT = re.compile(
     # what the agent's own next step is for: "This will help me check the status"
     r"this\s+will\s+(?:help|allow|let|enable)\s+(?:me|us)|"
     # where the request stands: "Status: Awaiting your confirmation", "Pending your reply"
-    r"(?:pending|awaiting|waiting\s+(?:for|on)|ready\s+for)\s+your)\b"
+    r"(?:pending|awaiting|waiting\s+(?:for|on)|ready\s+for)\s+your|"
+    # what the agent still needs: "It would also help to know which model you'd like"
+    r"it\s+would\s+(?:also\s+|really\s+)?help)\b"
 )
 #: What has not been done yet: "Nothing has been booked yet.", "No changes made yet.", "The
 #: return has not been submitted yet.", "Your reservation remains unchanged." (the agent's
@@ -176,8 +179,23 @@ NOT_YET = re.compile(
     r"^(?:your\s+|the\s+)?(?:[\w#-]+\s+){0,2}(?:remains?|stays?|is\s+still)\s+unchanged\W*$|"
     r"\b(?:pending|awaiting|ready\s+for)\s+your\s+(?:confirmation|approval|reply|response|"
     r"decision|choice|go-ahead)\b|"
-    r"\b(?:has|have|was|were)\s+not\s+(?:yet\s+)?(?:been\s+)?\w+(?:\s+\w+)?\s+yet\b"
+    r"\b(?:has|have|was|were)\s+not\s+(?:yet\s+)?(?:been\s+)?\w+(?:\s+\w+)?\s+yet\b|"
+    # the agent's own work not done: "I have not yet checked which order holds the tablet"
+    r"^(?:i|we)\s+(?:have\s+not|haven['’]t)\s+(?:yet\s+)?(?:\w+ed|looked|seen|done|made)\b"
 )
+#: An offer at the end of a sentence: "The cabin can still be changed, if that's something
+#: you'd like." (what could be done on the user's word, no fact).
+_OFFER_TAIL = re.compile(
+    r",?\s+if\s+(?:you(?:['’]d|\s+would)\s+like|you\s+(?:want|wish|prefer)|"
+    r"that['’]?s\s+(?:something\s+)?(?:you(?:['’]d|\s+would)?\s+)?(?:like|want|prefer)\w*|"
+    r"(?:that|this)\s+(?:helps|works\s+for\s+you))\W*$"
+)
+#: A reply's first line that says where the request stands, as an ops ticket opens
+#: ("Status: Completed.", "Status: Search complete."): what became of the request, told
+#: by the sentences under it, not a record's status field.
+#: What a status line may have been read as (a short one, "Status: Done.", as a greeting).
+_STATUS_TYPES = frozenset({"statement", "fragment", "inference", "greeting"})
+_STATUS_LINE = re.compile(r"^[\W_]*(?:status|outcome|result)[*_]*\s*:", re.IGNORECASE)
 # The agent ending its turn: "I'll end the conversation here", "I'll conclude the task".
 _CLOSING = re.compile(
     r"^(?:i['’]ll|i\s+will|i\s+can|we\s+can)\s+(?:now\s+)?(?:end|conclude|close|finish|"
@@ -309,7 +327,7 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
             return "imperative"
         if INTENT.match(body):
             return "intent"
-    if _ABILITY.match(body) or NOT_YET.search(body):
+    if _ABILITY.match(body) or NOT_YET.search(body) or _OFFER_TAIL.search(body):
         return "intent"
     condition = _CONDITION.match(body)
     if condition is not None:
@@ -381,6 +399,15 @@ def plan_items(sentences: Sequence[Sentence], types: list[str], hedges: Hedges) 
                 break
             if types[j] in ("statement", "fragment"):
                 types[j] = "plan"
+
+
+def status_line(sentences: Sequence[Sentence], types: list[str]) -> None:
+    """The reply's first sentence, when it is a status line of the request ("Status:
+    Completed.", "Outcome: no alternatives found"), becomes "status": it says what became of
+    the request, which the sentences under it tell (and are checked for); no record's
+    status. A figure in it is still checked. Changes ``types`` in place."""
+    if sentences and types[0] in _STATUS_TYPES and _STATUS_LINE.match(sentences[0].text):
+        types[0] = "status"
 
 
 def table_headers(text: str, sentences: Sequence[Sentence], types: list[str]) -> None:

@@ -38,6 +38,7 @@ from receiptgate.claims.sentence_type import (
     NOT_YET,
     classify,
     plan_items,
+    status_line,
     table_headers,
 )
 from receiptgate.evidence.index import ReceiptIndex
@@ -66,6 +67,7 @@ def segment_text(s: Settings, req: Request) -> None:
     req.types = [classify(x.text, x.kind, s.hedges) for x in req.sentences]
     plan_items(req.sentences, req.types, s.hedges)
     table_headers(req.work, req.sentences, req.types)
+    status_line(req.sentences, req.types)
 
 
 def find_claims(s: Settings, req: Request) -> None:
@@ -75,9 +77,16 @@ def find_claims(s: Settings, req: Request) -> None:
     if req.policy.profile.depth == "contradiction_only":
         detector = s.detector_for(req.facts.categories_with_facts())
     found = detector.detect(req.work, req.sentences, max_claims=cap)
-    # Questions and instructions assert nothing ("Make sure nginx is running.").
+    # Questions, instructions and titles assert nothing ("Make sure nginx is running.",
+    # "### Updated Total").
     claims = [
-        c for c in found.claims if req.types[c.sentence_index] not in ("question", "imperative")
+        c
+        for c in found.claims
+        if req.types[c.sentence_index] not in ("question", "imperative", "status")
+        and not (
+            req.types[c.sentence_index] == "code"
+            and req.sentences[c.sentence_index].kind == "heading"
+        )
     ]
     req.sentence_facts = facts_by_sentence(req.work, req.sentences, req.now)
     req.evals = _with_hard_facts(s, req, claims, cards=bool(len(req.receipts)))
@@ -201,7 +210,7 @@ def _record_claims(
         for h in ev.claim.hard_facts:
             taken.setdefault(ev.claim.sentence_index, []).append((h.start, h.end))
     for sent, stype in zip(req.sentences, req.types, strict=True):
-        if stype == "code":
+        if stype in ("code", "status"):
             continue
         about = anchors[sent.index]
         if stype == "label" and about.how != "named":
@@ -282,8 +291,10 @@ def _user_answered(label: str, value: str, ledger: ReceiptIndex) -> bool:
     words = content_words(label)
     if answer is None or not words:
         return False
+    # the label's head noun is enough: "Travel insurance: No" after "I don't need insurance"
+    head = content_words(label.split()[-1]) or words
     for e in reversed(ledger.entries):
-        if e.receipt.kind == "user" and words <= e.words:
+        if e.receipt.kind == "user" and head <= e.words:
             negated = _NEGATED.search(e.receipt.content.lower()) is not None
             return negated == (answer.group(1).lower() != "yes")
     return False

@@ -149,6 +149,9 @@ _MENTIONS_TESTS = re.compile(r"\b(?:tests?|suite|specs?|pytest|jest|ci)\b", re.I
 # What may precede a bare participle that opens a report: a short label ("Line 3: ").
 _BARE_COUNT = re.compile(r"\**\s*(?:\d+|no|none|yes|zero|one|two|three)\b", re.IGNORECASE)
 _LABEL_HEAD = re.compile(r"\s*[\w\s*`'\"-]{1,30}:\s*")
+#: Words between a participle and the colon of its label ("Requested segment:", "Shipped
+#: to:"): the participle is an adjective of the label, not a report of an act.
+_WORD_BEFORE_COLON = re.compile(r"[^\S\n]+[\w-]+(?:[^\S\n]+[\w-]+){0,2}[*_`]*:")
 #: What a process noun says was done ("the cancellation has been completed"): the verb
 #: for the ledger's object matching and the action kind.
 _PROCESS_ACTIONS: dict[str, tuple[str, str]] = {
@@ -378,6 +381,8 @@ class ActionDetector(Detector):
             m = self._compiled[pattern_index].match(text, at, sentence.end)
             if m is None:
                 continue
+            if label is not None and at == start and _WORD_BEFORE_COLON.match(text, m.end(1)):
+                continue  # "Requested segment: HAT052": the participle qualifies the label
             claim = self._build(text, sentence, spec, m)
             if claim is not None and (checked := self.validate_result(claim, text, sentence, m)):
                 yield checked

@@ -28,7 +28,12 @@ SubjectSource = Literal["before", "after", "self"] | int
 # A condition or a purpose asserts nothing: "if the file does not exist", "to ensure that
 # there are no other issues".
 _CONDITIONAL = re.compile(
-    r"\b(?:if|unless|whether|in\s+case|to\s+(?:ensure|make\s+sure|verify|confirm|check|see))\b",
+    r"\b(?:if|unless|whether|in\s+case|as\s+long\s+as|provided\s+that|assuming|"
+    r"to\s+(?:ensure|make\s+sure|verify|confirm|check|see)|"
+    # a check still to be done: "I'll check what options are available", "I'll just need
+    # to double-check that the item is in stock"
+    r"(?:['’]ll|will|need\s+to|going\s+to|let\s+me)\s+(?:\w+\s+){0,2}?"
+    r"(?:double-check|check|verify|confirm|see)|check\s+(?:what|which|whether))\b",
     re.IGNORECASE,
 )
 _CLAUSE_END = re.compile(r"[,;:]\s")
