@@ -30,6 +30,11 @@ _NOT_PROVIDED = re.compile(
 )
 
 
+def _plain(sentence: str) -> str:
+    """The sentence without emphasis marks ("has **no** travel insurance")."""
+    return sentence.replace("**", "").replace("__", "")
+
+
 def absent_field(index: ReceiptIndex, sentence: str) -> Finding | None:
     """ "The exact departure time is not provided in the reservation details": the newest
     result of a call about reservations has no field of a departure time (supported), or
@@ -65,7 +70,7 @@ _RECORD_WORDS = {"profile": "user", "account": "user"}
 def absent_value(index: ReceiptIndex, sentence: str) -> Finding | None:
     """ "There are no gift cards on your profile": the newest result about the user holds no
     field or value of a gift card (supported), or holds one (contradicted)."""
-    m = _NONE_ON.search(sentence)
+    m = _NONE_ON.search(_plain(sentence))
     if m is None:
         return None
     what = " ".join(w.rstrip("s") for w in m.group("what").lower().replace("-", " ").split())
@@ -85,10 +90,19 @@ def absent_value(index: ReceiptIndex, sentence: str) -> Finding | None:
 
 
 _HAS_NO = re.compile(
-    r"\b(?:has|have|had|with|without|includes?|included)\s+(?:no|any)\s+"
+    r"\b(?:has|have|had|with|without|includes?|included|there\s+(?:is|are|was|were)|"
+    r"there['’]s)\s+(?:no|any)\s+"
     r"(?P<what>[a-z][a-z -]{2,30}?)(?=[.,;:!?)]|\s+(?:on|in|for|and|but|so)\b|$)",
     re.IGNORECASE,
 )
+
+#: Words a sentence may add to a yes/no field's name ("no travel insurance").
+_FILL = content_words("travel checked extra additional any purchased added left remaining")
+
+
+def _path_words(path: str) -> frozenset[str]:
+    return content_words(re.sub(r"[._\[\]\"]+", " ", path))
+
 
 _NO_VALUES = frozenset({"no", "false", "none", "0", "n"})
 
@@ -98,7 +112,7 @@ _YES_VALUES = frozenset({"yes", "true", "y"})
 def negated_field(index: ReceiptIndex, sentence: str) -> Finding | None:
     """ "The reservation has no travel insurance": the newest structured result with a field
     of that name says no (supported) or yes (contradicted)."""
-    m = _HAS_NO.search(sentence)
+    m = _HAS_NO.search(_plain(sentence))
     if m is None:
         return None
     what = content_words(m.group("what")) - GENERIC
@@ -111,7 +125,9 @@ def negated_field(index: ReceiptIndex, sentence: str) -> Finding | None:
             for leaf in rec.leaves:
                 key = content_words(leaf.key.replace("_", " "))
                 shown = leaf.value.shown.strip().lower()
-                if not key or not key <= what or shown not in _NO_VALUES | _YES_VALUES:
+                if not key or not key <= what or not what - _path_words(leaf.path) <= _FILL:
+                    continue  # "no cheaper options available" is no "available" field
+                if shown not in _NO_VALUES | _YES_VALUES:
                     continue
                 rid = e.receipt.id
                 line = f"{rid} {leaf.path} = {leaf.value.shown}"

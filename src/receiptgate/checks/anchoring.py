@@ -295,6 +295,8 @@ def for_figure(anchor_: Anchor, h: HardFact) -> Anchor:
             return (a - h.end, 1)
         return (0, 0)
 
+    if (paired := _respective(anchor_, spans, h)) is not None:
+        return paired
     before = [sp for sp in spans if sp[1] <= h.start]
     after = [sp for sp in spans if sp[0] >= h.end]
     prior = max(before, key=lambda sp: sp[1]) if before else None
@@ -306,6 +308,8 @@ def for_figure(anchor_: Anchor, h: HardFact) -> Anchor:
         # next clause's name is not this figure's
         later = None
     near = min([sp for sp in (prior, later) if sp is not None], key=distance, default=None)
+    if later is not None and _FOR_NAME.fullmatch(text(h.end, later[0])):
+        near = later  # "$158 for HAT097 and $141 for HAT251": "for" gives it to the name after
     if near is None:
         near = min(spans, key=distance)
     a, b = near
@@ -320,6 +324,46 @@ def for_figure(anchor_: Anchor, h: HardFact) -> Anchor:
         list(dict.fromkeys(r for _, _, r in named)), anchor_.how, named, anchor_.text, anchor_.start
     )
 
+
+#: Figures listed together: "$177 and $146", "$12, $15 and $9", "$350 + $499".
+_ONE = r"[$€£]?\d(?:[\d,.]*\d)?"
+_FIGURE_RUN = re.compile(
+    rf"{_ONE}(?:\s*,\s*{_ONE})*\s*,?\s*(?:and|\+|&)\s*{_ONE}(?:\s*(?:\+|&)\s*{_ONE})*"
+)
+_ONE_FIGURE = re.compile(_ONE)
+
+
+def _respective(anchor_: Anchor, spans: list[tuple[int, int]], h: HardFact) -> Anchor | None:
+    """A figure of a list of figures that follows as many names, in the same order:
+    "HAT085 and HAT023 (originally $177 and $146)" gives $177 to HAT085 and $146 to
+    HAT023. None when the figure is in no such list."""
+    at = h.start - anchor_.start
+    for run in _FIGURE_RUN.finditer(anchor_.text):
+        if not run.start() <= at < run.end():
+            continue
+        figures = [m.start() + run.start() for m in _ONE_FIGURE.finditer(run.group())]
+        names: list[tuple[int, int]] = []
+        for a, b in spans:
+            if b - anchor_.start <= run.start() and not any(
+                _same_record(anchor_, (a, b), n) for n in names
+            ):
+                names.append((a, b))
+        if len(names) != len(figures) or at not in figures:
+            return None
+        near = names[figures.index(at)]
+        named = [n for n in anchor_.named if (n[0], n[1]) == near]
+        records = list(dict.fromkeys(r for _, _, r in named))
+        return Anchor(records, anchor_.how, named, anchor_.text, anchor_.start)
+    return None
+
+
+def _same_record(anchor_: Anchor, x: tuple[int, int], y: tuple[int, int]) -> bool:
+    rx = {id(r) for a, b, r in anchor_.named if (a, b) == x}
+    return bool(rx & {id(r) for a, b, r in anchor_.named if (a, b) == y})
+
+
+#: What gives a figure to the name right after it: "$141 for HAT251", "$55 on the return".
+_FOR_NAME = re.compile(r"[\s*_]*(?:for|on)\s+(?:the\s+|your\s+|flight\s+|item\s+)?[\s*_]*")
 
 #: What ends the clause of a figure before a name after it: a comma, a bracket, "then".
 _CLAUSE_AFTER = re.compile(r"[,;()]|\b(?:then|and|while|but)\b")

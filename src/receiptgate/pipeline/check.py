@@ -478,6 +478,10 @@ def ground_claimless(s: Settings, req: Request, sr: SentenceResult) -> None:
         # "the exact departure time is not provided in the reservation details"
         _settle(sr, "tool", absent.receipt_id, absent.status, absent.detail, "absence")
         return
+    if sr.tag == "T3" and (no := negated_field(ledger, sr.text)) is not None:
+        # "This reservation has **no** travel insurance" (no negative claim detected)
+        _settle(sr, "tool", no.receipt_id, no.status, no.detail, "absence")
+        return
     o = option_ordering(req.work, sr.text) if sr.tag in ("T2", "T3") else None
     if o is not None and (o.status == "contradicted" or all(_backed_line(req, a) for a in o.at)):
         # "Option 3 offers the lowest additional cost": over the options listed above

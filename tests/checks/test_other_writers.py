@@ -1,0 +1,135 @@
+"""Other models' wording over the same evidence: a ticket's status line, participles in
+labels and headings, offers at a sentence's end, figures listed in the order of the names
+before them, "for" before a name, yes/no fields behind emphasis (end to end)."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from receiptgate import Gate, Receipt, ValidationResult, parse_receipts
+
+NOW = datetime(2024, 5, 15, 15, tzinfo=UTC)
+GATE = Gate()
+
+RESERVATION = {
+    "reservation_id": "HXDUBJ",
+    "user_id": "ivan_muller_7015",
+    "origin": "IAH",
+    "destination": "SFO",
+    "cabin": "economy",
+    "insurance": "no",
+    "status": "cancelled",
+    "flights": [
+        {"flight_number": "HAT085", "origin": "IAH", "destination": "JFK", "price": 177},
+        {"flight_number": "HAT023", "origin": "JFK", "destination": "SFO", "price": 146},
+    ],
+}
+ORDER = {
+    "order_id": "#W5565470",
+    "status": "delivered",
+    "address": {"address1": "812 Cedar Avenue", "city": "Houston", "state": "TX"},
+    "items": [{"name": "Electric Kettle", "item_id": "9472539378", "price": 153.25}],
+}
+
+
+def _receipts(name: str, output: Any, user: str = "Hi, can you help me?") -> list[Receipt]:
+    call = {"id": "c1", "type": "function", "function": {"name": name, "arguments": "{}"}}
+    messages = [
+        {"role": "user", "content": user},
+        {"role": "assistant", "content": None, "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": "c1", "content": json.dumps(output)},
+    ]
+    return parse_receipts(json.dumps({"messages": messages}), source_name="t.json")
+
+
+TRIP = _receipts("get_reservation_details", RESERVATION, "I don't need insurance this time.")
+PARCEL = _receipts("get_order_details", ORDER)
+
+
+def _result(text: str, receipts: list[Receipt]) -> ValidationResult:
+    return GATE.validate(text, receipts=receipts, now=NOW)
+
+
+def test_a_replys_status_line_says_where_the_request_stands_not_a_records_status() -> None:
+    text = "Status: Completed.\n\nDetails:\n- Reservation: HXDUBJ\n- Cabin: economy"
+    result = _result(text, TRIP)
+    assert result.verdict == "pass"
+    assert result.sentences[0].tag is None
+    assert "status line" in result.sentences[0].reasons[0]
+    # the same words further down are about the record the lines name, and checked
+    lower = _result("Reservation HXDUBJ:\n- Cabin: economy\n- Status: completed", TRIP)
+    assert lower.verdict == "block"
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["- Requested segment: HAT085, IAH to JFK, $177.", "- **Shipped to:** 812 Cedar Avenue"],
+)
+def test_a_participle_in_a_label_is_an_adjective_not_an_act_or_a_state(line: str) -> None:
+    receipts = TRIP if "HAT" in line else PARCEL
+    result = _result("Details:\n" + line, receipts)
+    assert result.verdict == "pass", [s.reasons for s in result.sentences]
+
+
+def test_a_state_word_that_qualifies_the_records_under_a_label_is_still_checked() -> None:
+    # "your pending orders:" says the orders under it are pending; this one is delivered
+    result = _result("Here are your pending orders:\n- Order #W5565470", PARCEL)
+    assert result.verdict == "block"
+
+
+def test_a_heading_carries_no_action_claim() -> None:
+    result = _result("### Updated Total\n- **HAT085** (IAH → JFK): $177", TRIP)
+    assert result.verdict == "pass"
+    assert result.sentences[0].tag is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The cabin can still be changed without changing the flights, if that's something "
+        "you'd like.",
+        "It would also help to know which model you'd like instead.",
+        "I have not yet checked which of your orders holds the kettle.",
+        "Let me know and I'll check what options are available!",
+        "Order #W5565470 is delivered, so the kettle can be exchanged as long as that variant "
+        "is available.",
+    ],
+)
+def test_offers_requests_and_work_not_done_carry_no_claim(text: str) -> None:
+    result = _result(text, PARCEL)
+    assert result.verdict == "pass", [(s.tag, s.reasons) for s in result.sentences]
+
+
+def test_figures_listed_after_as_many_names_belong_to_them_in_order() -> None:
+    text = "Flights replaced: HAT085 and HAT023 (originally $177 and $146, $323 in total)."
+    assert _result(text, TRIP).verdict == "pass"
+    swapped = "Flights replaced: HAT085 and HAT023 (originally $146 and $177, $323 in total)."
+    assert _result(swapped, TRIP).verdict == "block"
+
+
+def test_a_figure_for_the_name_after_it_is_that_names() -> None:
+    assert _result("The fares are $177 for HAT085 and $146 for HAT023.", TRIP).verdict == "pass"
+    assert _result("The fares are $146 for HAT085 and $177 for HAT023.", TRIP).verdict == "block"
+
+
+@pytest.mark.parametrize(
+    ("text", "tag"),
+    [
+        ("**Travel insurance:** This reservation has **no** travel insurance.", "T1"),
+        ("It was a change of plan and there is no travel insurance.", "T1"),
+        ("Travel insurance: No", "T1"),
+        ("There are no cheaper options available for the same size.", "T5"),
+    ],
+)
+def test_a_yes_no_field_is_read_through_emphasis_and_there_is_no(text: str, tag: str) -> None:
+    result = _result(text, TRIP)
+    assert result.sentences[-1].tag == tag, result.sentences[-1].reasons
+
+
+def test_a_yes_or_no_label_is_the_users_answer_by_the_labels_head_noun() -> None:
+    receipts = _receipts("get_user_details", {"user_id": "ivan_muller_7015"}, "No insurance.")
+    assert _result("Travel insurance: no", receipts).sentences[0].tag == "T7"
