@@ -438,3 +438,41 @@ def test_a_remainder_on_a_named_kind_of_payment_method_is_derived_from_its_balan
     assert _derived(result) == [
         "derived: 125 = 500 − 375 (payment_methods.certificate_7504069.amount, text)"
     ]
+
+
+def test_a_total_of_a_run_of_lines_the_reply_listed_is_their_sum() -> None:
+    # four items returned, one kept and listed apart: the total is that of the four
+    items = [_item(f"Item {n}", 10.0 + n, None) for n in range(1, 5)]
+    kept = _item("Espresso Machine", 2866.37, None)
+    receipts = _transcript(
+        ("get_order_details", {"order_id": "#W2611340"}, _order(kept, *items, payments=(2916.37,)))
+    )
+    lines = "".join(f"- Item {n}: ${10 + n}.00\n" for n in range(1, 5))
+    text = f"To return:\n{lines}Kept:\n- Espresso Machine: $2,866.37\nRefund:\n- Total: $50.00"
+    result = _check(text, receipts)
+    assert result.verdict == "pass", [s.reasons for s in result.sentences]
+    assert _derived(result) == ["derived: 50 = 11 + 12 + 13 + 14"]
+    assert _check(text.replace("$50.00", "$52.00"), receipts).verdict == "block"
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("White lamp: $163.10 vs. $150.25 = $12.85", "pass"),
+        ("White lamp: $163.10 vs. $150.25 = $14.85", "block"),
+        ("Your order's $414.25 is $14.25 more than the $400 you mentioned.", "pass"),
+        ("Your order's $414.25 is $24.25 more than the $400 you mentioned.", "block"),
+    ],
+)
+def test_a_difference_of_two_amounts_compared_is_checked_as_written(
+    text: str, verdict: str
+) -> None:
+    assert _check(text).verdict == verdict
+
+
+def test_a_difference_from_an_amount_the_reply_gave_above_is_backed_by_that_line() -> None:
+    text = "Order total: $414.25\nThat is $14.25 more than the $400 you mentioned."
+    assert _check(text).verdict == "pass"
+    # no line above gives the $424.25 that "$24.25 more than $400" implies
+    wrong = "Order total: $414.25\nThat is $24.25 more than the $400 you mentioned."
+    assert _check(wrong).verdict == "block"

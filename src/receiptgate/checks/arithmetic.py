@@ -37,6 +37,7 @@ from receiptgate.checks.totals import (
     PLURAL_LABEL,
     category_total,
     kind_total,
+    lines_total,
     list_sums,
     list_total,
     named_rows,
@@ -133,8 +134,10 @@ def derive(
         return found
     if NAMES_TOTAL.search(sentence) or PLURAL_LABEL.match(sentence):
         # "Total from certificates: $1,000", "Gift cards: $327"
-        found = category_total(ops, target, sentence) or kind_total(
-            index, h, target, sentence, fresh
+        found = (
+            category_total(ops, target, sentence)
+            or kind_total(index, h, target, sentence, fresh)
+            or lines_total(restated, h, target)
         )
         if found is not None:
             return found

@@ -40,6 +40,9 @@ class Derivation:
     leaf: Leaf | None  # one operand's leaf (for the receipt id)
     origin: Finding | None = None  # else what backed an operand the reply gave
     terms: tuple[float, ...] = ()  # written arithmetic: the operands the sentence wrote
+    #: whether every term is written in the sentence; else one is implied ("$216.98 more
+    #: than the $950") and only a backed figure of the reply may give it
+    stated: bool = True
 
 
 def show_number(x: float) -> str:

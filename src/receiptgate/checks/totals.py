@@ -49,6 +49,25 @@ def list_total(
     return None
 
 
+def lines_total(restated: Sequence[Leaf], h: HardFact, target: float) -> Derivation | None:
+    """The sum of a run of the reply's own lines above, in their order: "Total: $781.65"
+    under the four items a return lists (a fifth, kept, is listed apart). ``restated``:
+    the values that backed the reply's earlier figures."""
+    values = [leaf for leaf in restated if same_kind(h, leaf)][-_LINES:]
+    for end in range(len(values), 1, -1):
+        total = 0.0
+        for start in range(end - 1, -1, -1):
+            total += values[start].value.number or 0.0
+            if end - start >= 2 and abs(total - target) <= TOLERANCE:
+                run = [x.value.number or 0.0 for x in values[start:end]]
+                return summed(target, run, values[start])
+    return None
+
+
+#: How many of the reply's figures above a total may add up to it.
+_LINES = 24
+
+
 def _row_field(leaf: Leaf) -> str:
     """A field of any row of its list: ``items[1].price`` -> ``items[*].price``; of an
     object keyed by its rows' ids too (``payment_methods.gift_card_1.amount``)."""

@@ -49,9 +49,57 @@ def _terms_total(terms: str) -> float | None:
     return total
 
 
+#: "$350 business fare vs. $122 originally paid = $228": a difference written out.
+_VERSUS = re.compile(
+    rf"({_NUM})[^=$€£\d]{{0,40}}?\b(?:vs\.?|versus|compared\s+(?:with|to))[^=$€£\d]{{0,40}}?"
+    rf"({_NUM})[^=$€£\d]{{0,40}}?=[\s*_]*({_NUM})",
+    re.IGNORECASE,
+)
+#: "$1,166.98 is $216.98 more than the $950", "is **$216.98** more than the $950": a
+#: difference with one term (group 1) or without it (then it must be a figure above).
+_MORE_THAN = re.compile(
+    rf"(?:({_NUM})[\s*_]+(?:is|are|was|were)[\s*_]+)?\b({_NUM})[\s*_]+(?:more|less|higher|"
+    rf"lower|cheaper|greater|above|below)\s+than\s+(?:the\s+|your\s+|what\s+)?({_NUM})",
+    re.IGNORECASE,
+)
+
+
+def _compared(sentence: str, h: HardFact) -> Derivation | None:
+    """A difference of two amounts the sentence compares, with ``h`` as the difference."""
+    for m in _VERSUS.finditer(sentence):
+        a, b, c = _num(m.group(1)), _num(m.group(2)), _num(m.group(3))
+        if None in (a, b, c) or h.number is None or abs(c - h.number) > TOLERANCE:  # type: ignore[operator]
+            continue
+        assert a is not None and b is not None and c is not None
+        formula = f"{show_number(a)} vs. {show_number(b)} = {show_number(abs(a - b))}"
+        if abs(abs(a - b) - c) <= TOLERANCE:
+            return Derivation("supported", formula, None, terms=(a, b))
+        return Derivation("contradicted", f"{formula}, not {show_number(c)}", None)
+    for m in _MORE_THAN.finditer(sentence):
+        c, b = _num(m.group(2)), _num(m.group(3))
+        if c is None or b is None or h.number is None or abs(c - h.number) > TOLERANCE:
+            continue
+        a = _num(m.group(1)) if m.group(1) else None
+        if a is None:
+            # the amount compared is no figure of the sentence: a line above must give it
+            # (``terms``, which the caller finds backed or drops)
+            cues = m.group(0).lower()
+            a = b - c if any(w in cues for w in ("less", "lower", "cheaper", "below")) else b + c
+            formula = f"{show_number(a)} − {show_number(b)} = {show_number(a - b)}"
+            return Derivation("supported", formula, None, terms=(a, b), stated=False)
+        formula = f"{show_number(a)} − {show_number(b)} = {show_number(abs(a - b))}"
+        if abs(abs(a - b) - c) <= TOLERANCE:
+            return Derivation("supported", formula, None, terms=(a, b))
+        return Derivation("contradicted", f"{formula}, not {show_number(c)}", None)
+    return None
+
+
 def written_arithmetic(sentence: str, h: HardFact) -> Derivation | None:
-    """``A op B = C`` in the sentence, with ``h`` as C, or ``C (A + B)``: right or wrong
-    as written."""
+    """``A op B = C`` in the sentence, with ``h`` as C, ``C (A + B)``, or a difference
+    of amounts compared (``A vs. B = C``, ``A is C more than B``): right or wrong as
+    written."""
+    if (compared := _compared(sentence, h)) is not None:
+        return compared
     for m in _RESULT_TERMS.finditer(sentence):
         c, result = _num(m.group(1)), _terms_total(m.group(2))
         if c is None or result is None or h.number is None or abs(c - h.number) > TOLERANCE:

@@ -397,6 +397,17 @@ def _derived(
         held = [_backing(req, x, supported) for x in d.terms]
         if all(f is not None for f in held):
             rid, kind = held[0].receipt_id, held[0].receipt_kind  # type: ignore[union-attr]
+        elif not d.stated:
+            # "$216.98 more than the $950": the $1,166.98 it implies must be a figure the
+            # reply gave above, backed
+            above = next(
+                (x for x in req.backed if abs((x.value.number or 0.0) - d.terms[0]) < 0.005), None
+            )
+            if held[0] is None and above is None:
+                return None
+            if above is not None and held[0] is None:
+                r = ledger.receipt_of(above)
+                rid, kind = r.id, r.kind
     if d.status == "supported":
         return Finding("supported", rid, kind, f"{_DERIVED}: {d.formula}", value=h)
     return Finding("contradicted", rid, kind, f"miscalculated: {d.formula}", value=h)
