@@ -476,3 +476,13 @@ def test_a_difference_from_an_amount_the_reply_gave_above_is_backed_by_that_line
     # no line above gives the $424.25 that "$24.25 more than $400" implies
     wrong = "Order total: $414.25\nThat is $24.25 more than the $400 you mentioned."
     assert _check(wrong).verdict == "block"
+
+
+def test_a_refund_of_one_items_price_to_the_named_payment_method_is_no_contradiction() -> None:
+    # the payment paypal_0 names was $414.25; returning the bottle refunds its $20.10
+    result = _check("Refund: $20.10 to PayPal (paypal_0), the original payment method.")
+    assert result.verdict == "pass", [s.reasons for s in result.sentences]
+    assert _derived(result) == ["derived: refund of c1 items[1].price = 20.1"]
+    assert _check("Refund: $21.10 to PayPal (paypal_0), the original payment method.").verdict == (
+        "block"
+    )

@@ -8,11 +8,13 @@ import itertools
 import re
 from collections.abc import Callable, Sequence
 
+from receiptgate.checks.finding import Finding
 from receiptgate.checks.operands import TOLERANCE, Derivation, Operand, same_kind, show_number
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import PATH_INDEX, ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
 from receiptgate.evidence.records import Leaf, Record
+from receiptgate.evidence.values import claim_keys
 
 NAMES_TOTAL = re.compile(r"\b(?:total|sum|altogether|in\s+all)\b", re.IGNORECASE)
 #: The newest results holding a list whose rows a total may add up.
@@ -66,6 +68,30 @@ def lines_total(restated: Sequence[Leaf], h: HardFact, target: float) -> Derivat
 
 #: How many of the reply's figures above a total may add up to it.
 _LINES = 24
+
+
+#: A sentence about money given back: "Refund: $45.13 to PayPal", "credited to your card".
+_GIVEN_BACK = re.compile(r"\b(?:refund\w*|credit(?:ed)?|reimburs\w*|money\s+back)\b", re.I)
+
+
+def refunded_row(
+    index: ReceiptIndex, h: HardFact, sentence: str, receipt_id: str | None
+) -> Finding | None:
+    """A refund of one row's amount: "Refund: $45.13 to PayPal (paypal_7644869)" after
+    an order whose items hold $45.13, though the payment the method names was $436.96 (a
+    return of some items refunds their prices, not the payment). ``receipt_id``: the
+    result of the record whose field differed; the row must be in that same result."""
+    if receipt_id is None or h.kind != "money" or not _GIVEN_BACK.search(sentence):
+        return None
+    for leaf in index.leaves(claim_keys(h)):
+        r = index.receipt_of(leaf)
+        parent = leaf.record.parent
+        if r.id != receipt_id or parent is None or len(parent.children) < 2:
+            continue
+        if leaf.value.kind == "money" or (leaf.value.kind == "number" and same_kind(h, leaf)):
+            detail = f"derived: refund of {r.id} {leaf.path} = {leaf.value.shown}"
+            return Finding("supported", r.id, r.kind, detail, leaf.path, value=h)
+    return None
 
 
 def _row_field(leaf: Leaf) -> str:

@@ -41,6 +41,7 @@ from receiptgate.checks.outputs import (
 )
 from receiptgate.checks.schedules import next_day, time_span
 from receiptgate.checks.states import check_state
+from receiptgate.checks.totals import refunded_row
 from receiptgate.checks.words import content_words
 from receiptgate.claims.collect import ACTION_CLAUSE_EDGE, clause_around, clause_of
 from receiptgate.claims.hard import clause_words, sentence_anchors
@@ -283,6 +284,9 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                     # ... or the figure a line above worked out, restated
                     d = _computed_before(req, h)
                 m = d if d is not None and d.status == "supported" else m
+                if m.status == "contradicted":
+                    # "Refund: $45.13 to PayPal": one returned item's price, not the payment
+                    m = refunded_row(ledger, h, sentence.text, m.receipt_id) or m
             if (
                 m.status == "supported"
                 and h.kind in _ORDERED
