@@ -133,3 +133,60 @@ def test_a_yes_no_field_is_read_through_emphasis_and_there_is_no(text: str, tag:
 def test_a_yes_or_no_label_is_the_users_answer_by_the_labels_head_noun() -> None:
     receipts = _receipts("get_user_details", {"user_id": "ivan_muller_7015"}, "No insurance.")
     assert _result("Travel insurance: no", receipts).sentences[0].tag == "T7"
+
+
+def _session(*calls: tuple[str, dict[str, Any], str]) -> list[Receipt]:
+    messages: list[dict[str, Any]] = [{"role": "user", "content": "Please change my flights."}]
+    for n, (name, args, output) in enumerate(calls, 1):
+        fn = {"name": name, "arguments": json.dumps(args)}
+        messages += [
+            {"role": "assistant", "content": None, "tool_calls": [{"id": f"c{n}", "function": fn}]},
+            {"role": "tool", "tool_call_id": f"c{n}", "content": output},
+        ]
+    return parse_receipts(json.dumps({"messages": messages}), source_name="t.json")
+
+
+REJECTED = _session(
+    ("get_reservation_details", {"reservation_id": "HXDUBJ"}, json.dumps(RESERVATION)),
+    (
+        "update_reservation_flights",
+        {"reservation_id": "HXDUBJ", "cabin": "economy"},
+        "Error: flight HAT085 not available on date 2024-05-13",
+    ),
+)
+
+
+def test_an_attempt_the_reply_says_failed_is_backed_by_the_failed_call() -> None:
+    told = "I submitted the change request for reservation HXDUBJ. The system rejected it."
+    result = _result(told, REJECTED)
+    assert result.sentences[0].tag == "T1", result.sentences[0].reasons
+    # the same attempt reported as if it went through is contradicted by the failure
+    untold = "I submitted the change request for reservation HXDUBJ. You're all set."
+    assert _result(untold, REJECTED).sentences[0].action == "block"
+
+
+def test_working_out_figures_is_no_tool_call() -> None:
+    result = _result("I ran the numbers based on the current fares.", TRIP)
+    assert result.verdict != "block", result.sentences[0].reasons
+
+
+EARBUDS = _receipts(
+    "get_order_details",
+    {
+        "order_id": "#W3470184",
+        "items": [
+            {"name": "Wireless Earbuds", "item_id": "6452271382", "price": 258.84},
+            {"name": "Water Bottle", "item_id": "7533802601", "price": 54.04},
+            {"name": "Wireless Earbuds", "item_id": "1646531091", "price": 232.49},
+            {"name": "Wireless Earbuds", "item_id": "2757705742", "price": 258.97},
+        ],
+    },
+)
+
+
+def test_the_cheapest_of_rows_of_one_name_is_among_them_not_the_orders_other_items() -> None:
+    text = "The cheapest of these earbuds is item 1646531091 at $232.49."
+    assert _result(text.replace(" earbuds", ""), EARBUDS).verdict == "pass"
+    assert _result(text, EARBUDS).verdict == "pass"
+    wrong = "The cheapest of these is item 6452271382 at $258.84."
+    assert _result(wrong, EARBUDS).verdict == "block"

@@ -44,6 +44,7 @@ _LEAD_LABEL = re.compile(r"^[\s*_]*[A-Za-z][\w ]{0,30}[*_]*:[*_]*\s*")
 GENERIC_OBJECTS = frozenset(
     "result results output it them everything file files report changes change data the "
     "fix update work code your my our identity account details detail information info "
+    "request requests "
     "profile record records user successfully id ids number "
     # words that point at what the reply lists ("the following items", "the selected
     # items"): the listed lines name the objects, and are checked on their own

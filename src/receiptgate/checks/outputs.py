@@ -99,6 +99,11 @@ _BUDGET = re.compile(
 _SEARCHES = re.compile(r"search|find|list|query|lookup|grep")
 
 
+def reports_failure(text: str) -> bool:
+    """Whether a text says something went wrong ("the system rejected the request")."""
+    return _REPORTS_FAILURE.search(text) is not None and not _REPORTS_FIX.search(text)
+
+
 def reported_failure(index: ReceiptIndex, sentence: str) -> Finding | None:
     """The latest call's failure, when the sentence reports that something went wrong
     ("It seems there was an issue locating the order" after ``Error: order not found``)."""

@@ -37,6 +37,7 @@ from receiptgate.checks.outputs import (
     quoted_output,
     quoted_span,
     reported_failure,
+    reports_failure,
     row_count,
 )
 from receiptgate.checks.schedules import next_day, time_span
@@ -70,6 +71,10 @@ def check_claims(s: Settings, req: Request) -> None:
         back_labels(group, by_sentence.get(sidx - 1, []))
 
 
+#: Verbs of an attempt: true of a call that failed, when the reply says it failed.
+_ATTEMPTS = frozenset({"submitted", "tried", "attempted"})
+
+
 def _gather(s: Settings, req: Request, ev: ClaimEval, sentence: Sentence) -> None:
     """Facts and ledger evidence for one claim."""
     c, ledger, work = ev.claim, req.ledger, req.work
@@ -89,6 +94,19 @@ def _gather(s: Settings, req: Request, ev: ClaimEval, sentence: Sentence) -> Non
                     work, sentence.start, sentence.end, c.offset, c.end, ACTION_CLAUSE_EDGE
                 )
             ev.ledger = check_action(ledger, c, work[start:end])
+            if (
+                ev.ledger.status == "contradicted"
+                and c.value in _ATTEMPTS
+                and " call failed " in ev.ledger.detail
+                and reports_failure(work)
+            ):
+                # "I submitted the change request ... The system rejected it": the
+                # attempt was made and failed, as the reply itself says
+                ev.ledger = dataclasses.replace(
+                    ev.ledger,
+                    status="supported",
+                    detail=ev.ledger.detail.replace("contradicts ", "", 1) + ", as the reply says",
+                )
     elif c.category in ("system_state", "operational_status", "existence"):
         res = check_state(ledger, c, clause_of(work, sentence, c), sentence.text)
         if res.status != "unsupported":

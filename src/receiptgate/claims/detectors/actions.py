@@ -178,6 +178,8 @@ _NOT_AGENT_PASSIVE = frozenset(
 _NONE_DONE = re.compile(
     r"(?:^|[;:,]\s*|\b(?:and|but|so)\s+)(?:nothing|no\s+\w+(?:\s+\w+)?|none(?:\s+of\s+[\w\s]+)?)\s*$"
 )
+#: What an agent works out itself: "ran the numbers", "did the math".
+_FIGURING = re.compile(r"(?:the\s+)?(?:numbers|math|maths|calculations?)\b", re.IGNORECASE)
 _INTENT_BEFORE = re.compile(r"\b(?:will|should|can|could|would|might|going\s+to|need\s+to)\s*$")
 
 
@@ -430,6 +432,8 @@ class ActionDetector(Detector):
             return None  # "... and deployed" continues an "I ..." or "we ..." sentence only
         if name in ("did", "and_did"):
             verb = " ".join(match.group(1).lower().split())
+            if _FIGURING.match(claim.object or ""):
+                return None  # "I ran the numbers": the agent's own arithmetic, no tool call
             kind = _tests_or(ACTION_VERBS.get(verb, "ran"), claim.object)
             obj = (claim.object or "").lower()
             if verb == "opened" and re.search(
