@@ -97,6 +97,8 @@ def test_a_heading_carries_no_action_claim() -> None:
         "Let me know and I'll check what options are available!",
         "Order #W5565470 is delivered, so the kettle can be exchanged as long as that variant "
         "is available.",
+        "Option 2: transfer to a human agent for further assistance",
+        "**State:** NY *(please confirm)*",
     ],
 )
 def test_offers_requests_and_work_not_done_carry_no_claim(text: str) -> None:
@@ -190,3 +192,38 @@ def test_the_cheapest_of_rows_of_one_name_is_among_them_not_the_orders_other_ite
     assert _result(text, EARBUDS).verdict == "pass"
     wrong = "The cheapest of these is item 6452271382 at $258.84."
     assert _result(wrong, EARBUDS).verdict == "block"
+
+
+SEARCH = _session(
+    (
+        "search_direct_flight",
+        {"origin": "DTW", "destination": "JFK", "date": "2024-05-17"},
+        json.dumps(
+            [
+                {"flight_number": f"HAT{n}", "scheduled_departure_time_est": t, "price": p}
+                for n, t, p in (("169", "04:00:00", 171), ("240", "16:00:00", 173))
+            ]
+            + [
+                {
+                    "flight_number": "HAT263",
+                    "scheduled_departure_time_est": "15:00:00",
+                    "price": 109,
+                }
+            ]
+        ),
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("second", "verdict"),
+    [
+        ("It is the only morning nonstop (the others leave at 3:00 PM and 4:00 PM).", "pass"),
+        ("It is the only morning nonstop (the others leave at 3:00 PM and 5:00 PM).", "block"),
+    ],
+)
+def test_a_figure_of_the_others_is_about_the_rows_beside_the_one_named(
+    second: str, verdict: str
+) -> None:
+    result = _result("HAT169 departs at 4:00 AM EST. " + second, SEARCH)
+    assert result.verdict == verdict, [s.reasons for s in result.sentences]

@@ -280,6 +280,8 @@ def for_figure(anchor_: Anchor, h: HardFact) -> Anchor:
     before it in its clause: a name after it owns it only when nothing but a few linking
     words stand between ("$19.99 for the Desk Lamp"), and a figure in brackets after a
     name is that name's ("Chen Lee (born 1967-12-12) and Noah Hernandez (born ...)")."""
+    if (others := _the_others(anchor_, h)) is not None:
+        return others
     spans = sorted({(a, b) for a, b, _ in anchor_.named})
     if len(spans) < 2 or len({id(r) for _, _, r in anchor_.named}) < 2:
         return anchor_
@@ -331,6 +333,32 @@ _FIGURE_RUN = re.compile(
     rf"{_ONE}(?:\s*,\s*{_ONE})*\s*,?\s*(?:and|\+|&)\s*{_ONE}(?:\s*(?:\+|&)\s*{_ONE})*"
 )
 _ONE_FIGURE = re.compile(_ONE)
+
+
+#: "the others leave at 3:00 PM", "the other two flights cost $120": the rows beside
+#: the ones the sentence is about.
+_OTHERS = re.compile(
+    r"\bthe\s+(?:others|other\s+(?:\w+\s+)?\w+s|rest)\b(?:[^.;:()]|(?<=\d)[.:](?=\d))*$", re.I
+)
+
+
+def _the_others(anchor_: Anchor, h: HardFact) -> Anchor | None:
+    """A figure said of "the others": the rows of the anchored records' lists that the
+    anchor does not hold (strongly anchored: they are what the clause names)."""
+    at = h.start - anchor_.start
+    if not anchor_.records or not _OTHERS.search(anchor_.text, max(0, at - 60), at):
+        return None
+    mine = {id(r) for r in anchor_.records}
+    rows = [
+        c
+        for r in anchor_.records
+        if r.parent is not None
+        for c in r.parent.children
+        if id(c) not in mine
+    ]
+    if not rows:
+        return None
+    return Anchor(list(dict.fromkeys(rows)), "section", text=anchor_.text, start=anchor_.start)
 
 
 def _respective(anchor_: Anchor, spans: list[tuple[int, int]], h: HardFact) -> Anchor | None:

@@ -165,6 +165,8 @@ FIELD_SYNONYMS: dict[str, str] = {
     "price": "cost costs priced fare fares",
     "amount": "paid pay charged charge balance",
     "balance": "remaining left",
+    "departure": "leave leaves leaving",
+    "arrival": "land lands landing",
 }
 _CAMEL = re.compile(r"([a-z])([A-Z])")
 

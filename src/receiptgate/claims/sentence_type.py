@@ -190,6 +190,22 @@ _OFFER_TAIL = re.compile(
     r"that['’]?s\s+(?:something\s+)?(?:you(?:['’]d|\s+would)?\s+)?(?:like|want|prefer)\w*|"
     r"(?:that|this)\s+(?:helps|works\s+for\s+you))\W*$"
 )
+#: An option the agent offers, as a verb: "Option 1: explore flights on a different date".
+_OPTION_OFFERED = re.compile(
+    r"^(?:[-*•]\s*)?(?:option|alternative|choice)\s*[\w]{0,3}\s*[:—–-]\s*(?:i\s+can\s+|we\s+can\s+)?"
+    r"(?:explore|transfer|search|look|wait|keep|switch|try|contact|check|cancel|change|book|"
+    r"modify|upgrade|downgrade|choose|pick|request|return|exchange|get|leave|move)\b"
+)
+#: A value the agent proposes for the user to confirm: "State: NY (please confirm)".
+_TO_CONFIRM = re.compile(
+    r"[(*_\s—–-]\s*(?:please\s+confirm|to\s+be\s+confirmed|tbc|unconfirmed)\s*[)*_]*\W*$"
+)
+def proposed(text: str) -> bool:
+    """Whether a line proposes its value for the user to confirm ("State: NY (please
+    confirm)"): no record's value is claimed."""
+    return _TO_CONFIRM.search(text.lower()) is not None
+
+
 #: A reply's first line that says where the request stands, as an ops ticket opens
 #: ("Status: Completed.", "Status: Search complete."): what became of the request, told
 #: by the sentences under it, not a record's status field.
@@ -329,6 +345,10 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
             return "intent"
     if _ABILITY.match(body) or NOT_YET.search(body) or _OFFER_TAIL.search(body):
         return "intent"
+    if _OPTION_OFFERED.match(lowered.replace("**", "").strip()):
+        return "intent"  # "Option 2: transfer to a human agent": what could be done
+    if _TO_CONFIRM.search(body):
+        return "plan"  # "State: NY (please confirm)": a value proposed, not yet a fact
     condition = _CONDITION.match(body)
     if condition is not None:
         rest = body[condition.end() :]

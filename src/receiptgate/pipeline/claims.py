@@ -38,6 +38,7 @@ from receiptgate.claims.sentence_type import (
     NOT_YET,
     classify,
     plan_items,
+    proposed,
     status_line,
     table_headers,
 )
@@ -210,8 +211,8 @@ def _record_claims(
         for h in ev.claim.hard_facts:
             taken.setdefault(ev.claim.sentence_index, []).append((h.start, h.end))
     for sent, stype in zip(req.sentences, req.types, strict=True):
-        if stype in ("code", "status"):
-            continue
+        if stype in ("code", "status") or (stype == "plan" and proposed(sent.text)):
+            continue  # a title, the reply's status line, a value proposed to confirm
         about = anchors[sent.index]
         if stype == "label" and about.how != "named":
             # "Cancelled orders:" is about the records its lines name
