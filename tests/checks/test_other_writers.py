@@ -227,3 +227,9 @@ def test_a_figure_of_the_others_is_about_the_rows_beside_the_one_named(
 ) -> None:
     result = _result("HAT169 departs at 4:00 AM EST. " + second, SEARCH)
     assert result.verdict == verdict, [s.reasons for s in result.sentences]
+
+
+def test_an_act_reported_as_youve_been_done_is_checked_against_the_calls() -> None:
+    found = _receipts("find_user_id_by_name_zip", "ivan_muller_7015")
+    assert _result("You've been successfully verified.", found).sentences[0].tag == "T1"
+    assert _result("You've been successfully verified.", []).verdict == "block"

@@ -200,6 +200,8 @@ _OPTION_OFFERED = re.compile(
 _TO_CONFIRM = re.compile(
     r"[(*_\s—–-]\s*(?:please\s+confirm|to\s+be\s+confirmed|tbc|unconfirmed)\s*[)*_]*\W*$"
 )
+
+
 def proposed(text: str) -> bool:
     """Whether a line proposes its value for the user to confirm ("State: NY (please
     confirm)"): no record's value is claimed."""

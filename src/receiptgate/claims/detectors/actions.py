@@ -223,7 +223,7 @@ class ActionDetector(Detector):
         ),
         Pattern(
             "passive_done",
-            rf"\b(?:has|have|had)\s+been\s+(?:successfully\s+|now\s+|also\s+|just\s+)*"
+            rf"(?:\b(?:has|have|had)\s+|['’]ve\s+)been\s+(?:successfully\s+|now\s+|also\s+|just\s+)*"
             rf"({_VERB_ALT})\b|\b(?:was|were)\s+successfully\s+({_VERB_ALT})\b"
             rf"|\b(?:is|are)\s+now\s+(?:successfully\s+)?({_VERB_ALT})\b",
             subject="self",
