@@ -399,6 +399,7 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
         ("Status: Awaiting your confirmation.", "no claim: a plan, an offer or an ability"),
         ("Status: Return pending your reply.", "no claim: a plan, an offer or an ability"),
         ("Your reservation remains unchanged.", "no claim: a plan, an offer or an ability"),
+        ("All other content remains unchanged.", "no claim: a plan, an offer or an ability"),
         ("Got it, Ethan!", "no claim: a greeting, thanks or apology"),
         ("No further action is needed from you.", "no claim: a greeting, thanks or apology"),
         (

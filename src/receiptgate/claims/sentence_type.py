@@ -176,7 +176,7 @@ INTENT = re.compile(
 NOT_YET = re.compile(
     r"^(?:nothing|no\s+(?:changes?|updates?|action|actions|payment|charges?))\b[^.;]*?"
     r"\b(?:yet|so\s+far)\b|^no\s+changes?\s+(?:have|has)\s+been\s+made\b|"
-    r"^(?:your\s+|the\s+)?(?:[\w#-]+\s+){0,2}(?:remains?|stays?|is\s+still)\s+unchanged\W*$|"
+    r"^(?:your\s+|the\s+|all\s+)?(?:[\w#-]+\s+){0,3}(?:remains?|stays?|is\s+still)\s+unchanged\W*$|"
     r"\b(?:pending|awaiting|ready\s+for)\s+your\s+(?:confirmation|approval|reply|response|"
     r"decision|choice|go-ahead)\b|"
     r"\b(?:has|have|was|were)\s+not\s+(?:yet\s+)?(?:been\s+)?\w+(?:\s+\w+)?\s+yet\b|"
