@@ -221,3 +221,28 @@ def test_when_a_short_sentence_is_all_a_rules_words_then_it_restates_it() -> Non
     # two words that every rule uses say nothing of one rule
     other = gate.validate("The refund rules apply.", receipts=[rules])
     assert other.sentences[0].tag != "T4"
+
+
+FLIGHT_POLICY = _transcript(
+    {
+        "role": "system",
+        "content": "# Change flights\n\n- Basic economy flights cannot be modified. Other "
+        "reservations can be modified without changing the origin, destination, and trip type.",
+    },
+    {"role": "user", "content": "Can I fly to Boston instead?"},
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Under our policy, a flight change on an existing reservation cannot alter its origin "
+        "or destination.",
+        "One thing to keep in mind: under our policy, a flight change on an existing "
+        "reservation cannot alter its origin or destination.",
+    ],
+)
+def test_a_rule_restated_in_other_words_after_a_lead_is_backed_by_it(text: str) -> None:
+    tag, action, evidence = check(text, FLIGHT_POLICY)
+    assert (tag, action) == ("T4", "pass"), evidence
+    assert "without changing the origin" in evidence

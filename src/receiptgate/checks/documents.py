@@ -226,6 +226,8 @@ _SAME = {
         ("refundable", "refund"),
         ("reimbursement", "refund"),
         ("eligible", "can"),
+        ("alter", "change"),
+        ("altered", "change"),
         ("policy", "rule"),
         ("policies", "rule"),
     ]
@@ -247,17 +249,24 @@ def _rule_words(index: ReceiptIndex, sentence: str) -> frozenset[str]:
     """A sentence's words for matching a rule, without the names of records it restates
     ("the original payment method (PayPal)": PayPal is the customer's, not the rule's; it
     is checked against the records)."""
+    lead = _LEAD.match(sentence)
+    if lead is not None and len(sentence) - lead.end() > 30:
+        sentence = sentence[lead.end() :]  # "One thing to keep in mind: ...": the rule after
     text = _CAPITALISED.sub(
         lambda m: " " if f"w:{m.group().lower()}" in index.by_key else m.group(), sentence
     )
     return _words(text) - _HEDGE_WORDS
 
 
+#: A short lead before a colon: "One thing to keep in mind:", "**Note:**".
+_LEAD = re.compile(r"^[\W_]*[A-Za-z][^:\n]{0,40}?[*_]*:[*_]*\s+")
+
+
 #: "It seems that the refund must go to ...": how sure the sentence is, not the rule.
 _HEDGE_WORDS = content_words(
     "seems appears likely probably possibly perhaps maybe however unfortunately fortunately "
     "note please also additionally just actually currently typically generally usually "
-    "primarily mainly due quite case cases regard cannot without"
+    "primarily mainly due quite case cases regard cannot without existing"
 )
 
 
