@@ -233,3 +233,22 @@ def test_an_act_reported_as_youve_been_done_is_checked_against_the_calls() -> No
     found = _receipts("find_user_id_by_name_zip", "ivan_muller_7015")
     assert _result("You've been successfully verified.", found).sentences[0].tag == "T1"
     assert _result("You've been successfully verified.", []).verdict == "block"
+
+
+PROFILE = _receipts(
+    "get_user_details",
+    {"user_id": "aarav_garcia_1177", "reservations": ["M05KNL", "UHDAHF"]},
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Reservations on your profile:\n1. **M05KNL**\n2. **UHDAHF**", "pass"),
+        ("Reservations on your profile:\n1. **M05KNL**\n2. **UHDAHE**", "block"),
+        ("Your reservation ID is UHDAHE.", "block"),
+        ("**IMPORTANT**\n\nReservation M05KNL is yours.", "pass"),
+    ],
+)
+def test_an_id_of_capitals_only_is_checked_where_an_id_stands(text: str, verdict: str) -> None:
+    assert _result(text, PROFILE).verdict == verdict

@@ -67,6 +67,23 @@ _VOCATIVE = re.compile(
 _DIGIT_TOKEN = re.compile(r"(?=#?[A-Za-z0-9_\-.]*\d)" + TOKEN.pattern)
 
 
+#: A token of 5 to 10 capitals where an id stands: after "reservation", "booking", "ID",
+#: "code", "#", or alone in its line ("2. **UHDAHE**").
+_CAPS_ID = re.compile(
+    r"(?:\b(?:reservation|booking|confirmation)(?:\s+(?:id|code|number))?|\bID|\bcode)"
+    r"(?:\s+(?:is|was))?[\s*_:#]*\b([A-Z0-9]{5,10})\b(?![-'’])"
+    r"|^[\W\d_]*?\b([A-Z]{5,10})\b[\W_]*$"
+)
+
+
+#: Words written in capitals alone in a line ("**IMPORTANT**"): no ids.
+_CAPS_WORDS = frozenset(
+    "important notice warning update updated summary urgent please thanks success "
+    "failed error total refund change changes booking booked details status pending "
+    "delivered cancelled canceled confirmed completed complete processed reminder "
+    "attention action required options option results result flights orders order".split()
+)
+
 _DATE_TOKEN = re.compile(r"^\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?$|^\d{1,2}:\d{2}(?::\d{2})?$")
 
 
@@ -147,6 +164,30 @@ def record_claims(
                     )
                 )
                 busy.append((a, b))
+    # ids of capitals only where an id stands ("Reservation ID: UHDAHE", a list item of
+    # one bold id): none held, where the evidence has record ids of that length
+    for m in _CAPS_ID.finditer(s.text):
+        g = 1 if m.group(1) else 2
+        tok = m.group(g)
+        a, b = s.start + m.start(g), s.start + m.end(g)
+        if not free(a, b):
+            continue
+        held = index.leaves((f"i:{tok.lower()}", f"w:{tok.lower()}"))
+        if not held and g == 2 and (tok.lower() in _CAPS_WORDS or tok.lower() in index.words):
+            continue  # "**IMPORTANT**", "PENDING" alone in a line: a word in capitals
+        if held:
+            out.append(RecordClaim("id", a, b, tok, _supported_id(index, tok, a, b, held[0])))
+            busy.append((a, b))
+        elif forms := sorted(index.id_shapes.get(f"x{len(tok)}", ())):
+            # "K7Q2XM", "M05KNL": the evidence's ids of this length mix capitals and
+            # digits; one of capitals only is of that form too, and no record has it
+            f = record_fact("id", a, b, tok)
+            sample = ", ".join(k.upper() for k in forms[:3])
+            detail = f"no record has the id {tok} (ids of that form here: {sample})"
+            out.append(
+                RecordClaim("id", a, b, tok, Finding("contradicted", None, None, detail, value=f))
+            )
+            busy.append((a, b))
     # e-mail addresses: held word for word by a receipt (a record, the user's message),
     # or, where the evidence holds addresses, by none of them
     for m in _EMAIL.finditer(s.text):
