@@ -252,3 +252,44 @@ PROFILE = _receipts(
 )
 def test_an_id_of_capitals_only_is_checked_where_an_id_stands(text: str, verdict: str) -> None:
     assert _result(text, PROFILE).verdict == verdict
+
+
+PAID = _receipts(
+    "get_order_details",
+    {
+        "order_id": "#W5490111",
+        "items": [
+            {"name": "Water Bottle", "item_id": "7533802601", "price": 805.12},
+            {"name": "Backpack", "item_id": "5917587651", "price": 218.04},
+        ],
+        "payment_history": [
+            {
+                "transaction_type": "payment",
+                "amount": 1023.16,
+                "payment_method_id": "credit_card_3124723",
+            }
+        ],
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        (
+            "Order #W5490111 (Water Bottle, Backpack; $1,023.16) was paid with your credit card.",
+            "pass",
+        ),
+        (
+            "Order #W5490111 (Water Bottle, Backpack; $1,023.16) was paid with your PayPal.",
+            "block",
+        ),
+        (
+            "Order #W5490111 (Water Bottle, Backpack; $1,032.16) was paid with your credit card.",
+            "block",
+        ),
+    ],
+)
+def test_the_method_an_order_was_paid_with_is_its_payment_historys(text: str, verdict: str) -> None:
+    result = _result(text, PAID)
+    assert result.verdict == verdict, result.sentences[0].reasons

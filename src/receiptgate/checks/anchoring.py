@@ -303,6 +303,13 @@ def for_figure(anchor_: Anchor, h: HardFact) -> Anchor:
     after = [sp for sp in spans if sp[0] >= h.end]
     prior = max(before, key=lambda sp: sp[1]) if before else None
     later = min(after, key=lambda sp: sp[0]) if after else None
+    if prior is not None and ";" in text(prior[1], h.start):
+        # "Order #W1 (Water Bottle, Backpack; $1,023.16)": after the bracket's list, the
+        # figure is the bracket's owner's, not the last item's
+        opened = anchor_.text.rfind("(", 0, prior[0] - anchor_.start)
+        owner = [sp for sp in before if sp[1] - anchor_.start <= opened]
+        if opened >= 0 and owner and ")" not in text(anchor_.start + opened, h.start):
+            prior = max(owner, key=lambda sp: sp[1])
     aside = prior is not None and _opens_aside(text(prior[1], h.start))
     if aside or (later is not None and _CLAUSE_AFTER.search(text(h.end, later[0]))):
         # "the Vacuum Cleaner (canister, $622.12) and the Air Purifier ($473.43)": the

@@ -19,13 +19,14 @@ sentence has no such claim (an offer or a plan names any method the customer hol
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from receiptgate.checks.calls import failed
 from receiptgate.checks.figures import evidence_line, supported
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.record_claim import record_fact
 from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
-from receiptgate.evidence.records import Leaf
+from receiptgate.evidence.records import Leaf, Record
 
 #: A method a sentence names: a kind of instrument, or the original one.
 _METHOD = re.compile(
@@ -210,4 +211,39 @@ def paid_with(index: ReceiptIndex, text: str, offset: int = 0) -> list[tuple[int
         r = entry.receipt
         detail = f"contradicts {evidence_line(index, paid[0])}, claimed {shown}"
         out.append((a, b, Finding("contradicted", r.id, r.kind, detail, paid[0].path, value=fact)))
+    return out
+
+
+def recorded_payment(
+    index: ReceiptIndex, records: Sequence[Record], text: str, offset: int = 0
+) -> list[tuple[int, int, Finding]]:
+    """The method a sentence says a record was paid with ("Order #W5490111 ... was paid
+    with your PayPal account"), against the payments that record's history holds; none
+    when the records hold no payment history."""
+    if not _DONE.search(text) or _REFUND.search(text):
+        return []
+    paid: list[Leaf] = []
+    for rec in records:
+        for row in rec.subtree():
+            kinds = {x.key.lower(): x for x in row.leaves}
+            method = kinds.get("payment_method_id")
+            what = kinds.get("transaction_type")
+            if method is not None and (what is None or what.value.shown.lower() == "payment"):
+                paid.append(method)
+    if not paid:
+        return []
+    out: list[tuple[int, int, Finding]] = []
+    for m in _METHOD.finditer(text):
+        if not m.group(1):
+            continue
+        a, b = offset + m.start(), offset + m.end()
+        fact = record_fact("method", a, b, m.group())
+        held = [leaf for leaf in paid if _kind(leaf.value.shown) == _kind(m.group(1))]
+        if held:
+            out.append((a, b, supported(index, fact, held[0])))
+            continue
+        leaf = paid[0]
+        r = index.receipt_of(leaf)
+        detail = f"contradicts {evidence_line(index, leaf)}, claimed {m.group()}"
+        out.append((a, b, Finding("contradicted", r.id, r.kind, detail, leaf.path, value=fact)))
     return out

@@ -16,7 +16,7 @@ from receiptgate.checks.anchoring import TOKEN, Anchor, id_key, word_spans
 from receiptgate.checks.figures import evidence_line, supported
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.labels import label_value, last_digit_spans, last_digits
-from receiptgate.checks.payments import paid_with
+from receiptgate.checks.payments import paid_with, recorded_payment
 from receiptgate.checks.record_claim import RecordClaim, record_fact
 from receiptgate.checks.rows import literal_in
 from receiptgate.checks.words import GENERIC, STOPWORDS, content_words, word_pattern
@@ -243,6 +243,12 @@ def record_claims(
             busy.append((a, b))
     # "the payment was processed using your gift card": the method the paying call was given
     for a, b, finding in paid_with(index, s.text, s.start):
+        if free(a, b):
+            out.append(RecordClaim("method", a, b, s.text[a - s.start : b - s.start], finding))
+            busy.append((a, b))
+    # "Order #W5490111 was paid with your PayPal account": the payment its history holds
+    named = [r for _, _, r in anchor_.named] if anchor_.how == "named" else []
+    for a, b, finding in recorded_payment(index, named, s.text, s.start):
         if free(a, b):
             out.append(RecordClaim("method", a, b, s.text[a - s.start : b - s.start], finding))
             busy.append((a, b))
