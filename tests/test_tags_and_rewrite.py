@@ -400,6 +400,18 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
         ("Status: Return pending your reply.", "no claim: a plan, an offer or an ability"),
         ("Your reservation remains unchanged.", "no claim: a plan, an offer or an ability"),
         ("All other content remains unchanged.", "no claim: a plan, an offer or an ability"),
+        ("Contents and status not checked yet.", "no claim: a plan, an offer or an ability"),
+        ("No changes made to the order.", "no claim: a plan, an offer or an ability"),
+        ("**Changes made:** none", "no claim: a plan, an offer or an ability"),
+        ("Customer to provide the order ID.", "no claim: a plan, an offer or an ability"),
+        ("Next: look up the orders on the profile.", "no claim: a plan, an offer or an ability"),
+        ("And let me know if there's anything else!", "no claim: a greeting, thanks or apology"),
+        ("Here's the return I'm ready to set up 👇", "no claim: a label for the lines under it"),
+        (
+            "There is one thing I should be upfront about.",
+            "no claim: a label for the lines under it",
+        ),
+        ("**What I need next**", "no claim: code or a heading"),
         ("Got it, Ethan!", "no claim: a greeting, thanks or apology"),
         ("No further action is needed from you.", "no claim: a greeting, thanks or apology"),
         (

@@ -106,7 +106,7 @@ _OPENER = re.compile(
     r"to\s+(?:proceed|confirm|continue|clarify|summari[sz]e)[^,]{0,60}|once\s+[^,]{1,60}|"
     r"before\s+[^,]{1,60}|after\s+[^,]{1,60}|for\s+(?:the|your|this)\s+[^,]{1,40}|"
     r"in\s+your\s+[^,]{1,40}|based\s+on\s+[^,]{1,60}|so|then|next|first|finally|"
-    r"absolutely|perfect|thank\s+you|thanks)\s*[,!:.]\s+|(?:therefore|thus|hence),?\s+)"
+    r"absolutely|perfect|thank\s+you|thanks)\s*[,!:.]\s+|(?:therefore|thus|hence),?\s+|and\s+)"
 )
 # "You will receive an email", "The refund will be processed": what will happen, a
 # promise or a plan, not a fact about the evidence (figures in it are still checked).
@@ -168,7 +168,11 @@ INTENT = re.compile(
     # where the request stands: "Status: Awaiting your confirmation", "Pending your reply"
     r"(?:pending|awaiting|waiting\s+(?:for|on)|ready\s+for)\s+your|"
     # what the agent still needs: "It would also help to know which model you'd like"
-    r"it\s+would\s+(?:also\s+|really\s+)?help)\b"
+    r"it\s+would\s+(?:also\s+|really\s+)?help|"
+    # a ticket's next step ("Next: look up the orders on the profile"), a task for the
+    # customer ("Customer to confirm the new address")
+    r"next(?:\s+steps?)?(?:\s*[:—–-]\s*(?=\w)|(?=\W*$))|"
+    r"(?:the\s+)?(?:customer|user|client)\s+to\s+\w+)\b"
 )
 #: What has not been done yet: "Nothing has been booked yet.", "No changes made yet.", "The
 #: return has not been submitted yet.", "Your reservation remains unchanged." (the agent's
@@ -181,7 +185,12 @@ NOT_YET = re.compile(
     r"decision|choice|go-ahead)\b|"
     r"\b(?:has|have|was|were)\s+not\s+(?:yet\s+)?(?:been\s+)?\w+(?:\s+\w+)?\s+yet\b|"
     # the agent's own work not done: "I have not yet checked which order holds the tablet"
-    r"^(?:i|we)\s+(?:have\s+not|haven['’]t)\s+(?:yet\s+)?(?:\w+ed|looked|seen|done|made)\b"
+    r"^(?:i|we)\s+(?:have\s+not|haven['’]t)\s+(?:yet\s+)?(?:\w+ed|looked|seen|done|made)\b|"
+    # a ticket's pending items: "Contents and status not checked yet.", "No order lookup
+    # performed yet.", "Return not started.", "No changes made to the order."
+    r"\b(?:not|no)\b[^.;:]*?\byet\b|^[\w\s]{0,30}\bnot\s+(?:yet\s+)?started\W*$|"
+    r"^no\s+(?:changes?|updates?)\s+(?:(?:have|has)\s+been\s+|were\s+|was\s+)?made\b|"
+    r"^changes?\s+made\s*:\s*none\b"
 )
 #: An offer at the end of a sentence: "The cabin can still be changed, if that's something
 #: you'd like." (what could be done on the user's word, no fact).
@@ -309,6 +318,15 @@ _ANNOUNCES = re.compile(
     r"^(?:great,\s*|okay,\s*|ok,\s*)?here(?:'s|’s|\s+is|\s+are)\s+(?:a\s+|the\s+|your\s+)?"
     r"(?:quick\s+|short\s+|updated\s+|full\s+)?(?:summary|breakdown|overview|recap|rundown)\b"
 )
+#: A sentence with no figure that announces what follows: "Here's the return I'm ready to
+#: set up", "here's what's currently available", "There is one complication I should be
+#: upfront about", "One thing worth mentioning".
+_INTRODUCES = re.compile(
+    r"^(?:in\s+the\s+meantime,\s*)?here(?:'s|’s|\s+is|\s+are)\s+(?:what|the|a|an|your|some|all)\b"
+    r"|\b(?:i\s+should|i\s+want\s+to|i['’]d\s+like\s+to|worth)\s+(?:be\s+upfront\s+about|"
+    r"clarify|mention(?:ing)?|point(?:ing)?\s+out|flag(?:ging)?|not(?:e|ing))\W*$"
+    r"|\bsomething\s+i\s+can\s+help\s+(?:you\s+)?with\b"
+)
 
 #: A heading that gives a value: a label and a figure after it.
 _HEADING_VALUE = re.compile(r":\s*\S*\d")
@@ -347,6 +365,9 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
             return "intent"
     if _ABILITY.match(body) or NOT_YET.search(body) or _OFFER_TAIL.search(body):
         return "intent"
+    plain = lowered.replace("**", "").replace("__", "").strip()
+    if plain is not body and (INTENT.match(plain) or NOT_YET.search(plain)):
+        return "intent"  # "Next: look up the orders", "**Changes made:** none"
     if _OPTION_OFFERED.match(lowered.replace("**", "").strip()):
         return "intent"  # "Option 2: transfer to a human agent": what could be done
     if _TO_CONFIRM.search(body):
@@ -391,6 +412,8 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         return "hedged"
     if _FUTURE.search(body) and _FUTURE_MAIN.match(body) and not _is_inference(words, lowered):
         return "future"  # figures in it are still checked (a sunset date is a commitment)
+    if _INTRODUCES.search(_TRAIL_SYMBOLS.sub("", body)) and not _DIGIT.search(body):
+        return "label"  # "Here's the return I'm ready to set up 👇"
     if _is_inference(words, lowered):
         return "inference"
     return "statement"

@@ -50,6 +50,12 @@ from typing import Literal
 
 __all__ = ["Sentence", "SentenceKind", "segment"]
 
+#: A line that is one bold title: no digit, no colon, no closing punctuation, at most ten
+#: words ("**What I need next**", "**Reservations on File**").
+_BOLD_TITLE = re.compile(
+    r"(\*\*|__)((?:[^\W\d_]|[ \t'’&/()-])(?:[^\W\d_]|[ \t'’&/(),-]){0,78}(?:[^\W\d_]|\)))\1[ \t]*"
+)
+
 SentenceKind = Literal["prose", "list_item", "heading", "code", "table_row"]
 
 
@@ -444,6 +450,15 @@ def segment(text: str) -> list[Sentence]:
                 blk_start, blk_end, blk_lines, blk_quoted = lm.end(), nl, 1, quoted
                 pos = nl + 1
                 continue
+
+        if c in "*_" and (bm := _BOLD_TITLE.fullmatch(text, cs, nl)) is not None:
+            # "**Vacuum cleaners in this order**" alone in its line: a heading, as "### ..."
+            if blk_kind is not None:
+                _split(out, text, scan, blk_start, blk_end, blk_kind, blk_quoted)
+                blk_kind = None
+            _push(out, text, bm.start(2), bm.end(2), "heading")
+            pos = nl + 1
+            continue
 
         # A plain line: extend the open block or start a paragraph.
         if blk_kind == "prose" and blk_quoted == quoted:
