@@ -228,6 +228,10 @@ _SAME = {
         ("eligible", "can"),
         ("alter", "change"),
         ("altered", "change"),
+        ("switch", "change"),
+        ("switched", "change"),
+        ("every", "all"),
+        ("single", "one"),
         ("policy", "rule"),
         ("policies", "rule"),
     ]

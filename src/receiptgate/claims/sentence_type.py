@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from receiptgate.text.segment import is_table_separator
+from receiptgate.text.segment import BOLD_TITLE, is_table_separator
 
 if TYPE_CHECKING:
     from receiptgate.text.segment import Sentence
@@ -347,6 +347,8 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         text, kind = f"{label}: {value}", "list_item"
     if _QUESTION_END.search(text):
         return "question"
+    if kind == "list_item" and BOLD_TITLE.fullmatch(text.strip()):
+        return "label"  # "2. **Vacuum cleaners in this order**": a section's title
     lowered = text.lower()
     body = _body(lowered)
     if _TRAIL_SYMBOLS.sub("", body).rstrip("*_ ").endswith((":", " —", " –")):

@@ -52,7 +52,7 @@ __all__ = ["Sentence", "SentenceKind", "segment"]
 
 #: A line that is one bold title: no digit, no colon, no closing punctuation, at most ten
 #: words ("**What I need next**", "**Reservations on File**").
-_BOLD_TITLE = re.compile(
+BOLD_TITLE = re.compile(
     r"(\*\*|__)((?:[^\W\d_]|[ \t'’&/()-])(?:[^\W\d_]|[ \t'’&/(),-]){0,78}(?:[^\W\d_]|\)))\1[ \t]*"
 )
 
@@ -451,7 +451,7 @@ def segment(text: str) -> list[Sentence]:
                 pos = nl + 1
                 continue
 
-        if c in "*_" and (bm := _BOLD_TITLE.fullmatch(text, cs, nl)) is not None:
+        if c in "*_" and (bm := BOLD_TITLE.fullmatch(text, cs, nl)) is not None:
             # "**Vacuum cleaners in this order**" alone in its line: a heading, as "### ..."
             if blk_kind is not None:
                 _split(out, text, scan, blk_start, blk_end, blk_kind, blk_quoted)
