@@ -293,3 +293,64 @@ PAID = _receipts(
 def test_the_method_an_order_was_paid_with_is_its_payment_historys(text: str, verdict: str) -> None:
     result = _result(text, PAID)
     assert result.verdict == verdict, result.sentences[0].reasons
+
+
+HOSES = _receipts(
+    "get_product_details",
+    {
+        "name": "Garden Hose",
+        "variants": {
+            "4024196380": {"item_id": "4024196380", "options": {"length": "50ft"}, "price": 102.9},
+            "5206946487": {"item_id": "5206946487", "options": {"length": "50ft"}, "price": 95.08},
+        },
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("The 50ft options are $102.90 (item 4024196380) and $95.08 (item 5206946487).", "pass"),
+        ("The 50ft options are $95.08 (item 4024196380) and $102.90 (item 5206946487).", "block"),
+    ],
+)
+def test_a_bracket_right_after_a_figure_names_its_owner(text: str, verdict: str) -> None:
+    assert _result(text, HOSES).verdict == verdict
+
+
+TWO_TRIPS = _session(
+    (
+        "get_reservation_details",
+        {"reservation_id": "IFOYYZ"},
+        json.dumps({"reservation_id": "IFOYYZ", "created_at": "2024-05-12T00:14:30"}),
+    ),
+    (
+        "get_reservation_details",
+        {"reservation_id": "NQNU5R"},
+        json.dumps({"reservation_id": "NQNU5R", "created_at": "2024-05-13T05:37:57"}),
+    ),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("IFOYYZ was booked on May 12.", "pass"),
+        ("IFOYYZ was booked on May 13.", "block"),  # NQNU5R's date
+        ("Our records show IFOYYZ was booked on May 12.", "pass"),
+    ],
+)
+def test_when_a_record_was_booked_is_its_creation_date_no_act_of_the_agent(
+    text: str, verdict: str
+) -> None:
+    result = _result(text, TWO_TRIPS)
+    assert result.verdict == verdict, [s.reasons for s in result.sentences]
+
+
+def test_a_card_ending_in_digits_may_leave_out_in() -> None:
+    cards = _receipts(
+        "get_user_details",
+        {"payment_methods": {"credit_card_1": {"brand": "visa", "last_four": "7447"}}},
+    )
+    assert _result("Paid with your Visa ending 7447.", cards).verdict == "pass"
+    assert _result("Paid with your Visa ending 7448.", cards).verdict == "block"

@@ -307,10 +307,12 @@ def for_figure(anchor_: Anchor, h: HardFact) -> Anchor:
         # "Order #W1 (Water Bottle, Backpack; $1,023.16)": after the bracket's list, the
         # figure is the bracket's owner's, not the last item's
         opened = anchor_.text.rfind("(", 0, prior[0] - anchor_.start)
-        owner = [sp for sp in before if sp[1] - anchor_.start <= opened]
-        if opened >= 0 and owner and ")" not in text(anchor_.start + opened, h.start):
-            prior = max(owner, key=lambda sp: sp[1])
+        outside = [sp for sp in before if sp[1] - anchor_.start <= opened]
+        if opened >= 0 and outside and ")" not in text(anchor_.start + opened, h.start):
+            prior = max(outside, key=lambda sp: sp[1])
     aside = prior is not None and _opens_aside(text(prior[1], h.start))
+    # "$95.08 (item 5206946487)": a bracket that opens right after the figure names its owner
+    owner = later if later and _BRACKET_NAME.fullmatch(text(h.end, later[0])) else None
     if aside or (later is not None and _CLAUSE_AFTER.search(text(h.end, later[0]))):
         # "the Vacuum Cleaner (canister, $622.12) and the Air Purifier ($473.43)": the
         # bracket is the Vacuum Cleaner's; "..., arriving at 4:00 PM, then HAT175": the
@@ -319,6 +321,8 @@ def for_figure(anchor_: Anchor, h: HardFact) -> Anchor:
     near = min([sp for sp in (prior, later) if sp is not None], key=distance, default=None)
     if later is not None and _FOR_NAME.fullmatch(text(h.end, later[0])):
         near = later  # "$158 for HAT097 and $141 for HAT251": "for" gives it to the name after
+    if owner is not None and not aside:
+        near = owner
     if near is None:
         near = min(spans, key=distance)
     a, b = near
@@ -400,8 +404,14 @@ def _same_record(anchor_: Anchor, x: tuple[int, int], y: tuple[int, int]) -> boo
 #: What gives a figure to the name right after it: "$141 for HAT251", "$55 on the return".
 _FOR_NAME = re.compile(r"[\s*_]*(?:for|on)\s+(?:the\s+|your\s+|flight\s+|item\s+)?[\s*_]*")
 
-#: What ends the clause of a figure before a name after it: a comma, a bracket, "then".
-_CLAUSE_AFTER = re.compile(r"[,;()]|\b(?:then|and|while|but)\b")
+#: A bracket right after a figure that names its owner: "$95.08 (item 5206946487)".
+_BRACKET_NAME = re.compile(
+    r"[\s*_]*\(\s*(?:item|flight|order|reservation|id|#)?\s*(?:id\s*)?[:#]?\s*", re.I
+)
+
+#: What ends the clause of a figure before a name after it: a comma, a bracket, "then", a
+#: plus between two items ("HAT002 on 2024-05-19 + HAT106 on 2024-05-20").
+_CLAUSE_AFTER = re.compile(r"[,;()+&]|\b(?:then|and|while|but)\b")
 
 
 def _opens_aside(between: str) -> bool:

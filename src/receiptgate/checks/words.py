@@ -165,6 +165,7 @@ FIELD_SYNONYMS: dict[str, str] = {
     "price": "cost costs priced fare fares",
     "amount": "paid pay charged charge balance",
     "balance": "remaining left",
+    "created at": "booked book placed",
     "departure": "leave leaves leaving",
     "arrival": "land lands landing",
 }

@@ -178,6 +178,11 @@ _NOT_AGENT_PASSIVE = frozenset(
 _NONE_DONE = re.compile(
     r"(?:^|[;:,]\s*|\b(?:and|but|so)\s+)(?:nothing|no\s+\w+(?:\s+\w+)?|none(?:\s+of\s+[\w\s]+)?)\s*$"
 )
+#: A date or a time right after "... was booked on": when, in the record's history.
+_WHEN_AFTER = re.compile(
+    r"\s*(?:the\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d)",
+    re.IGNORECASE,
+)
 #: What an agent works out itself: "ran the numbers", "did the math".
 _FIGURING = re.compile(r"(?:the\s+)?(?:numbers|math|maths|calculations?)\b", re.IGNORECASE)
 _INTENT_BEFORE = re.compile(r"\b(?:will|should|can|could|would|might|going\s+to|need\s+to)\s*$")
@@ -401,6 +406,8 @@ class ActionDetector(Detector):
             return None  # "the build failed to find the module" is no test result
         if name == "passive":
             verb = " ".join((match.group(1) or match.group(2)).lower().split())
+            if _WHEN_AFTER.match(text, match.end()):
+                return None  # "it was booked on May 11": when the record's event was
             claim.assertion = ACTION_VERBS.get(verb, "ran")
             claim.value = verb
         if name == "done_list":
