@@ -246,3 +246,20 @@ def test_a_rule_restated_in_other_words_after_a_lead_is_backed_by_it(text: str) 
     tag, action, evidence = check(text, FLIGHT_POLICY)
     assert (tag, action) == ("T4", "pass"), evidence
     assert "without changing the origin" in evidence
+
+
+INSURANCE_POLICY = _transcript(
+    {
+        "role": "system",
+        "content": "# Book flight\n\n- Travel insurance costs 30 dollars per passenger and "
+        "enables a full refund if the passenger cancels for health reasons.",
+    },
+    {"role": "user", "content": "What would the refund be for both of us?"},
+)
+
+
+def test_a_rate_of_the_rules_says_nothing_of_a_total_only_of_another_rate() -> None:
+    total = GATE.validate("The refund would be $414 for 2 passengers.", receipts=INSURANCE_POLICY)
+    assert not any("30 dollars" in e.detail for s in total.sentences for e in s.evidence)
+    tag, action, evidence = check("Travel insurance is $35 per passenger.", INSURANCE_POLICY)
+    assert (tag, action) == ("T5", "block") and "30 dollars" in evidence

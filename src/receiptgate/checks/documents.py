@@ -291,6 +291,14 @@ def _ranked(lib: _Library, words: frozenset[str]) -> list[tuple[float, int, froz
     return ranked
 
 
+#: What makes a figure a rate: "30 dollars per passenger", "$50 each", "$5/night".
+RATE_AFTER = re.compile(
+    r"(?:\s*(?:dollars?|usd|euros?))?\s*(?:per\b|each\b|a\s+(?:passenger|person|bag|night|"
+    r"item|day)\b|/\s*\w|times\s+the\s+number\b)",
+    re.IGNORECASE,
+)
+
+
 def document_figure(
     index: ReceiptIndex,
     h: HardFact,
@@ -317,6 +325,7 @@ def document_figure(
     same_measure: dict[str, tuple[DocumentMatch, Value]] = {}
     at = sentence.find(h.text)
     about = _clause_words(sentence, at, at + len(h.text)) if at >= 0 else words
+    rate = at >= 0 and bool(RATE_AFTER.match(sentence, at + len(h.text)))
     for coverage, i, shared in _ranked(lib, words)[:50]:
         if len(shared) < FIGURE_SHARED:
             continue
@@ -336,7 +345,11 @@ def document_figure(
         same = [
             (f, v)
             for f, v in passage.values
-            if same_family(h, v) and about & _clause_words(passage.text, f.start, f.end)
+            if same_family(h, v)
+            and about & _clause_words(passage.text, f.start, f.end)
+            # a rate ("30 dollars per passenger") says nothing of a total ("$414 for 2
+            # passengers"), only of another rate ("$35 per passenger")
+            and bool(RATE_AFTER.match(passage.text, f.end)) == rate
         ]
         if not same:
             continue

@@ -27,7 +27,7 @@ from receiptgate.checks.about import (
     overlap,
 )
 from receiptgate.checks.anchoring import Anchor, for_figure
-from receiptgate.checks.documents import DOCUMENT_KINDS
+from receiptgate.checks.documents import DOCUMENT_KINDS, RATE_AFTER
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.rows import (
     anchor_ids,
@@ -175,6 +175,10 @@ def check_figure(
     rival = _rival(index, h, anchor_, clause, scope, fresh)
     if rival is not None and index.receipt_of(rival).kind == "user":
         rival = None  # what the user wrote may back a restatement, never contradict a fact
+    if rival is not None and _rate(index, rival) != bool(
+        RATE_AFTER.match(anchor_.text, h.end - anchor_.start)
+    ):
+        rival = None  # a rate ("30 dollars per passenger") says nothing of a total
     if rival is not None and anchor_.how == "named":
         # The sentence names the record and its field holds another value: the same
         # field of another record ("build 4827 took 14 minutes") is no support.
@@ -291,6 +295,15 @@ def _tell_apart(a: Record, b: Record, key: str) -> bool:
         for x in b.leaves
         if x.key != key
     )
+
+
+def _rate(index: ReceiptIndex, leaf: Leaf) -> bool:
+    """Whether a value in prose is a rate ("30 dollars per passenger")."""
+    if leaf.path != "text":
+        return False
+    content = index.receipt_of(leaf).content
+    at = content.find(leaf.value.shown)
+    return at >= 0 and bool(RATE_AFTER.match(content, at + len(leaf.value.shown)))
 
 
 def _labelled_rival(
