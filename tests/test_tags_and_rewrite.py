@@ -412,6 +412,10 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
             "no claim: a label for the lines under it",
         ),
         ("**What I need next**", "no claim: code or a heading"),
+        (
+            "Option: search DTW–LGA flights on May 17 and LGA–DTW on May 19.",
+            "no claim: a plan, an offer or an ability",
+        ),
         ("Got it, Ethan!", "no claim: a greeting, thanks or apology"),
         ("No further action is needed from you.", "no claim: a greeting, thanks or apology"),
         (

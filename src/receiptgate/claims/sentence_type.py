@@ -153,6 +153,12 @@ def _verbless(words: list[str]) -> bool:
     return True
 
 
+def verbless(text: str) -> bool:
+    """Whether a (lowercased) phrase has no verb ("lga–dtw on may 19")."""
+    words = _WORD.findall(text)
+    return bool(words) and _verbless(words)
+
+
 _MONTH_MAY = re.compile(r"\bMay(?=\s+\d{1,2}(?:st|nd|rd|th)?\b)|(?<=\d\s)May\b")
 _RECOMMEND = re.compile(r"(?:i|we)(?:['’]d|\s+would)?\s+(?:recommend|suggest|advise)\b")
 _QUESTION_END = re.compile(r"\?[\s\"'”’)]*$")

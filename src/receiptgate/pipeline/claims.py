@@ -41,6 +41,7 @@ from receiptgate.claims.sentence_type import (
     proposed,
     status_line,
     table_headers,
+    verbless,
 )
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.records import Record
@@ -174,8 +175,9 @@ def _in_intent_clause(work: str, s: Sentence, h: HardFact) -> bool:
         return True
     clause = work[start : h.start].lstrip().lower()
     # "I'll search for flights on May 19, and then for flights back on May 23": a clause
-    # with no subject of its own goes on with the plan
-    return bool(INTENT.match(clause) or _GOES_ON.match(clause))
+    # with no subject of its own goes on with the plan; so does one with no verb ("Option:
+    # search DTW–LGA flights on May 17 and LGA–DTW on May 19")
+    return bool(INTENT.match(clause) or _GOES_ON.match(clause) or verbless(clause))
 
 
 _GOES_ON = re.compile(r"(?:then\s+|also\s+)?(?:for|to|from|on|at|in|with|by)\b")
