@@ -354,3 +354,27 @@ def test_a_card_ending_in_digits_may_leave_out_in() -> None:
     )
     assert _result("Paid with your Visa ending 7447.", cards).verdict == "pass"
     assert _result("Paid with your Visa ending 7448.", cards).verdict == "block"
+
+
+CONNECTIONS = _session(
+    (
+        "search_onestop_flight",
+        {"origin": "IAH", "destination": "SEA", "date": "2024-05-24"},
+        json.dumps(
+            [
+                [
+                    {"flight_number": "HAT286", "origin": "IAH", "destination": "LAS",
+                     "scheduled_departure_time_est": "22:00:00", "date": "2024-05-24"},
+                    {"flight_number": "HAT047", "origin": "LAS", "destination": "SEA",
+                     "scheduled_departure_time_est": "13:00:00", "date": "2024-05-25"},
+                ]
+            ]
+        ),
+    )
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(("time", "verdict"), [("22:00", "pass"), ("23:00", "block")])
+def test_a_figure_of_names_joined_by_a_plus_is_the_groups(time: str, verdict: str) -> None:
+    text = f"Option 1: **HAT286 + HAT047**: leaves IAH {time} EST on May 24."
+    assert _result(text, CONNECTIONS).verdict == verdict

@@ -310,6 +310,17 @@ def for_figure(anchor_: Anchor, h: HardFact) -> Anchor:
         outside = [sp for sp in before if sp[1] - anchor_.start <= opened]
         if opened >= 0 and outside and ")" not in text(anchor_.start + opened, h.start):
             prior = max(outside, key=lambda sp: sp[1])
+    if prior is not None and not _FIGURE_BETWEEN.search(text(prior[1], h.start)):
+        # "HAT286 + HAT047: leaves IAH 22:00": a figure of names joined by a plus is the
+        # group's (the first leaves, the last arrives)
+        group = [prior]
+        for sp in sorted(before, reverse=True):
+            if sp[1] <= group[-1][0] and _JOINED.fullmatch(text(sp[1], group[-1][0])):
+                group.append(sp)
+        if len(group) > 1:
+            named = [n for n in anchor_.named if (n[0], n[1]) in group]
+            records = list(dict.fromkeys(r for _, _, r in named))
+            return Anchor(records, anchor_.how, named, anchor_.text, anchor_.start)
     aside = prior is not None and _opens_aside(text(prior[1], h.start))
     # "$95.08 (item 5206946487)": a bracket that opens right after the figure names its owner
     owner = later if later and _BRACKET_NAME.fullmatch(text(h.end, later[0])) else None
@@ -403,6 +414,9 @@ def _same_record(anchor_: Anchor, x: tuple[int, int], y: tuple[int, int]) -> boo
 
 #: What gives a figure to the name right after it: "$141 for HAT251", "$55 on the return".
 _FOR_NAME = re.compile(r"[\s*_]*(?:for|on)\s+(?:the\s+|your\s+|flight\s+|item\s+)?[\s*_]*")
+
+#: What joins the names of one option: "HAT286 + HAT047".
+_JOINED = re.compile(r"[\s*_]*[+&][\s*_]*")
 
 #: A bracket right after a figure that names its owner: "$95.08 (item 5206946487)".
 _BRACKET_NAME = re.compile(

@@ -96,7 +96,11 @@ def check_figure(
     all 42 pass"): a value they hold needs no more.
     """
     keys = claim_keys(h)
+    of_sentence = anchor_
     anchor_ = for_figure(anchor_, h)
+    # the rows for_figure found the figure to be of (one of several names, a "HAT286 +
+    # HAT047" group) are its own, whatever else the sentence names
+    narrowed = anchor_ is not of_sentence and bool(anchor_.records)
     scope = anchor_.scope()
     low = anchor_.text.lower()
     if h.kind == "number" and h.text.isdigit() and len(h.text) >= 6:
@@ -131,7 +135,7 @@ def check_figure(
             not other_row(leaf, low)
             # the one row the figure is about is its own, whatever else the sentence
             # names ("replaces HAT085 and HAT023 on May 18": HAT023's date)
-            or (len(whole) == 1 and id(leaf.record) in whole)
+            or ((len(whole) == 1 or narrowed) and id(leaf.record) in whole)
             or (leaf.record.parent is not None and id(leaf.record.parent) in whole)
         )
     ]
