@@ -404,7 +404,8 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
         ("No changes made to the order.", "no claim: a plan, an offer or an ability"),
         ("**Changes made:** none", "no claim: a plan, an offer or an ability"),
         ("Customer to provide the order ID.", "no claim: a plan, an offer or an ability"),
-        ("Next: look up the orders on the profile.", "no claim: a plan, an offer or an ability"),
+        ("Next: look up the orders on the profile.", "no claim: an instruction to the user"),
+        ("Next steps: none for now.", "no claim: a plan, an offer or an ability"),
         ("And let me know if there's anything else!", "no claim: a greeting, thanks or apology"),
         ("Here's the return I'm ready to set up 👇", "no claim: a label for the lines under it"),
         (

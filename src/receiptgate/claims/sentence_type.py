@@ -53,7 +53,7 @@ _IMPERATIVE = frozenset(
     set configure create update restart rerun review read follow go start stop enable disable
     ensure keep avoid do don't copy paste replace type enter select choose call send reply
     contact ask tell share upload download visit navigate refer feel verify double-check
-    investigate monitor rotate revert
+    investigate monitor rotate revert confirm look say watch
     """.split()
 )
 _OPINION = frozenset(
@@ -72,7 +72,8 @@ _COURTESY = re.compile(
     r"that'?s\s+(?:no\s+problem|completely\s+understandable|understandable|totally\s+fine|"
     r"perfectly\s+fine)|(?:just\s+)?let\s+me\s+know|got\s+it(?=(?:,\s*[a-z]+)?\s*[!.]?$)|"
     r"good\s+luck\b|all\s+set(?=(?:,\s*[a-z]+)?\s*[!.]?$)|"
-    r"no\s+further\s+action\s+is\s+(?:needed|required)|"
+    r"no\s+(?:further\s+action|[\w-]+(?:\s+[\w-]+)?)\s+(?:is\s+)?(?:needed|required)"
+    r"(?=\s*[;.!]|\s+(?:from|for|until|at|right)\b|\s*$)|"
     r"(?:i\s+am\s+|i'?m\s+|we'?re\s+)?look(?:ing)?\s+forward\s+to|"
     # an apology for a misunderstanding, no fact of the evidence
     r"(?:it\s+(?:seems|appears|looks)\s+(?:like\s+|that\s+)?)?there\s+(?:is|was|has\s+been|"
@@ -196,7 +197,7 @@ NOT_YET = re.compile(
     # performed yet.", "Return not started.", "No changes made to the order."
     r"\b(?:not|no)\b[^.;:]*?\byet\b|^[\w\s]{0,30}\bnot\s+(?:yet\s+)?started\W*$|"
     r"^no\s+(?:changes?|updates?)\s+(?:(?:have|has)\s+been\s+|were\s+|was\s+)?made\b|"
-    r"^changes?\s+made\s*:\s*none\b"
+    r"^changes?\s+made\s*:\s*none\b|\bwithout\s+changing\s+anything\b"
 )
 #: An offer at the end of a sentence: "The cabin can still be changed, if that's something
 #: you'd like." (what could be done on the user's word, no fact).
