@@ -378,3 +378,34 @@ CONNECTIONS = _session(
 def test_a_figure_of_names_joined_by_a_plus_is_the_groups(time: str, verdict: str) -> None:
     text = f"Option 1: **HAT286 + HAT047**: leaves IAH {time} EST on May 24."
     assert _result(text, CONNECTIONS).verdict == verdict
+
+
+SWAP = _session(
+    (
+        "get_order_details",
+        {"order_id": "#W1"},
+        json.dumps(
+            {
+                "order_id": "#W1",
+                "items": [{"name": "Garden Hose", "item_id": "5753502325", "price": 96.35}],
+            }
+        ),
+    ),
+    (
+        "get_product_details",
+        {"product_id": "6679515468"},
+        json.dumps(
+            {
+                "variants": {
+                    "4024196380": {"item_id": "4024196380", "price": 102.9, "available": True}
+                }
+            }
+        ),
+    ),
+)
+
+
+@pytest.mark.parametrize(("more", "verdict"), [("$6.55", "pass"), ("$7.55", "block")])
+def test_a_figure_said_to_be_more_or_back_is_a_difference(more: str, verdict: str) -> None:
+    text = f"The other hose (item 4024196380) is $102.90, so you'd pay {more} more."
+    assert _result(text, SWAP).verdict == verdict

@@ -71,6 +71,11 @@ def check_claims(s: Settings, req: Request) -> None:
         back_labels(group, by_sentence.get(sidx - 1, []))
 
 
+#: A figure said to be a difference: "$6.55 more", "$1.27 back", "$26.48 in your favor".
+_COMPARED_AFTER = re.compile(
+    r"[*_]*\s*(?:more|less|back|extra|cheaper|higher|lower|in\s+your\s+favou?r)\b", re.I
+)
+
 #: Verbs of an attempt: true of a call that failed, when the reply says it failed.
 _ATTEMPTS = frozenset({"submitted", "tried", "attempted"})
 
@@ -294,7 +299,9 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
             if m.status == "unsupported" and h.kind == "duration":
                 # "a total travel time of 5 hours": from one time of the schedule to another
                 m = time_span(ledger, h, anchor_, sentence.text, fresh) or m
-            elif m.status == "contradicted" and names_operation(sentence.text):
+            elif m.status == "contradicted" and (
+                names_operation(sentence.text) or _COMPARED_AFTER.match(work, h.end)
+            ):
                 # "the 20% discount on the lamp is $30.05": not the lamp's price,
                 # a figure computed from it
                 d = _derived(ledger, h, anchor_, fresh, sentence.text, req, backed)
