@@ -486,3 +486,11 @@ def test_a_refund_of_one_items_price_to_the_named_payment_method_is_no_contradic
     assert _check("Refund: $21.10 to PayPal (paypal_0), the original payment method.").verdict == (
         "block"
     )
+
+
+def test_a_term_of_written_arithmetic_may_itself_be_a_sum_of_the_records() -> None:
+    # $183.20 is the white lamp ($163.10) and the bottle ($20.10) together
+    text = "With the white lamp: $183.20 - $150.25 = $32.95"
+    result = _check(text)
+    assert result.verdict == "pass", [s.reasons for s in result.sentences]
+    assert _check(text.replace("$32.95", "$33.95")).verdict == "block"

@@ -65,6 +65,7 @@ _NAMES_OPERATION = re.compile(
     r"|\d\s?%",
     re.IGNORECASE,
 )
+_WRITES_ARITHMETIC = re.compile(r"\d\s*[+\-−–×]\s*[$€£]?\s?\d[\d,.]*\s*=")
 _COUNT_WORDS = {
     "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "both": 2, "twice": 2, "double": 2, "triple": 3,
@@ -100,7 +101,13 @@ def derive(
     if written is not None:
         return written
     target = h.number
-    operation = bool(_NAMES_OPERATION.search(sentence) or _NAMES_DIFFERENCE.search(sentence))
+    # a term of arithmetic the sentence writes out ("$605 - $503 = $102": the $605 is two
+    # fares added) is an operation's result too; the written result is checked as written
+    operation = bool(
+        _NAMES_OPERATION.search(sentence)
+        or _NAMES_DIFFERENCE.search(sentence)
+        or _WRITES_ARITHMETIC.search(sentence)
+    )
     if not operation and not (anchored and records):
         # "Gift cards: $327": the rows of a kind the label names, wherever they are
         plural = PLURAL_LABEL.match(sentence) is not None
