@@ -26,8 +26,9 @@ from receiptgate.checks.about import (
     leaf_words,
     overlap,
 )
-from receiptgate.checks.anchoring import Anchor, for_figure
+from receiptgate.checks.anchoring import Anchor
 from receiptgate.checks.documents import DOCUMENT_KINDS, RATE_AFTER
+from receiptgate.checks.figure_owner import for_figure
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.rows import (
     anchor_ids,

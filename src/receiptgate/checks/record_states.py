@@ -1,0 +1,244 @@
+"""State words a sentence says of the records it is about: "the order is pending", "your
+delivered order", "both orders are delivered" (checks/records reads them, this module
+decides whether a state word reports a record's state and checks it against the state field)."""
+
+from __future__ import annotations
+
+import re
+
+from receiptgate.checks.anchoring import Anchor
+from receiptgate.checks.figures import evidence_line, supported
+from receiptgate.checks.finding import Finding
+from receiptgate.checks.record_claim import RecordClaim, record_fact
+from receiptgate.checks.rows import literal_in
+from receiptgate.claims.collect import clause_around
+from receiptgate.evidence.index import ReceiptIndex
+from receiptgate.evidence.records import Leaf, Record
+from receiptgate.evidence.values import STATUS_VOCABULARY
+
+# Words in a state word's clause that make it no report of the current state: modals,
+# conditions, negations ("can only be cancelled if pending", "hasn't shipped yet").
+_NOT_A_STATE_REPORT = re.compile(
+    r"\b(?:will|would|could|can|cannot|can't|may|might|should|must|once|after|until|if|"
+    r"when|unless|whether|not|never|no|only|yet|before|to\s+be)\b|n't\b"
+)
+
+# Processes that a state word may describe instead of the record ("the return request
+# has been processed", "the exchange has been successfully processed").
+_PROCESS_NOUNS = re.compile(
+    r"\b(?:requests?|exchanges?|returns?|refunds?|modifications?|changes?|updates?|"
+    r"payments?|process|cancellation|transactions?|bookings?)\b"
+)
+
+_CLAUSE_EDGE = re.compile(r"[,;:()]|\s[-–—]\s|\bbut\b|\band\b")
+
+#: Where a reason starts: "eligible for exchange since the order status is delivered".
+_REASON_EDGE = re.compile(r"\b(?:since|because|as)\s")
+
+# Words for one state: spellings, "processed" as a status label reads as "processing"
+# ("your order is still processing" restates status=processed), and a seat or a slot
+# that is "open" is one that is available.
+_SPELLING: dict[str, tuple[str, ...]] = {
+    "canceled": ("cancelled",),
+    "cancelled": ("canceled",),
+    "processing": ("processed",),
+    "processed": ("processing",),
+    "open": ("available",),
+}
+
+
+def state_heads(index: ReceiptIndex) -> dict[str, list[tuple[str, str]]]:
+    """The index's state values (and the status vocabulary for a ``status`` field) by
+    their first word: (field, value) pairs, computed once per index size."""
+    cached = index.cache.get("state_heads")
+    if cached is None:
+        heads: dict[str, list[tuple[str, str]]] = {}
+        for fieldname, seen in index.states.items():
+            values = seen | STATUS_VOCABULARY if fieldname == "status" else seen
+            for value in values:
+                heads.setdefault(value.split(" ", 1)[0], []).append((fieldname, value))
+        cached = index.cache["state_heads"] = heads
+    return cached  # type: ignore[return-value]
+
+
+def latest(index: ReceiptIndex, records: list[Record]) -> list[Record]:
+    """Of records that are one thing, the newest (a later tool result is the current state).
+
+    Two records are one thing when one's ids hold all the other's: all its ids, not the
+    first (which id comes first is the layout's choice: an order's user_id may come
+    before its order_id), and a later result may add some (a return adds its payment
+    method's id to the order)."""
+    newest: list[Record] = []
+    out: list[Record] = []
+    for rec in sorted(records, key=index.position):
+        if not rec.ids:
+            out.append(rec)
+            continue
+        ids = set(rec.ids)
+        same = [i for i, r in enumerate(newest) if set(r.ids) <= ids or ids <= set(r.ids)]
+        for i in reversed(same):
+            del newest[i]
+        newest.append(rec)
+    return out + newest
+
+
+def _named_by_id(anchor_: Anchor) -> bool:
+    """Whether the sentence names a record by an id ("#W5565470"), not only by a name."""
+    return any(
+        any(c.isdigit() for c in anchor_.text[a - anchor_.start : b - anchor_.start])
+        for a, b, _ in anchor_.named
+    )
+
+
+# "your pending order", "the delivered order", "two pending orders": a state word used
+# as an attribute of the record it names (asserted even inside an offer or a plan).
+_DETERMINER_BEFORE = re.compile(
+    r"\b(?:your|the|this|that|these|those|my|our|their|his|her|both|all|each|two|three|"
+    r"four|five|several|\d+)\s+(?:(?:still|only|other|entire|remaining|current)\s+)?$"
+)
+
+_NOT_A_NOUN = frozenset(
+    "to by on at from via and or but in for with yet since as is are was were has have had "
+    "will would can could be been it its".split()
+)
+
+
+def record_nouns(index: ReceiptIndex) -> frozenset[str]:
+    """What the evidence calls its records (the index's ``record_nouns``), once per index."""
+    cached = index.cache.get("record_nouns")
+    if isinstance(cached, frozenset):
+        return cached
+    nouns = index.cache["record_nouns"] = frozenset(index.record_nouns)
+    return nouns
+
+
+def reports_state(
+    low: str, start: int, end: int, nouns: frozenset[str] = frozenset()
+) -> str | None:
+    """Whether a state word at ``[start, end)`` reports a record's current state: of one
+    record ("one": "the order is pending"; "attribute": "your delivered order"), of
+    every record the sentence lists ("all": "two pending orders"), or not at all
+    (``None``: a condition, a modal, a process's state). An attribute must qualify what
+    the evidence calls its records (``nouns``)."""
+    after = low[end : end + 30].split()
+    head = after[0].strip(".,;:!?)\"'*") if after else ""
+    if (
+        _IN_LABEL.match(low, end)
+        and _LINE_START.search(low[:start])
+        and head.rstrip("s") not in nouns
+    ):
+        # "Shipped to: 812 Cedar Avenue" labels an address ("Pending orders:" does name
+        # the state of the records under it)
+        return None
+    if (
+        head
+        and head.isalpha()
+        and head not in _NOT_A_NOUN
+        and head.rstrip("s") in nouns
+        and _DETERMINER_BEFORE.search(low[:start])
+    ):
+        # an attribute: "your delivered order", "two pending orders"
+        return "all" if head.endswith("s") and not head.endswith("ss") else "attribute"
+    clause_start, _ = clause_around(low, 0, len(low), start, end, _CLAUSE_EDGE)
+    before = low[clause_start:start]
+    if _NOT_A_STATE_REPORT.search(before):
+        return None
+    if re.search(r"\bas\s+(?:\w+\s+)?$", before):
+        return None  # "0 bags (as previously booked)": how, not what state a record is in
+    reason = max((m.end() for m in _REASON_EDGE.finditer(low, 0, start)), default=0)
+    if _PROCESS_NOUNS.search(low, reason, start):
+        return None  # the state of a request or an exchange, not of the record
+    if after and after[0].endswith("s") and after[0] not in ("is", "was", "has", "as"):
+        return None  # "pending items ...": no one record to compare
+    # "was shipped to the address": an event in the record's past, not its state now.
+    if re.search(r"\b(?:was|were|had\s+been)\s+$", before) and after[:1] in (
+        ["to"],
+        ["on"],
+        ["at"],
+        ["from"],
+        ["by"],
+        ["via"],
+    ):
+        return None
+    if _EVERY_BEFORE.search(low[:start]) and re.search(
+        r"\b(?:are|were)\s+(?:now\s+|all\s+|both\s+)?$", before
+    ):
+        return "all"  # "Both orders #W1 and #W2 are delivered": each of them
+    return "one"
+
+
+#: The rest of a label after a state word ("Shipped to:", "Delivered on:").
+_IN_LABEL = re.compile(r"(?:[^\S\n]+[a-z-]+){1,3}[*_`]*:")
+
+_LINE_START = re.compile(r"(?:^|\n)[\s*_#>•-]*$")
+
+#: A quantifier over the records a sentence lists ("both", "all", "each of").
+_EVERY_BEFORE = re.compile(r"\b(?:both|all|each|every)\b")
+
+
+def state_claim(
+    index: ReceiptIndex,
+    anchor_: Anchor,
+    fieldname: str,
+    value: str,
+    a: int,
+    b: int,
+    shown: str,
+    *,
+    every: bool = False,
+    attribute: bool = False,
+) -> RecordClaim | None:
+    """A state word against the anchored records' state field: supported when a record
+    holds it (``every``: when each record that has the field holds it)."""
+    holders: list[Leaf] = []
+    # each anchored record, or the record it belongs to (an item's order), that has the
+    # field; the newest of each id (a later call naming the order in its arguments, or
+    # failing, says nothing of its status)
+    having: list[Record] = []
+    # a record the sentence names that has the field itself ("order #W1 is the only
+    # pending order") is what the state word is about, not the order of an item it also
+    # names ("... the Smart Watch from it"), which may be another order
+    direct = [rec for rec in anchor_.records if any(x.key.lower() == fieldname for x in rec.leaves)]
+    for rec in direct or anchor_.records:
+        owner = next(
+            (r for r in rec.lineage() if any(x.key.lower() == fieldname for x in r.leaves)), None
+        )
+        if owner is not None and owner not in having:
+            having.append(owner)
+    for rec in latest(index, having):
+        holders.extend(leaf for leaf in rec.leaves if leaf.key.lower() == fieldname)
+    if not holders:
+        return None
+    f = record_fact("state", a, b, shown)
+    spelled = {value, *_SPELLING.get(value, ())}
+
+    def holds(leaf: Leaf) -> bool:
+        return leaf.value.shown.lower() in spelled or any(
+            literal_in(v, leaf.value.shown) for v in spelled
+        )
+
+    same = [leaf for leaf in holders if holds(leaf)]
+    other = [leaf for leaf in holders if not holds(leaf)]
+    if same and not (every and other):
+        return RecordClaim("state", a, b, shown, supported(index, f, same[0]))
+    if value in index.user_words and not _named_by_id(anchor_):
+        # the user's own word: a new address's state, or the state the user called the
+        # records by before they changed ("cancel all my pending orders", then "both of
+        # your pending orders have been cancelled"): not the record's current state. A
+        # sentence that names the record by its id ("the pending order #W5565470") says
+        # it of that record now.
+        return None
+    if (
+        attribute
+        and anchor_.how not in ("named", "section")
+        and any(holds(x) for x in index.by_field.get(fieldname, ()))
+    ):
+        # "your delivered order" in a sentence that names no order picks an order by its
+        # state: another record of the evidence is delivered, so nothing contradicts it
+        return None
+    leaf = other[0]
+    r = index.receipt_of(leaf)
+    detail = f"contradicts {evidence_line(index, leaf)}, claimed {shown}"
+    return RecordClaim(
+        "state", a, b, shown, Finding("contradicted", r.id, r.kind, detail, leaf.path, value=f)
+    )
