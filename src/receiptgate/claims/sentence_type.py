@@ -199,6 +199,29 @@ NOT_YET = re.compile(
     r"^no\s+(?:changes?|updates?)\s+(?:(?:have|has)\s+been\s+|were\s+|was\s+)?made\b|"
     r"^changes?\s+made\s*:\s*none\b|\bwithout\s+changing\s+anything\b"
 )
+#: Words one of NOT_YET's forms needs (a cheap test before the search).
+_NOT_YET_WORDS = (
+    "yet",
+    "unchanged",
+    "started",
+    "no ",
+    "pending",
+    "awaiting",
+    "ready for",
+    "without changing",
+    "made",
+    "haven",
+    "have not",
+    "nothing",
+    "so far",
+)
+
+
+def not_yet(low: str) -> bool:
+    """Whether a (lowercased) sentence says what has not been done yet (``NOT_YET``)."""
+    return any(w in low for w in _NOT_YET_WORDS) and NOT_YET.search(low) is not None
+
+
 #: An offer at the end of a sentence: "The cabin can still be changed, if that's something
 #: you'd like." (what could be done on the user's word, no fact).
 _OFFER_TAIL = re.compile(
@@ -212,6 +235,7 @@ _OPTION_OFFERED = re.compile(
     r"(?:explore|transfer|search|look|wait|keep|switch|try|contact|check|cancel|change|book|"
     r"modify|upgrade|downgrade|choose|pick|request|return|exchange|get|leave|move)\b"
 )
+_OPTION_WORDS = ("option", "alternative", "choice", "- option", "* option", "• option")
 #: A value the agent proposes for the user to confirm: "State: NY (please confirm)".
 _TO_CONFIRM = re.compile(
     r"[(*_\s—–-]\s*(?:please\s+confirm|to\s+be\s+confirmed|tbc|unconfirmed)\s*[)*_]*\W*$"
@@ -328,6 +352,7 @@ _ANNOUNCES = re.compile(
 #: A sentence with no figure that announces what follows: "Here's the return I'm ready to
 #: set up", "here's what's currently available", "There is one complication I should be
 #: upfront about", "One thing worth mentioning".
+_INTRODUCES_WORDS = ("here", "should", "worth", "want to", "like to", "something")
 _INTRODUCES = re.compile(
     r"^(?:in\s+the\s+meantime,\s*)?here(?:'s|’s|\s+is|\s+are)\s+(?:what|the|a|an|your|some|all)\b"
     r"|\b(?:i\s+should|i\s+want\s+to|i['’]d\s+like\s+to|worth)\s+(?:be\s+upfront\s+about|"
@@ -372,14 +397,14 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
             return "imperative"
         if INTENT.match(body):
             return "intent"
-    if _ABILITY.match(body) or NOT_YET.search(body) or _OFFER_TAIL.search(body):
+    if _ABILITY.match(body) or not_yet(body) or (" if " in body and _OFFER_TAIL.search(body)):
         return "intent"
     plain = lowered.replace("**", "").replace("__", "").strip()
-    if plain is not body and (INTENT.match(plain) or NOT_YET.search(plain)):
+    if plain != body and (INTENT.match(plain) or not_yet(plain)):
         return "intent"  # "Next: look up the orders", "**Changes made:** none"
-    if _OPTION_OFFERED.match(lowered.replace("**", "").strip()):
+    if plain.startswith(_OPTION_WORDS) and _OPTION_OFFERED.match(plain):
         return "intent"  # "Option 2: transfer to a human agent": what could be done
-    if _TO_CONFIRM.search(body):
+    if ("confirm" in body or "tbc" in body) and _TO_CONFIRM.search(body):
         return "plan"  # "State: NY (please confirm)": a value proposed, not yet a fact
     condition = _CONDITION.match(body)
     if condition is not None:
@@ -421,7 +446,11 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         return "hedged"
     if _FUTURE.search(body) and _FUTURE_MAIN.match(body) and not _is_inference(words, lowered):
         return "future"  # figures in it are still checked (a sunset date is a commitment)
-    if _INTRODUCES.search(_TRAIL_SYMBOLS.sub("", body)) and not _DIGIT.search(body):
+    if (
+        any(w in body for w in _INTRODUCES_WORDS)
+        and not _DIGIT.search(body)
+        and _INTRODUCES.search(_TRAIL_SYMBOLS.sub("", body))
+    ):
         return "label"  # "Here's the return I'm ready to set up 👇"
     if _is_inference(words, lowered):
         return "inference"

@@ -35,8 +35,8 @@ from receiptgate.claims.models import DetectedClaim, HardFact
 from receiptgate.claims.sentence_type import (
     INTENT,
     NO_HARD_FACT_TYPES,
-    NOT_YET,
     classify,
+    not_yet,
     plan_items,
     proposed,
     status_line,
@@ -219,7 +219,7 @@ def _record_claims(
         if stype == "label" and about.how != "named":
             # "Cancelled orders:" is about the records its lines name
             about = _lines_under(sent.index, req.sentences, req.types, anchors) or about
-        pending = stype == "intent" and NOT_YET.search(sent.text.lower()) is not None
+        pending = stype == "intent" and not_yet(sent.text.lower())
         for rc in record_claims(sent, about, ledger, taken.get(sent.index, ())):
             if pending and rc.kind == "state":
                 continue  # "Nothing has been booked yet": no state of a record
