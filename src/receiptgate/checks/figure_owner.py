@@ -57,9 +57,7 @@ def for_figure(anchor_: Anchor, h: HardFact) -> Anchor:
             if sp[1] <= group[-1][0] and _JOINED.fullmatch(text(sp[1], group[-1][0])):
                 group.append(sp)
         if len(group) > 1:
-            named = [n for n in anchor_.named if (n[0], n[1]) in group]
-            records = list(dict.fromkeys(r for _, _, r in named))
-            return Anchor(records, anchor_.how, named, anchor_.text, anchor_.start)
+            return _narrowed(anchor_, group)
     aside = prior is not None and _opens_aside(text(prior[1], h.start))
     # "$95.08 (item 5206946487)": a bracket that opens right after the figure names its owner
     owner = later if later and _BRACKET_NAME.fullmatch(text(h.end, later[0])) else None
@@ -82,10 +80,14 @@ def for_figure(anchor_: Anchor, h: HardFact) -> Anchor:
         # "the Smart Watch ($336.15) add up to $595.12": the name has its own figure;
         # this one is about what the sentence says of all of them
         return anchor_
-    named = [n for n in anchor_.named if (n[0], n[1]) == near]
-    return Anchor(
-        list(dict.fromkeys(r for _, _, r in named)), anchor_.how, named, anchor_.text, anchor_.start
-    )
+    return _narrowed(anchor_, [near])
+
+
+def _narrowed(anchor_: Anchor, spans: list[tuple[int, int]]) -> Anchor:
+    """The anchor cut down to the records named at ``spans``."""
+    named = [n for n in anchor_.named if (n[0], n[1]) in spans]
+    records = list(dict.fromkeys(r for _, _, r in named))
+    return Anchor(records, anchor_.how, named, anchor_.text, anchor_.start)
 
 
 #: Figures listed together: "$177 and $146", "$12, $15 and $9", "$350 + $499".
@@ -139,10 +141,7 @@ def _respective(anchor_: Anchor, spans: list[tuple[int, int]], h: HardFact) -> A
                 names.append((a, b))
         if len(names) != len(figures) or at not in figures:
             return None
-        near = names[figures.index(at)]
-        named = [n for n in anchor_.named if (n[0], n[1]) == near]
-        records = list(dict.fromkeys(r for _, _, r in named))
-        return Anchor(records, anchor_.how, named, anchor_.text, anchor_.start)
+        return _narrowed(anchor_, [names[figures.index(at)]])
     return None
 
 

@@ -96,11 +96,18 @@ _ENVS = re.compile(r"\b(prod|production|staging|stage|dev|development|test|qa|pr
 _ENV_CANON = {"prod": "production", "stage": "staging", "development": "dev"}
 
 
-def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> Finding:
+#: Verbs of an attempt: true of a call that failed, when the reply says it failed.
+ATTEMPTS = frozenset({"submitted", "tried", "attempted"})
+
+
+def check_action(
+    index: ReceiptIndex, claim: DetectedClaim, tail: str = "", *, failure_told: bool = False
+) -> Finding:
     """Checks one ``action`` claim against the tool receipts.
 
     ``tail`` is the rest of the sentence after the claim ("... to report.csv",
-    "... to production", "... no errors").
+    "... to production", "... no errors"); ``failure_told``: the reply says the attempt
+    went wrong, so an attempt verb (``ATTEMPTS``) is true of a call that failed.
     """
     kind = claim.assertion
     view = ledger_view(index)
@@ -208,13 +215,14 @@ def check_action(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> F
             f"contradicts {rid}: the call targeted {env[1]}, the sentence says {env[0]}",
         )
     if failed(best) and kind not in ("checked", "searched", "queried"):
-        return Finding(
-            "contradicted",
-            rid,
-            "tool",
-            f"contradicts {rid}: the {best.receipt.tool or 'tool'} call failed "
-            f"({snippet(best.receipt.content, ERRORISH)})",
+        why = f"{rid}: the {best.receipt.tool or 'tool'} call failed " + (
+            f"({snippet(best.receipt.content, ERRORISH)})"
         )
+        if failure_told and claim.value in ATTEMPTS:
+            # "I submitted the change request ... The system rejected it": the attempt
+            # was made and failed, as the reply itself says
+            return Finding("supported", rid, "tool", f"{why}, as the reply says")
+        return Finding("contradicted", rid, "tool", f"contradicts {why}")
     return Finding("supported", rid, "tool", f"{rid}: {best.receipt.tool or 'tool'} call")
 
 

@@ -107,7 +107,7 @@ def reports_failure(text: str) -> bool:
 def reported_failure(index: ReceiptIndex, sentence: str) -> Finding | None:
     """The latest call's failure, when the sentence reports that something went wrong
     ("It seems there was an issue locating the order" after ``Error: order not found``)."""
-    if not _REPORTS_FAILURE.search(sentence) or _REPORTS_FIX.search(sentence):
+    if not reports_failure(sentence):
         return None  # "The issue ... has been fixed" reports a success
     tools = tool_calls(index)
     if not tools or not failed(tools[-1]):

@@ -119,14 +119,7 @@ def record_claims(
             shape = id_shape(tok)
             known = index.id_shapes.get(shape)
             if (known and not tok.isdigit()) or (known and tok.isdigit() and len(tok) >= 6):
-                f = record_fact("id", a, b, tok)
-                sample = ", ".join(sorted(known)[:3])
-                detail = f"no record has the id {tok} (ids of that form here: {sample})"
-                out.append(
-                    RecordClaim(
-                        "id", a, b, tok, Finding("contradicted", None, None, detail, value=f)
-                    )
-                )
+                out.append(_unknown_id(tok, a, b, sorted(known)))
                 busy.append((a, b))
     # ids of capitals only where an id stands ("Reservation ID: UHDAHE", a list item of
     # one bold id): none held, where the evidence has record ids of that length
@@ -145,12 +138,7 @@ def record_claims(
         elif forms := sorted(index.id_shapes.get(f"x{len(tok)}", ())):
             # "K7Q2XM", "M05KNL": the evidence's ids of this length mix capitals and
             # digits; one of capitals only is of that form too, and no record has it
-            f = record_fact("id", a, b, tok)
-            sample = ", ".join(k.upper() for k in forms[:3])
-            detail = f"no record has the id {tok} (ids of that form here: {sample})"
-            out.append(
-                RecordClaim("id", a, b, tok, Finding("contradicted", None, None, detail, value=f))
-            )
+            out.append(_unknown_id(tok, a, b, [k.upper() for k in forms]))
             busy.append((a, b))
     # e-mail addresses: held word for word by a receipt (a record, the user's message),
     # or, where the evidence holds addresses, by none of them
@@ -206,13 +194,10 @@ def record_claims(
             out.append(claim)
             busy.append((a, b))
     # "the payment was processed using your gift card": the method the paying call was given
-    for a, b, finding in paid_with(index, s.text, s.start):
-        if free(a, b):
-            out.append(RecordClaim("method", a, b, s.text[a - s.start : b - s.start], finding))
-            busy.append((a, b))
-    # "Order #W5490111 was paid with your PayPal account": the payment its history holds
+    # and "Order #W5490111 was paid with your PayPal account": the payment its history holds
     named = [r for _, _, r in anchor_.named] if anchor_.how == "named" else []
-    for a, b, finding in recorded_payment(index, named, s.text, s.start):
+    methods = paid_with(index, s.text, s.start) + recorded_payment(index, named, s.text, s.start)
+    for a, b, finding in methods:
         if free(a, b):
             out.append(RecordClaim("method", a, b, s.text[a - s.start : b - s.start], finding))
             busy.append((a, b))
@@ -318,6 +303,13 @@ def _unknown_name(index: ReceiptIndex, a: int, b: int, name: str) -> RecordClaim
         name,
         Finding("contradicted", None, None, detail, value=record_fact("name", a, b, name)),
     )
+
+
+def _unknown_id(tok: str, a: int, b: int, forms: list[str]) -> RecordClaim:
+    """An id of a form the evidence's ids have that no record holds: contradicted."""
+    f = record_fact("id", a, b, tok)
+    detail = f"no record has the id {tok} (ids of that form here: {', '.join(forms[:3])})"
+    return RecordClaim("id", a, b, tok, Finding("contradicted", None, None, detail, value=f))
 
 
 def _supported_id(index: ReceiptIndex, tok: str, a: int, b: int, leaf: Leaf) -> Finding:

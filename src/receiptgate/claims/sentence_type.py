@@ -248,11 +248,11 @@ def proposed(text: str) -> bool:
     return _TO_CONFIRM.search(text.lower()) is not None
 
 
+#: What a status line may have been read as (a short one, "Status: Done.", as a greeting).
+_STATUS_TYPES = frozenset({"statement", "fragment", "inference", "greeting"})
 #: A reply's first line that says where the request stands, as an ops ticket opens
 #: ("Status: Completed.", "Status: Search complete."): what became of the request, told
 #: by the sentences under it, not a record's status field.
-#: What a status line may have been read as (a short one, "Status: Done.", as a greeting).
-_STATUS_TYPES = frozenset({"statement", "fragment", "inference", "greeting"})
 _STATUS_LINE = re.compile(r"^[\W_]*(?:status|outcome|result)[*_]*\s*:", re.IGNORECASE)
 # The agent ending its turn: "I'll end the conversation here", "I'll conclude the task".
 _CLOSING = re.compile(
@@ -321,10 +321,15 @@ def _is_inference(words: list[str], lowered: str) -> bool:
     return "if" in words and bool(_IF_THEN.search(lowered))
 
 
-def _body(text: str) -> str:
-    """The (lowercased) sentence without markdown emphasis, a short lead label ("payment
+def _plain(text: str) -> str:
+    """The sentence without markdown emphasis."""
+    return text.replace("**", "").replace("__", "").strip()
+
+
+def _body(plain: str) -> str:
+    """The (lowercased, :func:`_plain`) sentence without a short lead label ("payment
     method: please confirm ...") and short opening clauses."""
-    out = text.replace("**", "").replace("__", "").strip()
+    out = plain
     head = out[:45]
     lead = _LABEL_LEAD.match(out) if ":" in head or "—" in head or "–" in head else None
     if lead is not None and len(lead.group(1).split()) <= 4 and len(out) - lead.end() >= 3:
@@ -382,12 +387,13 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
     if kind == "list_item" and BOLD_TITLE.fullmatch(text.strip()):
         return "label"  # "2. **Vacuum cleaners in this order**": a section's title
     lowered = text.lower()
-    body = _body(lowered)
+    plain = _plain(lowered)
+    body = _body(plain)
     if _TRAIL_SYMBOLS.sub("", body).rstrip("*_ ").endswith((":", " —", " –")):
         return "label"  # "Here are the details:": the lines under it carry the claims
     if _ANNOUNCES.match(body):
         return "label"  # "Here's a summary of the change before I make it."
-    if _COURTESY.match(body) or _COURTESY.match(lowered.replace("**", "").strip()):
+    if _COURTESY.match(body) or _COURTESY.match(plain):
         return "greeting"
     if _EMPATHY.match(body) and not _GOES_ON_TO_A_CLAIM.search(body):
         return "greeting"
@@ -399,7 +405,6 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
             return "intent"
     if _ABILITY.match(body) or not_yet(body) or (" if " in body and _OFFER_TAIL.search(body)):
         return "intent"
-    plain = lowered.replace("**", "").replace("__", "").strip()
     if plain != body and (INTENT.match(plain) or not_yet(plain)):
         return "intent"  # "Next: look up the orders", "**Changes made:** none"
     if plain.startswith(_OPTION_WORDS) and _OPTION_OFFERED.match(plain):

@@ -28,7 +28,7 @@ from receiptgate.checks.documents import DOCUMENT_KINDS, document_figure, restat
 from receiptgate.checks.facts import check_claim
 from receiptgate.checks.figures import check_figure
 from receiptgate.checks.finding import Finding
-from receiptgate.checks.ledger import check_action, check_attribution
+from receiptgate.checks.ledger import ATTEMPTS, check_action, check_attribution
 from receiptgate.checks.options import option_ordering
 from receiptgate.checks.orderings import check_ordering, ordering_of
 from receiptgate.checks.outputs import (
@@ -76,9 +76,6 @@ _COMPARED_AFTER = re.compile(
     r"[*_]*\s*(?:more|less|back|extra|cheaper|higher|lower|in\s+your\s+favou?r)\b", re.I
 )
 
-#: Verbs of an attempt: true of a call that failed, when the reply says it failed.
-_ATTEMPTS = frozenset({"submitted", "tried", "attempted"})
-
 
 def _gather(s: Settings, req: Request, ev: ClaimEval, sentence: Sentence) -> None:
     """Facts and ledger evidence for one claim."""
@@ -98,20 +95,8 @@ def _gather(s: Settings, req: Request, ev: ClaimEval, sentence: Sentence) -> Non
                 start, end = clause_around(
                     work, sentence.start, sentence.end, c.offset, c.end, ACTION_CLAUSE_EDGE
                 )
-            ev.ledger = check_action(ledger, c, work[start:end])
-            if (
-                ev.ledger.status == "contradicted"
-                and c.value in _ATTEMPTS
-                and " call failed " in ev.ledger.detail
-                and reports_failure(work)
-            ):
-                # "I submitted the change request ... The system rejected it": the
-                # attempt was made and failed, as the reply itself says
-                ev.ledger = dataclasses.replace(
-                    ev.ledger,
-                    status="supported",
-                    detail=ev.ledger.detail.replace("contradicts ", "", 1) + ", as the reply says",
-                )
+            told = c.value in ATTEMPTS and reports_failure(work)
+            ev.ledger = check_action(ledger, c, work[start:end], failure_told=told)
     elif c.category in ("system_state", "operational_status", "existence"):
         res = check_state(ledger, c, clause_of(work, sentence, c), sentence.text)
         if res.status != "unsupported":
@@ -426,17 +411,16 @@ def _derived(
         held = [_backing(req, x, supported) for x in d.terms]
         if all(f is not None for f in held):
             rid, kind = held[0].receipt_id, held[0].receipt_kind  # type: ignore[union-attr]
-        elif not d.stated:
+        elif not d.stated and held[0] is None:
             # "$216.98 more than the $950": the $1,166.98 it implies must be a figure the
             # reply gave above, backed
             above = next(
                 (x for x in req.backed if abs((x.value.number or 0.0) - d.terms[0]) < 0.005), None
             )
-            if held[0] is None and above is None:
+            if above is None:
                 return None
-            if above is not None and held[0] is None:
-                r = ledger.receipt_of(above)
-                rid, kind = r.id, r.kind
+            r = ledger.receipt_of(above)
+            rid, kind = r.id, r.kind
     if d.status == "supported":
         return Finding("supported", rid, kind, f"{_DERIVED}: {d.formula}", value=h)
     return Finding("contradicted", rid, kind, f"miscalculated: {d.formula}", value=h)

@@ -50,8 +50,8 @@ from typing import Literal
 
 __all__ = ["Sentence", "SentenceKind", "segment"]
 
-#: A line that is one bold title: no digit, no colon, no closing punctuation, at most ten
-#: words ("**What I need next**", "**Reservations on File**").
+#: A line that is one bold title: letters, spaces and a few marks only (no digit, no colon,
+#: no closing punctuation), at most 80 characters ("**What I need next**").
 BOLD_TITLE = re.compile(
     r"(\*\*|__)((?:[^\W\d_]|[ \t'’&/()-])(?:[^\W\d_]|[ \t'’&/(),-]){0,78}(?:[^\W\d_]|\)))\1[ \t]*"
 )
