@@ -10,7 +10,7 @@ that does hold it contradicts the sentence."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from receiptgate.checks.calls import failed, tool_calls
 from receiptgate.checks.finding import Finding
@@ -51,7 +51,7 @@ def absent_field(index: ReceiptIndex, sentence: str) -> Finding | None:
             continue
         return _held_or_absent(
             e,
-            lambda leaf: what <= content_words(leaf.path.replace(".", " ").replace("_", " ")),
+            lambda leaf: what <= _path_words(leaf.path),
             f"no field of {m.group('what').strip()}",
         )
     return None
@@ -78,9 +78,7 @@ def absent_value(index: ReceiptIndex, sentence: str) -> Finding | None:
     where_words = content_words(_RECORD_WORDS.get(where, where))
     if not what or not where_words:
         return None
-    for e in reversed(tool_calls(index)):
-        if failed(e) or not e.records or e.format == "text":
-            continue  # only a record's fields say what it does not hold; prose may omit it
+    for e in _structured_results(index):
         # the call names what it returned, or the result's own fields do ("user_id")
         fields = content_words(" ".join(leaf.key for leaf in e.records[0].leaves))
         if not (where_words <= e.context_words or where_words <= fields):
@@ -118,9 +116,7 @@ def negated_field(index: ReceiptIndex, sentence: str) -> Finding | None:
     what = content_words(m.group("what")) - GENERIC
     if not what:
         return None
-    for e in reversed(tool_calls(index)):
-        if failed(e) or not e.records or e.format == "text":
-            continue
+    for e in _structured_results(index):
         for rec in e.records:
             for leaf in rec.leaves:
                 key = content_words(leaf.key.replace("_", " "))
@@ -192,6 +188,14 @@ def empty_label(index: ReceiptIndex, sentence: str) -> Finding | None:
         rid = e.receipt.id
         return Finding("supported", rid, "tool", f"{rid}: the {e.receipt.tool} found nothing")
     return None
+
+
+def _structured_results(index: ReceiptIndex) -> Iterator[ReceiptEntry]:
+    """The calls that returned records, newest first: only a record's fields say what it
+    does not hold (prose may omit it)."""
+    for e in reversed(tool_calls(index)):
+        if not failed(e) and e.records and e.format != "text":
+            yield e
 
 
 def _held_or_absent(e: ReceiptEntry, holds: Callable[[Leaf], bool], absent: str) -> Finding:
