@@ -368,6 +368,24 @@ def test_when_an_amount_only_the_user_wrote_is_restated_then_it_is_theirs() -> N
     assert "no receipt holds $1,100" in other.reason
 
 
+def test_when_the_users_own_phrase_is_restated_then_a_payment_field_does_not_claim_it() -> None:
+    # the reservation's payment (188) and a policy's "$100 per passenger" both name
+    # money; "up to $100" is what the user offered, in their words
+    paid = {**RESERVATION, "payment_history": [{"payment_id": "gift_card_1", "amount": 188}]}
+    policy = "A certificate may be offered, with the amount being $100 times the passengers."
+    messages = [
+        {"role": "system", "content": policy},
+        {"role": "user", "content": "Could I pay a fee to change it, up to $100?"},
+    ]
+    receipts = parse_receipts(json.dumps({"messages": messages})) + _transcript(
+        ("get_reservation_details", {"reservation_id": "QWPZKM"}, paid)
+    )
+    said = "I can't move you to another flight, even with a payment of up to $100."
+    assert GATE.validate(said, receipts=receipts, now=NOW).verdict == "pass"
+    other = "I can't move you to another flight, even with a payment of up to $150."
+    assert GATE.validate(other, receipts=receipts, now=NOW).verdict != "pass"
+
+
 def test_when_advice_follows_in_this_case_then_it_asserts_nothing() -> None:
     result = _check("In this case, you would need to cancel the reservation and book a new one.")
     assert [s.tag for s in result.sentences] == [None]

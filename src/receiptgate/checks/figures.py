@@ -14,6 +14,7 @@ Evidence lines name the receipt and the field path:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 
@@ -211,6 +212,14 @@ def check_figure(
         users = [leaf for leaf in equal if index.receipt_of(leaf).kind == "user"]
         if len(users) == len(equal):
             return supported(index, h, users[-1])
+    if h.kind == "money":
+        # "even with a payment of up to $100" after the user asked to pay "up to $100":
+        # the user's own words around their own figure, restated
+        before = anchor_.text[: h.start - anchor_.start]
+        for leaf in equal:
+            r = index.receipt_of(leaf)
+            if r.kind == "user" and _user_phrase(r.content, before, h):
+                return supported(index, h, leaf)
     weak = rival is None or anchor_.how not in ("named", "section")
     rival = rival or _labelled_rival(index, h, clause, low, fresh)
     if rival is not None and weak:
@@ -248,6 +257,24 @@ def check_figure(
         return Finding("unsupported", None, None, detail, value=h)
     return Finding("unsupported", None, None, f"no receipt holds {h.text}", value=h)
 
+
+def _user_phrase(content: str, before: str, h: HardFact) -> bool:
+    """Whether the user's message has the figure after the same two words as the
+    sentence ("up to $100", "under $1000")."""
+    words = _WORD.findall(before.lower())[-2:]
+    digits = re.sub(r"[^\d.]", "", h.text)
+    if "." in digits:
+        digits = digits.rstrip("0").rstrip(".")  # "$100.00" is "$100"
+    if len(words) < 2 or not digits:
+        return False
+    lead = r"\W+".join(map(re.escape, words))
+    whole, _, cents = digits.partition(".")
+    number = ",?".join(whole) + (rf"\.{cents}" if cents else r"(?:\.0+)?")
+    figure = rf"\W*\$?\s*{number}(?![\d])"
+    return re.search(rf"\b{lead}{figure}", content.lower()) is not None
+
+
+_WORD = re.compile(r"[a-z]+")
 
 #: Words of a clause about an amount of money (stemmed).
 _MONEY_WORDS = content_words("refund refunded charge charged paid pay cost price fee total")
