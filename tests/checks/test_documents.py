@@ -263,3 +263,60 @@ def test_a_rate_of_the_rules_says_nothing_of_a_total_only_of_another_rate() -> N
     assert not any("30 dollars" in e.detail for s in total.sentences for e in s.evidence)
     tag, action, evidence = check("Travel insurance is $35 per passenger.", INSURANCE_POLICY)
     assert (tag, action) == ("T5", "block") and "30 dollars" in evidence
+
+
+# A second operator, worded unlike the benchmark policies: rules restated in another
+# writer's words, with the limit put another way and the sentence applying the rule.
+RENTAL = """# Bike rental rules
+
+## Changes
+
+- A booking can only be changed if its status is 'confirmed', and you should check its status first.
+- The bike type must be the same for every day of a booking; changing the bike for just
+  one day is not possible.
+- The change tool can only be called once per booking.
+- Bookings can be extended without changing the pickup location.
+
+## Refunds
+
+- Electric bikes cannot be refunded.
+"""
+WITH_RENTAL = _transcript({"role": "system", "content": RENTAL}, USER)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "passage"),
+    [
+        # "only" on one side, "if" on the other; the label's "not possible" applies it
+        (
+            "**Change:** not possible, since only confirmed bookings can be changed.",
+            "A booking can only be changed if its status is 'confirmed'",
+        ),
+        # the rule's first clause, though its second is negated
+        (
+            "Every day of a booking must use the same bike type.",
+            "The bike type must be the same for every day",
+        ),
+        # the clause after "so" speaks to this user, not of the rules
+        (
+            "A booking can only be changed once, so please list everything you'd like to change.",
+            "The change tool can only be called once per booking.",
+        ),
+        # "without changing" is a limit: said as "cannot be changed"
+        (
+            "Note that the pickup location cannot be changed.",
+            "Bookings can be extended without changing the pickup location.",
+        ),
+    ],
+)
+def test_a_rule_restated_in_other_words_is_T4_with_its_own_passage(
+    sentence: str, passage: str
+) -> None:
+    tag, action, evidence = check(sentence, WITH_RENTAL)
+    assert (tag, action) == ("T4", "pass")
+    assert passage in evidence
+
+
+def test_a_rule_restated_with_its_negation_dropped_stays_flagged() -> None:
+    assert check("Electric bikes can be refunded.", WITH_RENTAL)[:2] == ("T3", "warn")
+    assert check("Electric bikes cannot be refunded.", WITH_RENTAL)[:2] == ("T4", "pass")

@@ -128,7 +128,7 @@ def split_passages(content: str, now: datetime | None) -> list[Passage]:
                 for h in extract_hard_facts(text, now=now)
                 if h.kind != "identifier" and (v := fact_value(h)) is not None
             )
-            words = _canon(content_words(text) | content_words(heading))
+            words = _canon(content_words(text) | content_words(heading) | _kept(text))
             negated = bool(_NEGATION.search(text.lower()))
             out.append(Passage(heading, text, frozenset(words), values, negated))
 
@@ -202,7 +202,21 @@ def _library(index: ReceiptIndex) -> tuple[_Library, list[Receipt]]:
 
 
 def _words(text: str) -> frozenset[str]:
-    return _canon(content_words(text) - GENERIC)
+    return _canon((content_words(text) - GENERIC) | _kept(text))
+
+
+def _kept(text: str) -> frozenset[str]:
+    low = text.lower()
+    return frozenset(stem(t) for t in _RULE_WORD.findall(low))
+
+
+#: Words a figure's subject does without but a rule turns on ("can only be called
+#: once", "cannot modify the number of passengers", "the same cabin"): kept for
+#: matching a rule although they are stopwords or generic measures elsewhere.
+_RULE_WORD = re.compile(
+    r"\b(?:once|number|items?|changes?|changed|changing|status|same|new|total|amount|"
+    r"before|after|within|all|every)\b"
+)
 
 
 #: Words a rule and its restatement use for one thing ("buy" insurance and "purchase"
@@ -220,9 +234,10 @@ _SAME = {
         ("cancellations", "cancel"),
         ("canceled", "cancel"),
         ("cancelled", "cancel"),
-        ("modification", "modify"),
-        ("modifications", "modify"),
-        ("modified", "modify"),
+        ("modification", "change"),
+        ("modifications", "change"),
+        ("modified", "change"),
+        ("modify", "change"),
         ("refundable", "refund"),
         ("reimbursement", "refund"),
         ("eligible", "can"),
@@ -412,24 +427,40 @@ def restated_passage(
     whole = _restated(index, lib, docs, sentence, fresh, least=RESTATE_SHARED)
     if whole is not None:
         return whole  # "the origin, destination, and trip type cannot be changed": one rule
-    clauses = [c for c in _CLAUSE_SPLIT.split(sentence) if c.strip()]
+    lead = _LEAD.match(sentence)
+    if lead is not None:
+        sentence = sentence[lead.end() :]  # "**Cancel:** not possible, since ..."
+    clauses = [c for c in _CLAUSE_SPLIT.split(_ASIDE.sub(" ", sentence)) if c.strip()]
     if len(clauses) > 1:
         found: DocumentMatch | None = None
         for clause in clauses:
             if len(_rule_words(index, clause)) < 2:
                 continue  # "which is strict": nothing of its own to restate
             m = _restated(index, lib, docs, clause, fresh, least=2)
-            if m is None:
-                break
+            if m is None and _APPLIED.search(clause) is None:
+                return None
             found = found or m
-        else:
-            if found is not None:
-                return found
+        return found
     return None
 
 
-#: Where a sentence joins two statements: "..., but ...", "...; ...", "..., which ...".
-_CLAUSE_SPLIT = re.compile(r"\s*(?:;|,\s*(?:but|and|which|so|while)\b|\bhowever\b)\s*")
+#: Where a sentence joins two statements: "..., but ...", "...; ...", "..., which ...",
+#: "..., so ...", "... since ...".
+_CLAUSE_SPLIT = re.compile(
+    r"\s*(?:;|,\s*(?:but|and|which|so|while|though|although)\b|\bhowever\b|"
+    r",?\s+(?:since|because|so)\s+)\s*"
+)
+#: An aside in brackets: "(like an airline-cancelled flight)".
+_ASIDE = re.compile(r"\s*\([^()]*\)")
+#: A clause that applies a rule to this conversation rather than stating one: "so I'm
+#: not able to set one up right now", "so please confirm this is the only item". It
+#: needs no passage of its own when another clause of the sentence restates one.
+_APPLIED = re.compile(
+    r"\b(?:I|I'm|I'd|I've|I'll|me|we|we're|we'll|you|you're|you'd|your|please|now)\b|"
+    r"\b(?:this|that)\s+(?:order|reservation|item|flight|booking|one|means)\b|"
+    r"\b(?:it'?s|it\s+is)\s+(?:best|easiest|better)\b",
+    re.IGNORECASE,
+)
 
 
 def _restated(
@@ -445,22 +476,87 @@ def _restated(
     pair = least == RESTATE_SHARED and len(words) == 2
     if len(words) < least and not pair:
         return None
-    negated = _NEGATION.search(text.lower()) is not None
+    polarity = _polarity(text)
+    modal = _modality(text)
+    best: tuple[float, DocumentMatch] | None = None
     for coverage, i, shared in _ranked(lib, words)[:10]:
         k, passage = lib.items[i]
-        if passage.negated != negated or not fresh(docs[k]):
+        if not _agree(polarity, _passage_polarity(lib, passage, shared)) or not fresh(docs[k]):
             continue
         if pair and shared == words and any(len(lib.by_word[w]) <= 2 for w in shared):
             return DocumentMatch(docs[k], passage, shared, coverage)
         if len(shared) < least:
             continue
+        held = _held(lib, passage, shared)
         if coverage >= RESTATE_COVERAGE or (
-            len(shared) >= RESTATE_SHARED
-            and len(words - shared) <= 2
-            and _held(lib, passage, shared) >= RESTATE_HELD
+            len(shared) >= RESTATE_SHARED and len(words - shared) <= 2 and held >= RESTATE_HELD
         ):
-            return DocumentMatch(docs[k], passage, shared, coverage)
-    return None
+            # of the passages it restates, the one most about it: "only pending orders
+            # can be cancelled" restates "An order can only be cancelled if its status is
+            # 'pending'" more than "you can help users cancel or modify pending orders"
+            score = coverage + held + (0.25 if modal and modal == _modality(passage.text) else 0)
+            if best is None or score > best[0]:
+                best = (score, DocumentMatch(docs[k], passage, shared, coverage))
+    return best[1] if best is not None else None
+
+
+#: How a rule binds: "can only", "must", "at most".
+_MODAL = re.compile(r"\b(?:only|must|at\s+most|at\s+least|always|never)\b", re.IGNORECASE)
+
+
+def _modality(text: str) -> frozenset[str]:
+    return frozenset(" ".join(m.lower().split()) for m in _MODAL.findall(text))
+
+
+def _passage_polarity(lib: _Library, passage: Passage, shared: frozenset[str]) -> str:
+    """The polarity of the part of a passage that a sentence restates: the clause
+    holding most of the shared words ("Cabin class must be the same across all the
+    flights; changing cabin for just one segment is not possible" is a rule in each
+    polarity)."""
+    clauses = _clause_polarity(passage.text)
+    if not clauses:
+        return _polarity(passage.text)
+    weight = lib.weight
+    best = max(clauses, key=lambda c: sum(weight.get(w, 0.0) for w in shared & c[0]))
+    return best[1]
+
+
+@functools.lru_cache(maxsize=4096)
+def _clause_polarity(text: str) -> tuple[tuple[frozenset[str], str], ...]:
+    """Each clause of a passage of two or more clauses: its words, and whether it is
+    negated."""
+    parts = [p for p in _PASSAGE_CLAUSE.split(text) if p.strip()]
+    if len(parts) < 2:
+        return ()
+    return tuple((_words(p), _polarity(p)) for p in parts)
+
+
+def _polarity(text: str) -> str:
+    """How a rule or its restatement is put: ``"neg"`` ("cannot", "isn't"), ``"limit"``
+    ("only", "requires", "unless", "without"), or ``"plain"``.
+
+    A limit agrees with either of the others: "only pending orders can be cancelled"
+    restates "an order can only be cancelled if its status is 'pending'";
+    "splitting between two cards isn't supported" restates "the user can only choose a
+    single payment method"; "certificates are only offered when a flight is delayed"
+    restates "if ... complains about delayed flights, the agent can offer a
+    certificate". A negation and a plain statement do not agree.
+    """
+    low = text.lower()
+    if _LIMIT.search(low):
+        return "limit"
+    return "neg" if _NEGATED.search(low) else "plain"
+
+
+def _agree(a: str, b: str) -> bool:
+    return a == b or "limit" in (a, b)
+
+
+_LIMIT = re.compile(r"\b(?:only|unless|requires?|required|without)\b")
+#: A negation ("without" is none: "can change cabin without changing the flights").
+_NEGATED = re.compile(
+    r"\b(?:not|never|no|cannot|can[’']t|won[’']t|isn[’']t|aren[’']t|don[’']t|doesn[’']t)\b"
+)
 
 
 def _held(lib: _Library, passage: Passage, shared: frozenset[str]) -> float:
@@ -486,4 +582,4 @@ def _clause_sets(text: str) -> tuple[frozenset[str], ...]:
 
 
 #: Where a rule's clauses meet: "...; ...", "..., and ...", "..., but ...".
-_PASSAGE_CLAUSE = re.compile(r"\s*(?:;|,\s*(?:and|but|so|while|or)\b)\s*")
+_PASSAGE_CLAUSE = re.compile(r"\s*(?:;|,\s*(?:and|but|so|while|or)\b|\s+but\s+)\s*")

@@ -86,12 +86,14 @@ def stem(word: str) -> str:
 
 
 def _strip_suffix(word: str) -> str:
+    if len(word) > 6 and word.endswith("ings"):
+        word = word[:-1]  # "bookings" as "booking"
     if len(word) > 5 and word.endswith("ing"):
-        return word[:-3]
+        return _undouble(word[:-3])
     if len(word) > 4 and word.endswith("ied"):
         return word[:-3] + "y"
     if len(word) > 4 and word.endswith("ed") and not word.endswith("eed"):
-        return word[:-2]
+        return _undouble(word[:-2])
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 4 and word.endswith(("ses", "xes", "ches", "shes")):
@@ -99,6 +101,14 @@ def _strip_suffix(word: str) -> str:
     if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
         return word[:-1]
     return word
+
+
+def _undouble(w: str) -> str:
+    """ "submitt" (of "submitted") as "submit", "splitt" as "split"; "call" and "pass"
+    keep theirs."""
+    if len(w) > 3 and w[-1] == w[-2] and w[-1] in "bdgmnprtz":
+        return w[:-1]
+    return w
 
 
 #: Measurement nouns that say *what kind* of figure, not *whose*: "disk usage" and
