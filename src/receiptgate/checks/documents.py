@@ -14,12 +14,13 @@ weighted by how rare it is among the passages (a word every rule uses says littl
 * a figure that differs from the passage's figure of the same kind, in a sentence
   that closely restates the passage, contradicts it ("returns are accepted within
   60 days of delivery" against "within 30 days of delivery");
-* a statement with no figure that closely restates a passage, and does not negate
-  it, is supported by it instead of being a general statement (T3) —
-  :func:`restated_passage`.
+* a statement with no figure that closely restates a passage, in the same polarity,
+  is supported by it instead of being a general statement (T3) —
+  :func:`receiptgate.checks.restated_rules.restated_passage`.
 
-Matching is lexical (no model): a reply that restates a rule in other words stays
-a general statement. Passages are built once per document text and indexed once
+Matching is lexical (no model): rule words are stemmed and a few synonyms of rules
+meet ("modify" and "change", "every" and "all"), but a reply that restates a rule in
+words the passage does not use stays a general statement. Passages are built once per document text and indexed once
 per request.
 """
 
@@ -47,22 +48,20 @@ DOCUMENT_KINDS = frozenset({"rag", "memory", "web"})
 #: A figure is backed by a passage that holds it and shares this many of the
 #: sentence's words besides the figure's own (the rule it comes from).
 FIGURE_SHARED = 1
-#: A sentence restates a passage when it shares this many words with it, and they
-#: carry this share of the sentence's weight.
-RESTATE_SHARED = 3
-RESTATE_COVERAGE = 0.7
-#: ... or when it holds this share of the passage's own word weight (a rule restated
-#: about a record: the sentence adds which one).
-RESTATE_HELD = 0.7
+
 #: A differing figure contradicts a passage the sentence restates this closely.
 CONTRADICT_SHARED = 2
+
 CONTRADICT_COVERAGE = 0.5
 
 _HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*$")
+
 _ITEM = re.compile(r"^(?:[-*+•]|\d{1,3}[.)])\s+")
+
 _NEGATION = re.compile(
     r"\b(?:not|never|no|cannot|can't|won't|isn't|aren't|don't|doesn't|without)\b"
 )
+
 _MAX_PASSAGES = 2_000  # per document: a bound on the cost of one receipt
 
 
@@ -152,7 +151,7 @@ def split_passages(content: str, now: datetime | None) -> list[Passage]:
 
 
 @dataclass(frozen=True, slots=True)
-class _Library:
+class Library:
     """The passages of some documents, and each word's weight among them."""
 
     items: tuple[tuple[int, Passage], ...]  # (which document, passage)
@@ -162,7 +161,7 @@ class _Library:
 
 
 @functools.lru_cache(maxsize=128)
-def _build(docs: tuple[tuple[str, str], ...]) -> _Library:
+def _build(docs: tuple[tuple[str, str], ...]) -> Library:
     """The library of some documents, each (content, day its relative dates count from);
     cached by them (the same system prompt comes with every request of a session, and
     of every session of an agent)."""
@@ -176,7 +175,7 @@ def _build(docs: tuple[tuple[str, str], ...]) -> _Library:
             by_word.setdefault(w, []).append(i)
     n = len(items)
     weight = {w: math.log(1 + n / len(at)) for w, at in by_word.items()}
-    return _Library(
+    return Library(
         tuple(items),
         {w: tuple(at) for w, at in by_word.items()},
         weight,
@@ -184,7 +183,7 @@ def _build(docs: tuple[tuple[str, str], ...]) -> _Library:
     )
 
 
-def _library(index: ReceiptIndex) -> tuple[_Library, list[Receipt]]:
+def library(index: ReceiptIndex) -> tuple[Library, list[Receipt]]:
     """The request's documents (receipts of a document kind whose content is prose) and
     their library."""
     cached = index.cache.get("documents")
@@ -201,7 +200,7 @@ def _library(index: ReceiptIndex) -> tuple[_Library, list[Receipt]]:
     return found
 
 
-def _words(text: str) -> frozenset[str]:
+def doc_words(text: str) -> frozenset[str]:
     return _canon((content_words(text) - GENERIC) | _kept(text))
 
 
@@ -217,7 +216,6 @@ _RULE_WORD = re.compile(
     r"\b(?:once|number|items?|changes?|changed|changing|status|same|new|total|amount|"
     r"before|after|within|all|every)\b"
 )
-
 
 #: Words a rule and its restatement use for one thing ("buy" insurance and "purchase"
 #: it; a rule "enables" a refund and the reply says it "allows" one), by stem.
@@ -260,26 +258,24 @@ def _canon(words: frozenset[str] | set[str]) -> frozenset[str]:
 #: Who a rule speaks of ("the user will receive an email"), which a reply says as "you".
 _ROLES = content_words("user users customer customers agent agents")
 
-
 _CAPITALISED = re.compile(r"\b[A-Z][\w'’-]*")
 
 
-def _rule_words(index: ReceiptIndex, sentence: str) -> frozenset[str]:
+def rule_words(index: ReceiptIndex, sentence: str) -> frozenset[str]:
     """A sentence's words for matching a rule, without the names of records it restates
     ("the original payment method (PayPal)": PayPal is the customer's, not the rule's; it
     is checked against the records)."""
-    lead = _LEAD.match(sentence)
+    lead = LEAD.match(sentence)
     if lead is not None and len(sentence) - lead.end() > 30:
         sentence = sentence[lead.end() :]  # "One thing to keep in mind: ...": the rule after
     text = _CAPITALISED.sub(
         lambda m: " " if f"w:{m.group().lower()}" in index.by_key else m.group(), sentence
     )
-    return _words(text) - _HEDGE_WORDS
+    return doc_words(text) - _HEDGE_WORDS
 
 
 #: A short lead before a colon: "One thing to keep in mind:", "**Note:**".
-_LEAD = re.compile(r"^[\W_]*[A-Za-z][^:\n]{0,40}?[*_]*:[*_]*\s+")
-
+LEAD = re.compile(r"^[\W_]*[A-Za-z][^:\n]{0,40}?[*_]*:[*_]*\s+")
 
 #: "It seems that the refund must go to ...": how sure the sentence is, not the rule.
 _HEDGE_WORDS = content_words(
@@ -289,7 +285,7 @@ _HEDGE_WORDS = content_words(
 )
 
 
-def _ranked(lib: _Library, words: frozenset[str]) -> list[tuple[float, int, frozenset[str]]]:
+def ranked(lib: Library, words: frozenset[str]) -> list[tuple[float, int, frozenset[str]]]:
     """Passages sharing words with ``words``: (coverage, position, shared), best first."""
     if not words:
         return []
@@ -328,11 +324,11 @@ def document_figure(
     a word with states one other value in the same measure ("10 business days" where
     the rules say "5 to 7 business days"). ``None`` when no document speaks to it.
     """
-    lib, docs = _library(index)
+    lib, docs = library(index)
     if not lib.items:
         return None
-    own = _words(h.text)
-    words = _rule_words(index, sentence) - own
+    own = doc_words(h.text)
+    words = rule_words(index, sentence) - own
     keys = set(claim_keys(h))
     measure = _measure(h.text)
     negated = _NEGATION.search(sentence.lower()) is not None
@@ -341,7 +337,7 @@ def document_figure(
     at = sentence.find(h.text)
     about = _clause_words(sentence, at, at + len(h.text)) if at >= 0 else words
     rate = at >= 0 and bool(RATE_AFTER.match(sentence, at + len(h.text)))
-    for coverage, i, shared in _ranked(lib, words)[:50]:
+    for coverage, i, shared in ranked(lib, words)[:50]:
         if len(shared) < FIGURE_SHARED:
             continue
         k, passage = lib.items[i]
@@ -401,185 +397,9 @@ def _clause_words(text: str, start: int, end: int) -> frozenset[str]:
         a = edge.end()
     after = _CLAUSE_EDGE.search(text, end)
     b = after.start() if after is not None else len(text)
-    return _words(text[a:b]) - _HEDGE_WORDS
+    return doc_words(text[a:b]) - _HEDGE_WORDS
 
 
 def _measure(text: str) -> str:
     """What a figure counts, without its number: "business days", "$", "%"."""
     return " ".join(re.sub(r"[\d.,]+", " ", text.lower()).split())
-
-
-def restated_passage(
-    index: ReceiptIndex, sentence: str, fresh: Callable[[Receipt], bool]
-) -> DocumentMatch | None:
-    """The passage a sentence with no figure restates closely (same words, same polarity).
-
-    A sentence that joins two rules ("Business class flights can always be cancelled, but
-    the refund will go to the original payment methods") restates each of its clauses;
-    a clause restates a passage that covers its words, or whose own words it holds
-    nearly all of ("this reservation is in basic economy class, which cannot be
-    modified" holds "Basic economy flights cannot be modified" and says which
-    reservation).
-    """
-    lib, docs = _library(index)
-    if not lib.items:
-        return None
-    whole = _restated(index, lib, docs, sentence, fresh, least=RESTATE_SHARED)
-    if whole is not None:
-        return whole  # "the origin, destination, and trip type cannot be changed": one rule
-    lead = _LEAD.match(sentence)
-    if lead is not None:
-        sentence = sentence[lead.end() :]  # "**Cancel:** not possible, since ..."
-    clauses = [c for c in _CLAUSE_SPLIT.split(_ASIDE.sub(" ", sentence)) if c.strip()]
-    if len(clauses) > 1:
-        found: DocumentMatch | None = None
-        for clause in clauses:
-            if len(_rule_words(index, clause)) < 2:
-                continue  # "which is strict": nothing of its own to restate
-            m = _restated(index, lib, docs, clause, fresh, least=2)
-            if m is None and _APPLIED.search(clause) is None:
-                return None
-            found = found or m
-        return found
-    return None
-
-
-#: Where a sentence joins two statements: "..., but ...", "...; ...", "..., which ...",
-#: "..., so ...", "... since ...".
-_CLAUSE_SPLIT = re.compile(
-    r"\s*(?:;|,\s*(?:but|and|which|so|while|though|although)\b|\bhowever\b|"
-    r",?\s+(?:since|because|so)\s+)\s*"
-)
-#: An aside in brackets: "(like an airline-cancelled flight)".
-_ASIDE = re.compile(r"\s*\([^()]*\)")
-#: A clause that applies a rule to this conversation rather than stating one: "so I'm
-#: not able to set one up right now", "so please confirm this is the only item". It
-#: needs no passage of its own when another clause of the sentence restates one.
-_APPLIED = re.compile(
-    r"\b(?:I|I'm|I'd|I've|I'll|me|we|we're|we'll|you|you're|you'd|your|please|now)\b|"
-    r"\b(?:this|that)\s+(?:order|reservation|item|flight|booking|one|means)\b|"
-    r"\b(?:it'?s|it\s+is)\s+(?:best|easiest|better)\b",
-    re.IGNORECASE,
-)
-
-
-def _restated(
-    index: ReceiptIndex,
-    lib: _Library,
-    docs: list[Receipt],
-    text: str,
-    fresh: Callable[[Receipt], bool],
-    least: int,
-) -> DocumentMatch | None:
-    words = _rule_words(index, text)
-    # "The policies are quite strict": two words, both the rule's, one of them its own
-    pair = least == RESTATE_SHARED and len(words) == 2
-    if len(words) < least and not pair:
-        return None
-    polarity = _polarity(text)
-    modal = _modality(text)
-    best: tuple[float, DocumentMatch] | None = None
-    for coverage, i, shared in _ranked(lib, words)[:10]:
-        k, passage = lib.items[i]
-        if not _agree(polarity, _passage_polarity(lib, passage, shared)) or not fresh(docs[k]):
-            continue
-        if pair and shared == words and any(len(lib.by_word[w]) <= 2 for w in shared):
-            return DocumentMatch(docs[k], passage, shared, coverage)
-        if len(shared) < least:
-            continue
-        held = _held(lib, passage, shared)
-        if coverage >= RESTATE_COVERAGE or (
-            len(shared) >= RESTATE_SHARED and len(words - shared) <= 2 and held >= RESTATE_HELD
-        ):
-            # of the passages it restates, the one most about it: "only pending orders
-            # can be cancelled" restates "An order can only be cancelled if its status is
-            # 'pending'" more than "you can help users cancel or modify pending orders"
-            score = coverage + held + (0.25 if modal and modal == _modality(passage.text) else 0)
-            if best is None or score > best[0]:
-                best = (score, DocumentMatch(docs[k], passage, shared, coverage))
-    return best[1] if best is not None else None
-
-
-#: How a rule binds: "can only", "must", "at most".
-_MODAL = re.compile(r"\b(?:only|must|at\s+most|at\s+least|always|never)\b", re.IGNORECASE)
-
-
-def _modality(text: str) -> frozenset[str]:
-    return frozenset(" ".join(m.lower().split()) for m in _MODAL.findall(text))
-
-
-def _passage_polarity(lib: _Library, passage: Passage, shared: frozenset[str]) -> str:
-    """The polarity of the part of a passage that a sentence restates: the clause
-    holding most of the shared words ("Cabin class must be the same across all the
-    flights; changing cabin for just one segment is not possible" is a rule in each
-    polarity)."""
-    clauses = _clause_polarity(passage.text)
-    if not clauses:
-        return _polarity(passage.text)
-    weight = lib.weight
-    best = max(clauses, key=lambda c: sum(weight.get(w, 0.0) for w in shared & c[0]))
-    return best[1]
-
-
-@functools.lru_cache(maxsize=4096)
-def _clause_polarity(text: str) -> tuple[tuple[frozenset[str], str], ...]:
-    """Each clause of a passage of two or more clauses: its words, and whether it is
-    negated."""
-    parts = [p for p in _PASSAGE_CLAUSE.split(text) if p.strip()]
-    if len(parts) < 2:
-        return ()
-    return tuple((_words(p), _polarity(p)) for p in parts)
-
-
-def _polarity(text: str) -> str:
-    """How a rule or its restatement is put: ``"neg"`` ("cannot", "isn't"), ``"limit"``
-    ("only", "requires", "unless", "without"), or ``"plain"``.
-
-    A limit agrees with either of the others: "only pending orders can be cancelled"
-    restates "an order can only be cancelled if its status is 'pending'";
-    "splitting between two cards isn't supported" restates "the user can only choose a
-    single payment method"; "certificates are only offered when a flight is delayed"
-    restates "if ... complains about delayed flights, the agent can offer a
-    certificate". A negation and a plain statement do not agree.
-    """
-    low = text.lower()
-    if _LIMIT.search(low):
-        return "limit"
-    return "neg" if _NEGATED.search(low) else "plain"
-
-
-def _agree(a: str, b: str) -> bool:
-    return a == b or "limit" in (a, b)
-
-
-_LIMIT = re.compile(r"\b(?:only|unless|requires?|required|without)\b")
-#: A negation ("without" is none: "can change cabin without changing the flights").
-_NEGATED = re.compile(
-    r"\b(?:not|never|no|cannot|can[’']t|won[’']t|isn[’']t|aren[’']t|don[’']t|doesn[’']t)\b"
-)
-
-
-def _held(lib: _Library, passage: Passage, shared: frozenset[str]) -> float:
-    """The share of a passage's word weight that a sentence holds: of the whole passage,
-    or of one of its clauses ("..., and the user will receive an email regarding how to
-    return items" is restated by "you'll receive an email on how to return the item")."""
-    best = 0.0
-    for words in (passage.words, *_clause_sets(passage.text)):
-        total = sum(lib.weight.get(w, lib.unseen) for w in words)
-        if total:
-            held = sum(lib.weight.get(w, lib.unseen) for w in shared & words) / total
-            best = max(best, held)
-    return best
-
-
-@functools.lru_cache(maxsize=4096)
-def _clause_sets(text: str) -> tuple[frozenset[str], ...]:
-    """The words of each clause of a passage of two or more clauses."""
-    parts = [p for p in _PASSAGE_CLAUSE.split(text) if p.strip()]
-    if len(parts) < 2:
-        return ()
-    return tuple(w for p in parts if len(w := _words(p)) >= 3)
-
-
-#: Where a rule's clauses meet: "...; ...", "..., and ...", "..., but ...".
-_PASSAGE_CLAUSE = re.compile(r"\s*(?:;|,\s*(?:and|but|so|while|or)\b|\s+but\s+)\s*")

@@ -24,7 +24,7 @@ from receiptgate.checks.absences import (
 from receiptgate.checks.anchoring import Anchor
 from receiptgate.checks.arithmetic import derive, names_operation
 from receiptgate.checks.availability import check_availability
-from receiptgate.checks.documents import DOCUMENT_KINDS, document_figure, restated_passage
+from receiptgate.checks.documents import DOCUMENT_KINDS, document_figure
 from receiptgate.checks.facts import check_claim
 from receiptgate.checks.figures import check_figure
 from receiptgate.checks.finding import Finding
@@ -40,6 +40,7 @@ from receiptgate.checks.outputs import (
     reports_failure,
     row_count,
 )
+from receiptgate.checks.restated_rules import restated_passage
 from receiptgate.checks.schedules import next_day, time_span
 from receiptgate.checks.states import check_state
 from receiptgate.checks.totals import refunded_row
