@@ -20,8 +20,8 @@ weighted by how rare it is among the passages (a word every rule uses says littl
 
 Matching is lexical (no model): rule words are stemmed and a few synonyms of rules
 meet ("modify" and "change", "every" and "all"), but a reply that restates a rule in
-words the passage does not use stays a general statement. Passages are built once per document text and indexed once
-per request.
+words the passage does not use stays a general statement. Passages are built once
+per document text and indexed once per request.
 """
 
 from __future__ import annotations

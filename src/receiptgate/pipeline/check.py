@@ -31,6 +31,7 @@ from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import ATTEMPTS, check_action, check_attribution
 from receiptgate.checks.options import option_ordering
 from receiptgate.checks.orderings import check_ordering, ordering_of
+from receiptgate.checks.outcomes import outcome
 from receiptgate.checks.outputs import (
     empty_result,
     over_budget,
@@ -506,6 +507,10 @@ def ground_claimless(s: Settings, req: Request, sr: SentenceResult) -> None:
     if sr.tag == "T3" and (no := negated_field(ledger, sr.text)) is not None:
         # "This reservation has **no** travel insurance" (no negative claim detected)
         _settle(sr, "tool", no.receipt_id, no.status, no.detail, "absence")
+        return
+    if sr.tag == "T3" and (done := outcome(ledger, sr.text)) is not None:
+        # "Your trip is booked.", "Both returns are in.": what a successful call did
+        _settle(sr, "tool", done.receipt_id, done.status, done.detail, "outcome")
         return
     o = option_ordering(req.work, sr.text) if sr.tag in ("T2", "T3") else None
     if o is not None and (o.status == "contradicted" or all(_backed_line(req, a) for a in o.at)):

@@ -154,7 +154,7 @@ _LABEL_HEAD = re.compile(r"\s*[\w\s*`'\"-]{1,30}:\s*")
 _WORD_BEFORE_COLON = re.compile(r"[^\S\n]+[\w-]+(?:[^\S\n]+[\w-]+){0,2}[*_`]*:")
 #: What a process noun says was done ("the cancellation has been completed"): the verb
 #: for the ledger's object matching and the action kind.
-_PROCESS_ACTIONS: dict[str, tuple[str, str]] = {
+PROCESS_ACTIONS: dict[str, tuple[str, str]] = {
     "cancellation": ("cancelled", "cancelled"),
     "booking": ("booked", "created"),
     "refund": ("refunded", "refunded"),
@@ -420,7 +420,7 @@ class ActionDetector(Detector):
             claim.value = verb
         if name == "process_done":
             noun = match.group(1).lower()
-            claim.value, claim.assertion = _PROCESS_ACTIONS[noun]
+            claim.value, claim.assertion = PROCESS_ACTIONS[noun]
             before = text[sentence.start : match.start()].lower()
             if _INTENT_BEFORE.search(before[-20:]):
                 return None

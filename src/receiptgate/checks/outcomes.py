@@ -1,0 +1,73 @@
+"""Outcomes told as a state: "Your trip is booked.", "Both returns are in.", "The two
+checked bags were added."
+
+Such a sentence names no actor, so no action claim is detected in it, and it would stay
+a general statement (T3, flagged) although it reports what a call of the agent did. Read
+as the action it reports, it is checked against the ledger like "I booked your trip":
+a successful call that performs it, on that object, backs it (T1). Without one the
+sentence stays what it was: an outcome sentence is also how a reply restates a record's
+state ("your order is cancelled"), which the records may back instead, so no call is no
+contradiction here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from receiptgate.checks.finding import Finding
+from receiptgate.checks.ledger import check_action
+from receiptgate.claims.detectors.actions import ACTION_VERBS, PROCESS_ACTIONS
+from receiptgate.claims.models import DetectedClaim
+from receiptgate.evidence.index import ReceiptIndex
+
+#: "<the thing> is/are/was/were/has been <done>": the thing, then the outcome.
+_OUTCOME = re.compile(
+    r"^(?:and\s+|so\s+)?(?P<subject>(?:your|the|both|all|this|these|those|that)\b[^.;:!?]{0,60}?)"
+    r"\s+(?:is|are|was|were|(?:has|have)\s+(?:now\s+|just\s+|already\s+)?been|['’]s|['’]re)\s+"
+    r"(?:now\s+|all\s+|successfully\s+|officially\s+)*"
+    r"(?P<done>booked|cancell?ed|confirmed|completed?|done|set(?:\s+up)?|in|processed|"
+    r"submitted|placed|updated|added|changed|upgraded|exchanged|refunded|requested|"
+    r"initiated|reserved|scheduled)\b",
+    re.IGNORECASE,
+)
+_MARKUP = re.compile(r"[*_`]+")
+#: Outcomes that say only that something is over: what it was, the subject's noun says.
+_OVER = frozenset({"confirmed", "complete", "completed", "done", "set", "set up", "in"})
+#: "<the thing> was booked with 3 bags": a record's history, not this reply's act, when
+#: a date or time follows ("was booked on May 7").
+_WHEN = re.compile(
+    r"\s*(?:on|at)\s+(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s)",
+    re.IGNORECASE,
+)
+
+
+def outcome(index: ReceiptIndex, text: str) -> Finding | None:
+    """The call that did what an outcome sentence reports, or ``None``."""
+    plain = _MARKUP.sub("", text).strip()
+    m = _OUTCOME.match(plain)
+    if m is None or _WHEN.match(plain, m.end()):
+        return None
+    done = " ".join(m.group("done").lower().split())
+    subject = m.group("subject")
+    if done in _OVER:
+        noun = next((n for n in PROCESS_ACTIONS if re.search(rf"\b{n}s?\b", subject, re.I)), None)
+        if noun is None:
+            return None
+        verb, kind = PROCESS_ACTIONS[noun]
+    else:
+        verb, kind = done, ACTION_VERBS.get(done.replace("canceled", "cancelled"), "")
+        if not kind:
+            return None
+    claim = DetectedClaim(
+        category="action",
+        detector_id="outcome",
+        matched_text=m.group(0),
+        offset=0,
+        end=m.end(),
+        subject="self",
+        assertion=kind,
+        object=subject,
+        value=verb,
+    )
+    found = check_action(index, claim, plain[m.end() :])
+    return found if found.status == "supported" else None

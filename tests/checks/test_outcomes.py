@@ -1,0 +1,60 @@
+"""Outcomes told as a state ("Your trip is booked.", "Both returns are in.") are checked
+as the actions they report: backed by a successful call that did it, and otherwise left
+a general statement, flagged (checks/outcomes)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from receiptgate import Gate
+from tool_transcripts import tool_transcript
+
+NOW = datetime(2026, 4, 2, 12, tzinfo=UTC)
+GATE = Gate()
+
+LOOKUP = ("get_restaurant", {"name": "Osteria Nove"}, {"name": "Osteria Nove", "tables": 12})
+BOOKED = (
+    "book_table",
+    {"restaurant": "Osteria Nove", "party": 4},
+    {"booking_id": "BK-2291", "time": "19:30"},
+)
+FAILED = ("book_table", {"restaurant": "Osteria Nove", "party": 4}, "Error: no table free")
+RETURNED = (
+    "return_items",
+    {"order_id": "#A100", "item_ids": ["1", "2"]},
+    {"order_id": "#A100", "status": "return requested"},
+)
+
+
+def _one(text: str, *calls: tuple[str, dict[str, object], object]) -> tuple[str | None, str]:
+    result = GATE.validate(text, receipts=tool_transcript(calls), now=NOW)
+    (s,) = result.sentences
+    return s.tag, s.action
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Your table is booked.", "The booking is all set!", "Your table has now been booked."],
+)
+def test_when_a_call_did_what_the_outcome_says_then_it_is_backed(text: str) -> None:
+    assert _one(text, LOOKUP, BOOKED) == ("T1", "pass")
+
+
+@pytest.mark.parametrize(
+    "calls", [(LOOKUP,), (LOOKUP, FAILED)], ids=["no booking call", "the call failed"]
+)
+def test_when_no_successful_call_did_it_then_the_outcome_stays_flagged(
+    calls: tuple[tuple[str, dict[str, object], object], ...],
+) -> None:
+    assert _one("Your table is booked.", *calls) == ("T3", "warn")
+
+
+def test_when_the_returns_are_in_then_the_return_call_backs_them() -> None:
+    assert _one("Both returns are in.", RETURNED) == ("T1", "pass")
+    assert _one("Both returns are in.", LOOKUP) == ("T3", "warn")
+
+
+def test_when_a_date_follows_then_it_is_the_records_history_not_an_outcome() -> None:
+    assert _one("The table was booked on March 3.", LOOKUP, BOOKED)[0] != "T1"
