@@ -704,6 +704,60 @@ def test_when_a_sentence_ending_in_a_colon_introduces_flights_then_it_is_about_t
     assert _check(text.replace("6 hours", "7 hours")).verdict != "pass"
 
 
+def _leg(number: str, origin: str, destination: str, leaves: str, lands: str) -> dict[str, Any]:
+    return {
+        "flight_number": number,
+        "origin": origin,
+        "destination": destination,
+        "scheduled_departure_time_est": leaves,
+        "scheduled_arrival_time_est": lands,
+        "status": "available",
+        "prices": {"economy": 100},
+    }
+
+
+#: Three one-stop options from DEN to IAH, two of them through the same second leg.
+OPTIONS = [
+    [
+        _leg("HAT601", "DEN", "LAS", "04:00:00", "06:00:00"),
+        _leg("HAT705", "LAS", "IAH", "17:00:00", "20:00:00"),
+    ],
+    [
+        _leg("HAT612", "DEN", "LAS", "11:00:00", "13:00:00"),
+        _leg("HAT716", "LAS", "IAH", "13:00:00", "16:00:00"),
+    ],
+    [
+        _leg("HAT623", "DEN", "LAS", "14:00:00", "16:00:00"),
+        _leg("HAT705", "LAS", "IAH", "17:00:00", "20:00:00"),
+    ],
+]
+
+
+def test_when_the_lines_above_name_an_option_then_its_travel_time_is_that_options() -> None:
+    receipts = _transcript(
+        ("search_onestop_flight", {"origin": "DEN", "destination": "IAH"}, OPTIONS)
+    )
+    listed = (
+        "1. **HAT623** – DEN 2:00 PM → LAS 4:00 PM\n"
+        "2. **HAT705** – LAS 5:00 PM → IAH 8:00 PM\n\n"
+        "This option has a total travel time of {} hours, including the layover."
+    )
+    right = GATE.validate(listed.format(6), receipts=receipts, now=NOW)
+    assert right.verdict == "pass", right.reason
+    # 5 hours is the span of HAT612 + HAT716, an option the reply never named
+    wrong = GATE.validate(listed.format(5), receipts=receipts, now=NOW)
+    assert _sentence(wrong, "travel time") == ("T5", "block")
+
+
+def test_when_a_group_names_both_flights_then_the_first_legs_origin_does_not_hide_the_arrival() -> (
+    None
+):
+    # "BOS" is HAT410's origin, a row beside HAT522's: the arrival is still HAT522's
+    result = _check("HAT410 + HAT522: leaves BOS 19:00, arrives DEN 01:00 the next day.")
+    assert result.verdict == "pass", result.reason
+    assert _check("HAT410 + HAT522: leaves BOS 19:00, arrives DEN 02:00.").verdict != "pass"
+
+
 def test_when_a_bold_line_names_a_flight_then_the_lines_under_it_are_that_flights() -> None:
     # the connecting flight's lines sit under a bold line inside option 1; option 2 of
     # the outer list names HAT410 again, which must not take them over

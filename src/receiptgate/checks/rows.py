@@ -29,6 +29,10 @@ def other_row(leaf: Leaf, low: str) -> bool:
     # what this row holds in any field: "flight HAT522 from ORD" names this row's origin,
     # not the destination of the row before it
     held = {x.value.shown.lower() for x in rec.leaves}
+    if _names_row(rec, low):
+        # "HAT286 + HAT047: leaves IAH 22:00, arrives SEA 15:30": the row is named by its
+        # id, and IAH (another row's origin) is no sign that 15:30 is not HAT047's
+        return False
     for sibling in parent.children:
         if sibling is rec:
             continue
@@ -41,6 +45,10 @@ def other_row(leaf: Leaf, low: str) -> bool:
             if _named_in(other.value, low) and not _named_in(mine.value, low):
                 return True
     return False
+
+
+def _names_row(rec: Record, low: str) -> bool:
+    return any(literal_in(i.lower(), low) for i in rec.ids)
 
 
 def _named_in(value: Value, low: str) -> bool:

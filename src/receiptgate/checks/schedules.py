@@ -15,6 +15,7 @@ from datetime import date, timedelta
 from receiptgate.checks.anchoring import Anchor
 from receiptgate.checks.figures import evidence_line
 from receiptgate.checks.finding import Finding
+from receiptgate.checks.rows import literal_in
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
@@ -79,12 +80,16 @@ def time_span(
     anchor_: Anchor,
     sentence: str,
     fresh: Callable[[Receipt], bool],
+    told: str = "",
 ) -> Finding | None:
     """A duration between two times of one schedule: "a total travel time of 5 hours"
     from the first segment's departure to the last one's arrival, "a layover of 2
     hours" between them. Only in a sentence that names such a span or the flights it
     spans, and only over the rows the sentence is about and the rows beside them (the
-    segments of one option)."""
+    segments of one option). ``told`` is the reply up to the end of the sentence: a span
+    over two rows needs both named in it ("This option has a total travel time of 5
+    hours" after the lines of HAT290 and HAT175 is their option's span, not that of
+    another option through HAT175)."""
     m = _ISO_SPAN.match(h.value or "")
     named = anchor_.how in ("named", "section")  # "| A | HAT290 + HAT175 | ... | 6 hours |"
     if m is None or not (_SPAN_WORDS.search(sentence) or named):
@@ -110,6 +115,8 @@ def time_span(
                 continue  # two times of one option (its segments), never of two options
             if a.record is not b.record and not group[1]:
                 continue  # rows of a flat list are flights of their own
+            if a.record is not b.record and told and not (_told(a, told) and _told(b, told)):
+                continue  # an option the reply has not named
             # a departure to an arrival (travel time), or an arrival to the next departure
             # (a layover); within one row, its own departure to its arrival
             travel = "depart" in a.key and "arriv" in b.key
@@ -119,6 +126,13 @@ def time_span(
                 detail = f"{h.text} = {evidence_line(index, b)} − {evidence_line(index, a)}"
                 return Finding("supported", r.id, r.kind, detail, b.path, value=h)
     return None
+
+
+def _told(leaf: Leaf, told: str) -> bool:
+    """Whether the reply so far names the leaf's row by one of its ids (a row with none
+    is not asked about)."""
+    ids = leaf.record.ids
+    return not ids or any(literal_in(i, told) for i in ids)
 
 
 def _option(leaf: Leaf) -> tuple[int, str]:

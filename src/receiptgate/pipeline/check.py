@@ -285,7 +285,8 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 m = next_day(ledger, h, anchor_, fresh) or m
             if m.status == "unsupported" and h.kind == "duration":
                 # "a total travel time of 5 hours": from one time of the schedule to another
-                m = time_span(ledger, h, anchor_, sentence.text, fresh) or m
+                told = work[: _introduced_end(work, sentence)].lower()
+                m = time_span(ledger, h, anchor_, sentence.text, fresh, told) or m
             elif m.status == "contradicted" and (
                 names_operation(sentence.text) or _COMPARED_AFTER.match(work, h.end)
             ):
@@ -458,6 +459,19 @@ def _backed_line(req: Request, at: int) -> bool:
         sr.start <= at < sr.end and sr.tag in ("T1", "T4") and sr.action == "pass"
         for sr in req.result.sentences
     )
+
+
+def _introduced_end(work: str, sentence: Sentence) -> int:
+    """Where the reply's words about a sentence end: the sentence's own end, or, for a
+    sentence ending in a colon, the end of the list under it ("The fastest option takes
+    6 hours:" and the flights below)."""
+    if not sentence.text.rstrip().endswith(":"):
+        return sentence.end
+    body = re.search(r"\S", work[sentence.end :])
+    if body is None:
+        return sentence.end
+    gap = work.find("\n\n", sentence.end + body.start())
+    return len(work) if gap < 0 else gap
 
 
 def _backing(req: Request, x: float, supported: Sequence[Finding]) -> Finding | None:
