@@ -758,6 +758,14 @@ def test_when_a_group_names_both_flights_then_the_first_legs_origin_does_not_hid
     assert _check("HAT410 + HAT522: leaves BOS 19:00, arrives DEN 02:00.").verdict != "pass"
 
 
+def test_when_a_heading_says_what_the_lines_figures_are_then_it_backs_them() -> None:
+    # "Current:" and "New:" name no field; "Prices" above them does
+    text = "### Prices\n\n- **Current:** $188 per passenger\n- **New:** $117 per passenger\n"
+    result = _check(text)
+    assert result.verdict == "pass", result.reason
+    assert _check(text.replace("$117", "$118")).verdict != "pass"
+
+
 def test_when_a_bold_line_names_a_flight_then_the_lines_under_it_are_that_flights() -> None:
     # the connecting flight's lines sit under a bold line inside option 1; option 2 of
     # the outer list names HAT410 again, which must not take them over

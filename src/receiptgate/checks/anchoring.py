@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from receiptgate.checks.words import STOPWORDS
+from receiptgate.checks.words import STOPWORDS, content_words
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.records import Record
 from receiptgate.text.segment import BULLETS, Sentence
@@ -34,6 +34,9 @@ class Anchor:
     #: The sentence (its text and where it starts): what the checks read.
     text: str = ""
     start: int = 0
+    #: The words of the heading the sentence sits under when the heading names no
+    #: record ("### Price" above "- Current outbound: $161 + $192"): what its figures are.
+    topic: frozenset[str] = frozenset()
     _scope: frozenset[int] | None = field(default=None, repr=False, compare=False)
 
     def scope(self) -> frozenset[int]:
@@ -109,6 +112,7 @@ def anchor(text: str, sentences: Sequence[Sentence], index: ReceiptIndex) -> lis
     # list items that name records, by indentation: the parents of the items under them
     parents: list[tuple[int, list[Record]]] = []
     latest = _latest_result(index)
+    topic: frozenset[str] = frozenset()
     for s in sentences:
         named = _named(s.text, s.start, index)
         opens = (
@@ -142,6 +146,10 @@ def anchor(text: str, sentences: Sequence[Sentence], index: ReceiptIndex) -> lis
             a = Anchor()
         if opens and not named:
             section = []
+        if s.kind == "heading" or (s.kind == "prose" and _BOLD_LINE.match(s.text) is not None):
+            topic = frozenset() if named else content_words(s.text)
+        elif topic:
+            a.topic = topic
         a.text, a.start = s.text, s.start
         out.append(a)
         previous = a.records

@@ -267,6 +267,13 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 or list_count(ledger, h)
                 or check_figure(ledger, h, anchor_, clause, sentence_words, fresh, named)
             )
+            if m.status == "unsupported" and anchor_.topic - clause:
+                # "### Price" above "- New outbound: $146 per passenger": what the line's
+                # figures are, its heading says; it only backs, never makes a rival
+                t = check_figure(
+                    ledger, h, anchor_, clause | anchor_.topic, sentence_words, fresh, named
+                )
+                m = t if t.status == "supported" else m
             if m.status == "unsupported":
                 m = _derived(ledger, h, anchor_, fresh, sentence.text, req, backed) or m
             if m.status == "unsupported":
