@@ -679,3 +679,25 @@ def test_an_email_address_is_held_word_for_word_or_contradicted(address: str, ve
 @pytest.mark.parametrize(("count", "verdict"), [("2 orders", "pass"), ("3 orders", "block")])
 def test_a_count_of_what_a_list_field_holds_is_its_length(count: str, verdict: str) -> None:
     assert _check(f"I found {count} on your account.").verdict == verdict
+
+
+def test_when_a_count_of_items_is_claimed_then_the_orders_list_of_items_decides_it() -> None:
+    # a three-item order, one item of which is a 6 ft hose: "6 items" is no size
+    order = {
+        "order_id": "#W5550001",
+        "user_id": "mia_li_3668",
+        "status": "cancelled",
+        "items": [
+            {"name": "Garden Hose", "item_id": "5555500001", "options": {"length": "6 ft"}},
+            {"name": "Watering Can", "item_id": "5555500002", "price": 21.5},
+            {"name": "Gloves", "item_id": "5555500003", "price": 9.99},
+        ],
+    }
+    cancel = {"order_id": "#W5550001", "reason": "no longer needed"}
+    receipts = _transcript(_call("c3", "cancel_pending_order", cancel, order))
+    ok = _check("All 3 items in the order have been cancelled.", receipts)
+    assert ok.verdict == "pass", ok.reason
+    assert "c3 items lists 3" in _lines(ok, 0, "supports")
+    wrong = _check("All 6 items in the order have been cancelled.", receipts)
+    assert wrong.verdict != "pass"
+    assert not any("6 ft" in line for line in _lines(wrong, 0, "supports"))

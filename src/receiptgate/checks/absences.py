@@ -17,7 +17,7 @@ from receiptgate.checks.finding import Finding
 from receiptgate.checks.words import GENERIC, content_words
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
-from receiptgate.evidence.records import Leaf
+from receiptgate.evidence.records import Leaf, Record
 
 #: A result with nothing in it.
 EMPTY = frozenset({"[]", "{}", "null", "None", "[[]]"})
@@ -147,18 +147,45 @@ def list_count(index: ReceiptIndex, h: HardFact) -> Finding | None:
             rec = leaf.record
             if leaf.path.startswith(f"{rec.path}.{leaf.key}[" if rec.path else f"{leaf.key}["):
                 items.setdefault(id(rec), []).append(leaf)
-    lists = [v for v in items.values() if not failed(index.entries[index.position(v[0])])]
+    lists = [
+        (index.position(v[0]), v[0].record, v[0].key, len(v))
+        for v in items.values()
+        if not failed(index.entries[index.position(v[0])])
+    ]
+    if not lists:
+        # a list of objects ("items": [{...}, {...}] of an order): one of that length
+        # backs the count; another length contradicts it only when it is the only list
+        # of them (there may be other orders, other reservations)
+        objects = _object_lists(index, noun)
+        same = [x for x in objects if x[3] == h.number]
+        lists = same[-1:] or (objects if len(objects) == 1 else [])
     if not lists:
         return None
-    newest = max(lists, key=lambda v: index.position(v[0]))
-    rec, rid = newest[0].record, index.receipt_of(newest[0]).id
-    field = f"{rec.path + '.' if rec.path else ''}{newest[0].key}"
-    if len(newest) == h.number:
-        return Finding(
-            "supported", rid, "tool", f"{rid} {field} lists {len(newest)}", field, value=h
-        )
-    detail = f"contradicts {rid}: {field} lists {len(newest)}, claimed {h.text}"
+    at, rec, key, n = max(lists, key=lambda x: x[0])
+    rid = index.entries[at].receipt.id
+    field = f"{rec.path + '.' if rec.path else ''}{key}"
+    if n == h.number:
+        return Finding("supported", rid, "tool", f"{rid} {field} lists {n}", field, value=h)
+    detail = f"contradicts {rid}: {field} lists {n}, claimed {h.text}"
     return Finding("contradicted", rid, "tool", detail, field, value=h)
+
+
+def _object_lists(index: ReceiptIndex, noun: str) -> list[tuple[int, Record, str, int]]:
+    """(position, parent record, field, length) of each list of objects filed under the
+    noun ("items", "orders") in a result that did not fail."""
+    field = re.compile(rf"(?:^|\.)({re.escape(noun)}(?:s|es)?)\[\d+\]$")
+    out: list[tuple[int, Record, str, int]] = []
+    for at, e in enumerate(index.entries):
+        if e.receipt.kind != "tool" or failed(e):
+            continue
+        counted: dict[int, tuple[Record, str, int]] = {}
+        for rec in e.records:
+            m = field.search(rec.path)
+            if m is not None and rec.parent is not None:
+                parent, key, n = counted.get(id(rec.parent), (rec.parent, m.group(1), 0))
+                counted[id(rec.parent)] = (parent, key, n + 1)
+        out.extend((at, parent, key, n) for parent, key, n in counted.values())
+    return out
 
 
 _NONE_LABEL = re.compile(

@@ -346,7 +346,7 @@ def document_figure(
             continue
         match = DocumentMatch(receipt, passage, shared, coverage)
         for fact, value in passage.values:
-            if keys & set(value.keys):
+            if keys & set(value.keys) and _counts_alike(h, passage.text, fact):
                 detail = f"{match.line(fact.text)}, matches {h.text}"
                 return Finding(
                     "supported", receipt.id, receipt.kind, detail, passage.heading, value=h
@@ -382,6 +382,14 @@ def document_figure(
     return Finding(
         "contradicted", match.receipt.id, match.receipt.kind, detail, match.passage.heading, value=h
     )
+
+
+def _counts_alike(h: HardFact, text: str, fact: HardFact) -> bool:
+    """A count of things ("5 items") is backed by a passage's figure only where the
+    passage counts the same things: not by the "5" of "5 to 7 business days"."""
+    if h.kind != "count" or not h.unit or fact.unit == h.unit:
+        return True
+    return stem(h.unit) in _clause_words(text, fact.start, fact.end)
 
 
 #: Where a clause ends: the words on each side of one speak of different things.

@@ -450,6 +450,13 @@ def claim_keys(h: HardFact) -> tuple[str, ...]:
     return fact_keys(h, claimed=True)
 
 
+#: Units of measure: a count of things ("6 items") is never a measure ("6 ft").
+MEASURES = frozenset(
+    "ft feet foot in inch inches cm mm m km mi mile miles kg g lb lbs oz ml l gal qt "
+    "gb mb tb kb w kw v mah hz khz mhz ghz mp px".split()
+)
+
+
 def compatible(h: HardFact, v: Value) -> bool:
     """Whether a claimed hard fact and a leaf value are the same kind of thing."""
     kind = h.kind
@@ -462,6 +469,8 @@ def compatible(h: HardFact, v: Value) -> bool:
     if kind in ("count", "number"):
         if v.kind == "money" and kind == "count":
             return False
+        if h.unit and v.unit and h.unit != v.unit and (h.unit in MEASURES or v.unit in MEASURES):
+            return False  # "6 items" is no size of "6 ft"
         return v.kind in ("count", "number", "money", "percent") and v.number is not None
     if kind in ("date", "datetime"):
         # A year field ("founded_year": 2014) holds a date too.

@@ -263,8 +263,8 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
         for h in ev.claim.hard_facts:
             clause = clause_words(work, sentence.start, sentence.end, all_facts, h)
             m = (
-                row_count(ledger, h, named)
-                or list_count(ledger, h)
+                list_count(ledger, h)
+                or row_count(ledger, h, named)
                 or check_figure(ledger, h, anchor_, clause, sentence_words, fresh, named)
             )
             if m.status == "unsupported" and anchor_.topic - clause:
