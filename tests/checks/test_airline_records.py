@@ -391,6 +391,12 @@ def test_when_advice_follows_in_this_case_then_it_asserts_nothing() -> None:
     assert [s.tag for s in result.sentences] == [None]
 
 
+def test_when_a_round_trip_price_is_given_then_it_is_the_sum_of_both_legs() -> None:
+    # HAT410's basic economy fare (58) and HAT522's (64): 122 both ways
+    assert _check("**Basic economy round trip:** $122").verdict == "pass"
+    assert _check("**Basic economy round trip:** $125").verdict != "pass"
+
+
 def test_when_two_equal_amounts_are_added_then_the_total_is_backed() -> None:
     wallet = {
         **USER,

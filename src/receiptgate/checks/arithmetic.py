@@ -61,7 +61,8 @@ _NAMES_DIFFERENCE = re.compile(
 _NAMES_OPERATION = re.compile(
     r"\b(?:total|sum|difference|remaining|left|balance|refund|each|per\s+(?:person|item|night|"
     r"passenger)|combined|altogether|in\s+all|subtotal|discount|save|saving|savings|off|"
-    r"add(?:s|ed)?\s+up|together|both|plus|c(?:o|a)me\s+to|comes\s+to)\b"
+    r"add(?:s|ed)?\s+up|together|both|plus|c(?:o|a)me\s+to|comes\s+to|round[-\s]trip|"
+    r"both\s+ways)\b"
     r"|\d\s?%",
     re.IGNORECASE,
 )
