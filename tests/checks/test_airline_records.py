@@ -1045,3 +1045,35 @@ def test_a_search_claimed_for_a_day_is_one_that_asked_for_that_day(day: str, ver
     )
     text = f"I checked direct flights for {day}, 2024 and found nothing."
     assert GATE.validate(text, receipts=receipts, now=NOW).verdict == verdict
+
+
+def test_when_a_refund_is_the_count_times_a_difference_per_head_then_it_is_derived() -> None:
+    two = {
+        **RESERVATION,
+        "flights": [
+            {"flight_number": "HAT284", "date": "2024-05-19", "price": 161},
+            {"flight_number": "HAT152", "date": "2024-05-19", "price": 192},
+        ],
+        "passengers": [
+            {"first_name": "Lena", "last_name": "Okafor", "dob": "1990-01-01"},
+            {"first_name": "Ivan", "last_name": "Okafor", "dob": "1988-05-05"},
+        ],
+    }
+    direct = [{"flight_number": "HAT266", "status": "available", "prices": {"economy": 146}}]
+    receipts = _transcript(
+        ("get_reservation_details", {"reservation_id": "QWPZKM"}, two),
+        ("search_direct_flight", {"origin": "BOS", "destination": "DEN"}, direct),
+    )
+    lines = (
+        "- Replaces: HAT284 + HAT152 ($161 + $192 = $353 per passenger)\n"
+        "- New outbound: HAT266, $146 per passenger\n"
+        "- {}: ${} for 2 passengers\n"
+    )
+    ok = GATE.validate(lines.format("Refund due", 414), receipts=receipts, now=NOW)
+    assert ok.verdict == "pass", ok.reason
+    assert GATE.validate(lines.format("Refund due", 416), receipts=receipts, now=NOW).verdict != (
+        "pass"
+    )
+    # paid on top, the same figure runs the other way: the new fare is the cheaper one
+    more = GATE.validate(lines.format("Additional cost", 414), receipts=receipts, now=NOW)
+    assert more.verdict != "pass"

@@ -137,6 +137,7 @@ def derive(
         _multipliers(sentence, h, records),
         money=h.kind == "money" and operation,
         subtract=subtract,
+        back=_gives_back(sentence),
     )
     if found is not None:
         return found
@@ -155,6 +156,18 @@ def derive(
         if total is not None:
             return total
     return wrong_total(ops, target, records, sentence)
+
+
+#: Words of an amount that comes back to the customer ("Refund due", "you get back"),
+#: and of one they pay on top ("an additional $114"): which way a difference runs.
+_BACK = re.compile(
+    r"\b(?:refund\w*|credit\w*|back|sav(?:e|es|ed|ing|ings)|less|lower|reduced)\b", re.I
+)
+_MORE = re.compile(r"\b(?:additional|extra|more|owe)\b", re.I)
+
+
+def _gives_back(sentence: str) -> bool:
+    return _BACK.search(sentence) is not None and _MORE.search(sentence) is None
 
 
 def _is_rate(o: Operand) -> bool:
@@ -206,6 +219,7 @@ def _search(
     *,
     money: bool = True,
     subtract: bool = True,
+    back: bool = False,
 ) -> Derivation | None:
     """A formula over ``ops`` that gives ``target``. Amounts of money combine across fields
     (a balance less a payment); other figures only within one field (two rows' counts):
@@ -253,6 +267,14 @@ def _search(
         for n in multipliers if a.leaf is None else ():
             if abs(a.value * n - target) <= TOLERANCE:
                 return _ok(target, f"{n} × {show_number(a.value)}", a)
+    for a in ops if money and subtract and back else ():
+        # "Refund due: $414 for 2 passengers" after "$353 per passenger" above and a new
+        # fare of $146: the count times the difference per head
+        for n in multipliers if a.leaf is None else ():
+            b = find(a.value - target / n, a)
+            if b is not None and b.leaf is not None and a.value * n > target:
+                per = f"{show_number(a.value)} − {show_number(b.value)}"
+                return _ok(target, f"{n} × ({per})", a, b)
     for i, a in enumerate(ops):
         b = find(target - a.value, a)
         if b is not None and (money or _one_field(a, b)) and _addends(a, b):
