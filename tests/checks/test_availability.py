@@ -103,3 +103,34 @@ SHIRTS = Receipt(
 def test_a_quantified_availability_holds_for_every_variant_meant(text: str, verdict: str) -> None:
     result = Gate().validate(text, receipts=[SHIRTS], now=NOW)
     assert result.verdict == verdict, result.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # no variant is robotic and bagless: there is no such vacuum
+        ("There's no robotic bagless vacuum cleaner in our catalog.", "pass"),
+        # a canister one with pet hair features exists, in stock
+        ("There's no canister vacuum cleaner with pet hair features.", "block"),
+        # the "no" of the first clause does not turn the second one around
+        ("There's no robotic bagless vacuum cleaner, but other options are available.", "pass"),
+    ],
+)
+def test_there_is_no_such_product_when_no_variant_holds_those_values(
+    text: str, verdict: str
+) -> None:
+    result = Gate().validate(text, receipts=[LOOKUP], now=NOW)
+    assert result.verdict == verdict, result.reason
+
+
+def test_other_options_are_available_when_some_variant_of_the_product_is() -> None:
+    sold_out = {
+        **VACUUM,
+        "variants": {k: {**v, "available": False} for k, v in VACUUM["variants"].items()},
+    }
+    none_left = Receipt(
+        id="c1", kind="tool", tool="get_product_details", content=json.dumps(sold_out)
+    )
+    text = "That vacuum cleaner is not in stock, but other options are available."
+    assert Gate().validate(text, receipts=[LOOKUP], now=NOW).verdict == "pass"
+    assert Gate().validate(text, receipts=[none_left], now=NOW).verdict == "block"

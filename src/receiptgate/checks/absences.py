@@ -88,8 +88,11 @@ def absent_value(index: ReceiptIndex, sentence: str) -> Finding | None:
 
 
 _HAS_NO = re.compile(
-    r"\b(?:has|have|had|with|without|includes?|included|there\s+(?:is|are|was|were)|"
-    r"there['’]s)\s+(?:no|any)\s+"
+    r"(?:\b(?:has|have|had|with|without|includes?|included|there\s+(?:is|are|was|were)|"
+    r"there['’]s)\s+(?:no|any)\s+|"
+    # "This reservation doesn't have travel insurance"
+    r"\b(?:doesn['’]t|does\s+not|didn['’]t|did\s+not|don['’]t|do\s+not)\s+"
+    r"(?:have|include|come\s+with)\s+(?:any\s+)?)"
     r"(?P<what>[a-z][a-z -]{2,30}?)(?=[.,;:!?)]|\s+(?:on|in|for|and|but|so)\b|$)",
     re.IGNORECASE,
 )

@@ -80,6 +80,21 @@ def check_availability(
     return None
 
 
+def other_options(index: ReceiptIndex, sentence: str, available: bool) -> Finding | None:
+    """ "We don't carry that one, but other options are available": some variant of the
+    product the sentence names is available (none is: contradicted). ``None`` when the
+    sentence names no product with variants."""
+    words = set(_VALUE_WORD.findall(sentence.lower()))
+    words.update(w[:-1] for w in list(words) if w.endswith("s") and len(w) > 3)
+    products = [leaf for leaf in _availability_leaves(index) if _names_product(leaf.record, words)]
+    if not products:
+        return None
+    held = [leaf for leaf in products if leaf.value.keys == ("b:true",)]
+    if bool(held) == available:
+        return _availability(index, "supported", (held or products)[-1])
+    return _availability(index, "contradicted", (products if available else held)[-1])
+
+
 def _availability(index: ReceiptIndex, status: FindingStatus, leaf: Leaf) -> Finding:
     r = index.receipt_of(leaf)
     line = evidence_line(index, leaf)

@@ -23,7 +23,7 @@ from receiptgate.checks.absences import (
 )
 from receiptgate.checks.anchoring import Anchor
 from receiptgate.checks.arithmetic import derive, names_operation
-from receiptgate.checks.availability import check_availability
+from receiptgate.checks.availability import check_availability, other_options
 from receiptgate.checks.documents import DOCUMENT_KINDS, document_figure
 from receiptgate.checks.facts import check_claim
 from receiptgate.checks.figures import check_figure
@@ -120,13 +120,24 @@ def _gather(s: Settings, req: Request, ev: ClaimEval, sentence: Sentence) -> Non
             ev.ledger = over
         elif (avail := _AVAILABILITY.get(c.assertion)) is not None:
             # "None of the T-shirts are available", "All the T-shirts are available"
-            head = work[sentence.start : c.offset]
+            # "None of the T-shirts are available", in the claim's own clause: not the "no"
+            # of "There's no blue hose, but other options are available"
+            head = _CLAUSE_BREAK.split(work[sentence.start : c.offset])[-1]
             every = _EVERY.search(head) is not None
             if _NONE.search(head):
                 every, avail = True, not avail
             found = check_availability(ledger, sentence.text, avail, every)
+            if found is None and _OTHERS.match(c.subject):
+                # "..., but other options are available": the product's other variants
+                found = other_options(ledger, sentence.text, avail)
             if found is not None:
                 ev.ledger = found
+        elif c.assertion == "not_exists":
+            # "There's no 50ft reinforced blue garden hose in our catalog": no variant of
+            # the product holds those values together
+            clause = clause_of(work, sentence, c)
+            if not _BOUND.search(clause):  # "... for less than $100": not the variants alone
+                ev.ledger = check_availability(ledger, clause, available=False)
         if ev.ledger is None:
             # "Express shipping is not available for furniture", "basic economy flights
             # cannot be modified": no record's state but a rule of the operator's
@@ -208,6 +219,16 @@ _LAST_KEY = re.compile(r"[A-Za-z_][\w-]*")
 _SCHEDULED = content_words("scheduled planned due")
 
 
+_BOUND = re.compile(
+    r"[$€£]|\b(?:under|below|above|over|less\s+than|more\s+than|cheaper|within|budget)\b", re.I
+)
+_CLAUSE_BREAK = re.compile(r"[;,]\s+(?:but|and|though|although|while|yet|so)?\s*")
+#: "other options", "alternatives": what is beside the thing the sentence described.
+_OTHERS = re.compile(
+    r"^(?:some\s+|several\s+|a\s+few\s+)?(?:other|alternative)\s+(?:options|variants|versions|"
+    r"choices|models|colors|colours|sizes)$|^alternatives$",
+    re.IGNORECASE,
+)
 _AVAILABILITY = {
     "available": True,
     "in_stock": True,
