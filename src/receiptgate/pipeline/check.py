@@ -11,52 +11,37 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Mapping, Sequence
-from datetime import datetime, timedelta
+from collections.abc import Callable, Sequence
 
 from receiptgate.checks.absences import (
-    absent_field,
-    absent_value,
-    empty_label,
     list_count,
-    negated_field,
 )
 from receiptgate.checks.anchoring import Anchor
 from receiptgate.checks.arithmetic import derive, names_operation
-from receiptgate.checks.availability import check_availability, other_options
 from receiptgate.checks.documents import DOCUMENT_KINDS, document_figure
 from receiptgate.checks.facts import check_claim
 from receiptgate.checks.figures import check_figure
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import ATTEMPTS, check_action, check_attribution
-from receiptgate.checks.options import option_ordering
 from receiptgate.checks.orderings import check_ordering, ordering_of
-from receiptgate.checks.outcomes import outcome
 from receiptgate.checks.outputs import (
-    empty_result,
-    over_budget,
-    quoted_output,
-    quoted_span,
-    reported_failure,
     reports_failure,
     row_count,
 )
-from receiptgate.checks.restated_rules import restated_passage
 from receiptgate.checks.schedules import next_day, time_span
-from receiptgate.checks.states import check_state
 from receiptgate.checks.totals import refunded_row
 from receiptgate.checks.words import content_words
-from receiptgate.claims.collect import ACTION_CLAUSE_EDGE, clause_around, clause_of
+from receiptgate.claims.collect import ACTION_CLAUSE_EDGE, clause_around
 from receiptgate.claims.hard import clause_words, sentence_anchors
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
 from receiptgate.evidence.records import Leaf
 from receiptgate.evidence.values import claim_keys, key_words
+from receiptgate.pipeline.check_states import check_state_claim
+from receiptgate.pipeline.freshness import freshness
 from receiptgate.pipeline.request import Request, Settings
 from receiptgate.policy.decide import ClaimEval, back_labels
-from receiptgate.policy.policy_file import ReceiptKindName
-from receiptgate.results import Evidence, SentenceResult
 from receiptgate.text.segment import Sentence
 
 
@@ -100,52 +85,7 @@ def _gather(s: Settings, req: Request, ev: ClaimEval, sentence: Sentence) -> Non
             told = c.value in ATTEMPTS and reports_failure(work)
             ev.ledger = check_action(ledger, c, work[start:end], failure_told=told)
     elif c.category in ("system_state", "operational_status", "existence"):
-        res = check_state(ledger, c, clause_of(work, sentence, c), sentence.text)
-        if res.status != "unsupported":
-            ev.ledger = res
-        elif c.assertion == "not_found" and (failed := reported_failure(ledger, sentence.text)):
-            # "I'm unable to locate your account" right after a lookup that found nothing
-            ev.ledger = failed
-        elif c.negative and (empty := empty_result(ledger, sentence.text)) is not None:
-            # "There are no nonstop flights from JFK to SFO" after a search that found none
-            ev.ledger = empty
-        elif c.negative and (no := negated_field(ledger, sentence.text)) is not None:
-            # "It has no travel insurance": the reservation's insurance field says no
-            ev.ledger = no
-        elif c.negative and (none := absent_value(ledger, sentence.text)) is not None:
-            # "There are no gift cards on your profile": the user's details hold none
-            ev.ledger = none
-        elif c.negative and (over := over_budget(ledger, sentence.text)) is not None:
-            # "... no other nonstop flights within your budget of $100": none that cheap
-            ev.ledger = over
-        elif (avail := _AVAILABILITY.get(c.assertion)) is not None:
-            # "None of the T-shirts are available", "All the T-shirts are available"
-            # "None of the T-shirts are available", in the claim's own clause: not the "no"
-            # of "There's no blue hose, but other options are available"
-            head = _CLAUSE_BREAK.split(work[sentence.start : c.offset])[-1]
-            every = _EVERY.search(head) is not None
-            if _NONE.search(head):
-                every, avail = True, not avail
-            found = check_availability(ledger, sentence.text, avail, every)
-            if found is None and _OTHERS.match(c.subject):
-                # "..., but other options are available": the product's other variants
-                found = other_options(ledger, sentence.text, avail)
-            if found is not None:
-                ev.ledger = found
-        elif c.assertion == "not_exists":
-            # "There's no 50ft reinforced blue garden hose in our catalog": no variant of
-            # the product holds those values together
-            clause = clause_of(work, sentence, c)
-            if not _BOUND.search(clause):  # "... for less than $100": not the variants alone
-                ev.ledger = check_availability(ledger, clause, available=False)
-        if ev.ledger is None:
-            # "Express shipping is not available for furniture", "basic economy flights
-            # cannot be modified": no record's state but a rule of the operator's
-            # documents, restated
-            fresh = _freshness(ledger, req.now, s.policy.freshness, None)
-            if (doc := restated_passage(ledger, sentence.text, fresh)) is not None:
-                r = doc.receipt
-                ev.ledger = Finding("supported", r.id, r.kind, doc.line())
+        check_state_claim(s, req, ev, sentence)
     elif c.category == "attribution":
         ev.ledger = check_attribution(ledger, c)
 
@@ -219,27 +159,7 @@ _LAST_KEY = re.compile(r"[A-Za-z_][\w-]*")
 _SCHEDULED = content_words("scheduled planned due")
 
 
-_BOUND = re.compile(
-    r"[$€£]|\b(?:under|below|above|over|less\s+than|more\s+than|cheaper|within|budget)\b", re.I
-)
-_CLAUSE_BREAK = re.compile(r"[;,]\s+(?:but|and|though|although|while|yet|so)?\s*")
-#: "other options", "alternatives": what is beside the thing the sentence described.
-_OTHERS = re.compile(
-    r"^(?:some\s+|several\s+|a\s+few\s+)?(?:other|alternative)\s+(?:options|variants|versions|"
-    r"choices|models|colors|colours|sizes)$|^alternatives$",
-    re.IGNORECASE,
-)
-_AVAILABILITY = {
-    "available": True,
-    "in_stock": True,
-    "not_available": False,
-    "unavailable": False,
-    "out_of_stock": False,
-}
 #: Quantifiers before an availability claim.
-_EVERY = re.compile(r"\b(?:all|every|each)\b", re.IGNORECASE)
-_NONE = re.compile(r"\b(?:none\s+of|no)\b", re.IGNORECASE)
-
 #: Kinds of figure an ordering ("the cheapest", "the earliest") can rank.
 _ORDERED = frozenset({"money", "time", "datetime", "date"})
 
@@ -267,7 +187,7 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
     sentence_words = clause_words(work, sentence.start, sentence.end, all_facts, None)
     # with its ids and hosts, which are no claims of their own
     named = sentence_anchors(sentence.text, req.sentence_facts.get(sentence.index, []))
-    freshness = s.policy.freshness
+    windows = s.policy.freshness
     linked = {
         ev.ledger.receipt_id
         for ev in group
@@ -280,7 +200,7 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
             continue  # checked when it was found
         risk = ev.worst_risk() or "general"
         limit = s.policy.risk_classes[risk].freshness
-        fresh = _freshness(ledger, req.now, freshness, limit)
+        fresh = freshness(ledger, req.now, windows, limit)
         for h in ev.claim.hard_facts:
             clause = clause_words(work, sentence.start, sentence.end, all_facts, h)
             m = (
@@ -364,25 +284,6 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
         )
 
 
-def _freshness(
-    ledger: ReceiptIndex,
-    now: datetime,
-    by_kind: Mapping[ReceiptKindName, timedelta | None],
-    limit: timedelta | None,
-) -> Callable[[Receipt], bool]:
-    """Whether a receipt is fresh enough for a claim of one risk class (memoised per
-    receipt: a figure weighs many values of the same receipts)."""
-    seen: dict[int, bool] = {}
-
-    def fresh(r: Receipt) -> bool:
-        ok = seen.get(id(r))
-        if ok is None:
-            ok = seen[id(r)] = ledger.is_fresh(r, _tighter(by_kind.get(r.kind), limit), now)
-        return ok
-
-    return fresh
-
-
 def _leaves_of(ledger: ReceiptIndex, m: Finding, h: HardFact) -> list[Leaf]:
     """The leaf behind a supported figure's finding (its receipt and field path)."""
     if not m.path:
@@ -392,14 +293,6 @@ def _leaves_of(ledger: ReceiptIndex, m: Finding, h: HardFact) -> list[Leaf]:
         for leaf in ledger.leaves(claim_keys(h))
         if leaf.path == m.path and ledger.receipt_of(leaf).id == m.receipt_id
     ][:1]
-
-
-def _tighter(a: timedelta | None, b: timedelta | None) -> timedelta | None:
-    if a is None:
-        return b
-    if b is None:
-        return a
-    return min(a, b)
 
 
 _DERIVED = "derived"
@@ -467,28 +360,6 @@ def _clause_text_of(work: str, sentence: Sentence, h: HardFact) -> str:
     return work[a:b]
 
 
-def _settle(
-    sr: SentenceResult, kind: str, rid: str | None, status: str, detail: str, what: str
-) -> None:
-    """A sentence with no claim of its own settled by one check: T1 with the evidence that
-    backs it, or T5 with the evidence that contradicts it and the reason."""
-    if status == "contradicted":
-        sr.tag = "T5"
-        sr.evidence.append(Evidence(kind, rid, "contradicts", detail))
-        sr.reasons.append(f"Contradicted {what}: {detail}")
-    else:
-        sr.tag = "T1"
-        sr.evidence.append(Evidence(kind, rid, "supports", detail))
-
-
-def _backed_line(req: Request, at: int) -> bool:
-    """Whether the sentence of the reply at offset ``at`` was decided, backed (T1, T4)."""
-    return any(
-        sr.start <= at < sr.end and sr.tag in ("T1", "T4") and sr.action == "pass"
-        for sr in req.result.sentences
-    )
-
-
 def _introduced_end(work: str, sentence: Sentence) -> int:
     """Where the reply's words about a sentence end: the sentence's own end, or, for a
     sentence ending in a colon, the end of the list under it ("The fastest option takes
@@ -518,50 +389,3 @@ def _computed_before(req: Request, h: HardFact) -> Finding | None:
         if kind == h.kind and h.number is not None and abs(x - h.number) < 0.005:
             return dataclasses.replace(f, detail=f"{f.detail} (a line above)", value=h)
     return None
-
-
-def ground_claimless(s: Settings, req: Request, sr: SentenceResult) -> None:
-    """The receipt of a sentence with no claim of its own (T2, T3 or T6), if it has one.
-
-    "It seems there was an issue locating the order" right after a call that failed
-    is backed by the failure, and a line a tool printed, repeated word for word, by
-    that output (T1); a statement, inference or hedge that restates a rule of the
-    documents by the rule's passage (T4; T1 for a fetched page).
-    """
-    ledger = req.ledger
-    if ledger is None:
-        return
-    if sr.tag in ("T3", "T6"):
-        found = reported_failure(ledger, sr.text) or quoted_output(ledger, sr.text)
-        if found is None and sr.tag == "T3":
-            found = quoted_span(ledger, sr.text)
-        if found is not None and found.receipt_id is not None:
-            sr.tag = "T1"
-            sr.evidence.append(Evidence("tool", found.receipt_id, "supports", found.detail))
-    if sr.tag == "T3" and (empty := empty_label(ledger, sr.text)) is not None:
-        # "**Direct flights:** None available" after a direct-flight search found nothing
-        _settle(sr, "tool", empty.receipt_id, empty.status, empty.detail, "absence")
-        return
-    if sr.tag == "T3" and (absent := absent_field(ledger, sr.text)) is not None:
-        # "the exact departure time is not provided in the reservation details"
-        _settle(sr, "tool", absent.receipt_id, absent.status, absent.detail, "absence")
-        return
-    if sr.tag == "T3" and (no := negated_field(ledger, sr.text)) is not None:
-        # "This reservation has **no** travel insurance" (no negative claim detected)
-        _settle(sr, "tool", no.receipt_id, no.status, no.detail, "absence")
-        return
-    if sr.tag == "T3" and (done := outcome(ledger, sr.text)) is not None:
-        # "Your trip is booked.", "Both returns are in.": what a successful call did
-        _settle(sr, "tool", done.receipt_id, done.status, done.detail, "outcome")
-        return
-    o = option_ordering(req.work, sr.text) if sr.tag in ("T2", "T3") else None
-    if o is not None and (o.status == "contradicted" or all(_backed_line(req, a) for a in o.at)):
-        # "Option 3 offers the lowest additional cost": over the options listed above
-        _settle(sr, "reply", None, o.status, o.detail, "ordering")
-        return
-    if sr.tag not in ("T2", "T3", "T6"):
-        return
-    doc = restated_passage(ledger, sr.text, _freshness(ledger, req.now, s.policy.freshness, None))
-    if doc is not None:
-        sr.tag = "T1" if doc.receipt.kind == "web" else "T4"
-        sr.evidence.append(Evidence(doc.receipt.kind, doc.receipt.id, "supports", doc.line()))

@@ -19,7 +19,7 @@ from receiptgate.claims.models import DetectedClaim
 from receiptgate.evidence.facts import Fact
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
-from receiptgate.pipeline.check import ground_claimless
+from receiptgate.pipeline.claimless import ground_claimless
 from receiptgate.pipeline.request import Request, Settings
 from receiptgate.policy.decide import decide, rfc_only, tag_sentence
 from receiptgate.policy.explain import SKIP_REASON, TAG_REASON, evidence_of, suggestion

@@ -1,0 +1,98 @@
+"""State and existence claims ("the order is pending", "there are no gift cards on
+your profile", "there's no 50ft blue hose"): the record's state field, then the
+absences, availability and rules that may speak to them, first that answers."""
+
+from __future__ import annotations
+
+import re
+
+from receiptgate.checks.absences import (
+    absent_value,
+    negated_field,
+)
+from receiptgate.checks.availability import check_availability, other_options
+from receiptgate.checks.finding import Finding
+from receiptgate.checks.outputs import (
+    empty_result,
+    over_budget,
+    reported_failure,
+)
+from receiptgate.checks.restated_rules import restated_passage
+from receiptgate.checks.states import check_state
+from receiptgate.claims.collect import clause_of
+from receiptgate.pipeline.freshness import freshness
+from receiptgate.pipeline.request import Request, Settings
+from receiptgate.policy.decide import ClaimEval
+from receiptgate.text.segment import Sentence
+
+_BOUND = re.compile(
+    r"[$€£]|\b(?:under|below|above|over|less\s+than|more\s+than|cheaper|within|budget)\b", re.I
+)
+_CLAUSE_BREAK = re.compile(r"[;,]\s+(?:but|and|though|although|while|yet|so)?\s*")
+#: "other options", "alternatives": what is beside the thing the sentence described.
+_OTHERS = re.compile(
+    r"^(?:some\s+|several\s+|a\s+few\s+)?(?:other|alternative)\s+(?:options|variants|versions|"
+    r"choices|models|colors|colours|sizes)$|^alternatives$",
+    re.IGNORECASE,
+)
+_AVAILABILITY = {
+    "available": True,
+    "in_stock": True,
+    "not_available": False,
+    "unavailable": False,
+    "out_of_stock": False,
+}
+_EVERY = re.compile(r"\b(?:all|every|each)\b", re.IGNORECASE)
+_NONE = re.compile(r"\b(?:none\s+of|no)\b", re.IGNORECASE)
+
+
+def check_state_claim(s: Settings, req: Request, ev: ClaimEval, sentence: Sentence) -> None:
+    """Ledger evidence for one state or existence claim."""
+    c, ledger, work = ev.claim, req.ledger, req.work
+    assert ledger is not None
+    res = check_state(ledger, c, clause_of(work, sentence, c), sentence.text)
+    if res.status != "unsupported":
+        ev.ledger = res
+    elif c.assertion == "not_found" and (failed := reported_failure(ledger, sentence.text)):
+        # "I'm unable to locate your account" right after a lookup that found nothing
+        ev.ledger = failed
+    elif c.negative and (empty := empty_result(ledger, sentence.text)) is not None:
+        # "There are no nonstop flights from JFK to SFO" after a search that found none
+        ev.ledger = empty
+    elif c.negative and (no := negated_field(ledger, sentence.text)) is not None:
+        # "It has no travel insurance": the reservation's insurance field says no
+        ev.ledger = no
+    elif c.negative and (none := absent_value(ledger, sentence.text)) is not None:
+        # "There are no gift cards on your profile": the user's details hold none
+        ev.ledger = none
+    elif c.negative and (over := over_budget(ledger, sentence.text)) is not None:
+        # "... no other nonstop flights within your budget of $100": none that cheap
+        ev.ledger = over
+    elif (avail := _AVAILABILITY.get(c.assertion)) is not None:
+        # "None of the T-shirts are available", "All the T-shirts are available"
+        # "None of the T-shirts are available", in the claim's own clause: not the "no"
+        # of "There's no blue hose, but other options are available"
+        head = _CLAUSE_BREAK.split(work[sentence.start : c.offset])[-1]
+        every = _EVERY.search(head) is not None
+        if _NONE.search(head):
+            every, avail = True, not avail
+        found = check_availability(ledger, sentence.text, avail, every)
+        if found is None and _OTHERS.match(c.subject):
+            # "..., but other options are available": the product's other variants
+            found = other_options(ledger, sentence.text, avail)
+        if found is not None:
+            ev.ledger = found
+    elif c.assertion == "not_exists":
+        # "There's no 50ft reinforced blue garden hose in our catalog": no variant of
+        # the product holds those values together
+        clause = clause_of(work, sentence, c)
+        if not _BOUND.search(clause):  # "... for less than $100": not the variants alone
+            ev.ledger = check_availability(ledger, clause, available=False)
+    if ev.ledger is None:
+        # "Express shipping is not available for furniture", "basic economy flights
+        # cannot be modified": no record's state but a rule of the operator's
+        # documents, restated
+        fresh = freshness(ledger, req.now, s.policy.freshness, None)
+        if (doc := restated_passage(ledger, sentence.text, fresh)) is not None:
+            r = doc.receipt
+            ev.ledger = Finding("supported", r.id, r.kind, doc.line())

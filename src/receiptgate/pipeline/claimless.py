@@ -1,0 +1,91 @@
+"""Sentences with no claim of their own (T2, T3, T6) that a receipt may still back: a
+failure a call reported, a line a tool printed, an absence, an outcome told as a state,
+an ordering over the reply's own lines, or a rule of the documents restated."""
+
+from __future__ import annotations
+
+from receiptgate.checks.absences import (
+    absent_field,
+    empty_label,
+    negated_field,
+)
+from receiptgate.checks.options import option_ordering
+from receiptgate.checks.outcomes import outcome
+from receiptgate.checks.outputs import (
+    quoted_output,
+    quoted_span,
+    reported_failure,
+)
+from receiptgate.checks.restated_rules import restated_passage
+from receiptgate.pipeline.freshness import freshness
+from receiptgate.pipeline.request import Request, Settings
+from receiptgate.results import Evidence, SentenceResult
+
+
+def ground_claimless(s: Settings, req: Request, sr: SentenceResult) -> None:
+    """The receipt of a sentence with no claim of its own (T2, T3 or T6), if it has one.
+
+    "It seems there was an issue locating the order" right after a call that failed
+    is backed by the failure, and a line a tool printed, repeated word for word, by
+    that output (T1); a statement, inference or hedge that restates a rule of the
+    documents by the rule's passage (T4; T1 for a fetched page).
+    """
+    ledger = req.ledger
+    if ledger is None:
+        return
+    if sr.tag in ("T3", "T6"):
+        found = reported_failure(ledger, sr.text) or quoted_output(ledger, sr.text)
+        if found is None and sr.tag == "T3":
+            found = quoted_span(ledger, sr.text)
+        if found is not None and found.receipt_id is not None:
+            sr.tag = "T1"
+            sr.evidence.append(Evidence("tool", found.receipt_id, "supports", found.detail))
+    if sr.tag == "T3" and (empty := empty_label(ledger, sr.text)) is not None:
+        # "**Direct flights:** None available" after a direct-flight search found nothing
+        _settle(sr, "tool", empty.receipt_id, empty.status, empty.detail, "absence")
+        return
+    if sr.tag == "T3" and (absent := absent_field(ledger, sr.text)) is not None:
+        # "the exact departure time is not provided in the reservation details"
+        _settle(sr, "tool", absent.receipt_id, absent.status, absent.detail, "absence")
+        return
+    if sr.tag == "T3" and (no := negated_field(ledger, sr.text)) is not None:
+        # "This reservation has **no** travel insurance" (no negative claim detected)
+        _settle(sr, "tool", no.receipt_id, no.status, no.detail, "absence")
+        return
+    if sr.tag == "T3" and (done := outcome(ledger, sr.text)) is not None:
+        # "Your trip is booked.", "Both returns are in.": what a successful call did
+        _settle(sr, "tool", done.receipt_id, done.status, done.detail, "outcome")
+        return
+    o = option_ordering(req.work, sr.text) if sr.tag in ("T2", "T3") else None
+    if o is not None and (o.status == "contradicted" or all(_backed_line(req, a) for a in o.at)):
+        # "Option 3 offers the lowest additional cost": over the options listed above
+        _settle(sr, "reply", None, o.status, o.detail, "ordering")
+        return
+    if sr.tag not in ("T2", "T3", "T6"):
+        return
+    doc = restated_passage(ledger, sr.text, freshness(ledger, req.now, s.policy.freshness, None))
+    if doc is not None:
+        sr.tag = "T1" if doc.receipt.kind == "web" else "T4"
+        sr.evidence.append(Evidence(doc.receipt.kind, doc.receipt.id, "supports", doc.line()))
+
+
+def _settle(
+    sr: SentenceResult, kind: str, rid: str | None, status: str, detail: str, what: str
+) -> None:
+    """A sentence with no claim of its own settled by one check: T1 with the evidence that
+    backs it, or T5 with the evidence that contradicts it and the reason."""
+    if status == "contradicted":
+        sr.tag = "T5"
+        sr.evidence.append(Evidence(kind, rid, "contradicts", detail))
+        sr.reasons.append(f"Contradicted {what}: {detail}")
+    else:
+        sr.tag = "T1"
+        sr.evidence.append(Evidence(kind, rid, "supports", detail))
+
+
+def _backed_line(req: Request, at: int) -> bool:
+    """Whether the sentence of the reply at offset ``at`` was decided, backed (T1, T4)."""
+    return any(
+        sr.start <= at < sr.end and sr.tag in ("T1", "T4") and sr.action == "pass"
+        for sr in req.result.sentences
+    )
