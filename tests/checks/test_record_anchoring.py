@@ -701,3 +701,12 @@ def test_when_a_count_of_items_is_claimed_then_the_orders_list_of_items_decides_
     wrong = _check("All 6 items in the order have been cancelled.", receipts)
     assert wrong.verdict != "pass"
     assert not any("6 ft" in line for line in _lines(wrong, 0, "supports"))
+
+
+def test_when_a_spelled_count_matches_the_list_then_it_is_backed_and_otherwise_stays() -> None:
+    # the user's details list two orders; a spelled number is no figure of its own
+    result = _check("You have two orders on your account.")
+    (s,) = result.sentences
+    assert (s.tag, s.action) == ("T1", "pass")
+    three = _check("You have three orders on your account.")
+    assert [x.tag for x in three.sentences] == ["T3"]

@@ -173,6 +173,32 @@ def list_count(index: ReceiptIndex, h: HardFact) -> Finding | None:
     return Finding("contradicted", rid, "tool", detail, field, value=h)
 
 
+#: A spelled count before a plural noun: "Two orders on your account".
+_SPELLED_COUNT = re.compile(
+    r"\b(?P<n>one|two|three|four|five|six|seven|eight|nine|ten|both)\s+(?P<noun>[a-z]{3,}s)\b",
+    re.IGNORECASE,
+)
+_SPELLED = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "both": 2,
+}  # fmt: skip
+
+
+def spelled_count(index: ReceiptIndex, sentence: str) -> Finding | None:
+    """ "Two orders on your account." with no figure the scanner reads (a spelled number
+    is no hard fact): the list of orders backs it when it has two. Only a backing is
+    returned; a spelled number is too often a manner of speech ("two options", "one of
+    them") to contradict."""
+    for m in _SPELLED_COUNT.finditer(sentence):
+        n = _SPELLED[m.group("n").lower()]
+        noun = m.group("noun").lower()
+        h = HardFact("count", m.group(0), m.start(), m.end(), f"{n} {noun}", float(n), noun)
+        found = list_count(index, h)
+        if found is not None and found.status == "supported":
+            return found
+    return None
+
+
 def _object_lists(index: ReceiptIndex, noun: str) -> list[tuple[int, Record, str, int]]:
     """(position, parent record, field, length) of each list of objects filed under the
     noun ("items", "orders") in a result that did not fail."""

@@ -8,6 +8,7 @@ from receiptgate.checks.absences import (
     absent_field,
     empty_label,
     negated_field,
+    spelled_count,
 )
 from receiptgate.checks.options import option_ordering
 from receiptgate.checks.outcomes import outcome
@@ -51,6 +52,10 @@ def ground_claimless(s: Settings, req: Request, sr: SentenceResult) -> None:
     if sr.tag == "T3" and (no := negated_field(ledger, sr.text)) is not None:
         # "This reservation has **no** travel insurance" (no negative claim detected)
         _settle(sr, "tool", no.receipt_id, no.status, no.detail, "absence")
+        return
+    if sr.tag == "T3" and (count := spelled_count(ledger, sr.text)) is not None:
+        # "Two orders on your account.": the user's list of orders has two
+        _settle(sr, "tool", count.receipt_id, count.status, count.detail, "count")
         return
     if sr.tag == "T3" and (done := outcome(ledger, sr.text)) is not None:
         # "Your trip is booked.", "Both returns are in.": what a successful call did
