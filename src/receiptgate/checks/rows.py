@@ -25,26 +25,44 @@ def other_row(leaf: Leaf, low: str) -> bool:
     parent = rec.parent
     if parent is None or not low:
         return False
+    named = _named_rows(parent, low)
+    if not named or _names_row(rec, low):
+        # "HAT286 + HAT047: leaves IAH 22:00, arrives SEA 15:30": the row is named by its
+        # id, and IAH (another row's origin) is no sign that 15:30 is not HAT047's
+        return False
     own = {x.key: x for x in rec.leaves}
     # what this row holds in any field: "flight HAT522 from ORD" names this row's origin,
     # not the destination of the row before it
     held = {x.value.shown.lower() for x in rec.leaves}
-    if _names_row(rec, low):
-        # "HAT286 + HAT047: leaves IAH 22:00, arrives SEA 15:30": the row is named by its
-        # id, and IAH (another row's origin) is no sign that 15:30 is not HAT047's
-        return False
-    for sibling in parent.children:
-        if sibling is rec:
+    for sibling, other in named:
+        if sibling is rec or other.key == leaf.key:
             continue
-        for other in sibling.leaves:
-            if other.value.kind not in ("word", "id", "date", "datetime") or other.key == leaf.key:
-                continue
-            mine = own.get(other.key)
-            if mine is None or other.value.shown.lower() in held:
-                continue
-            if _named_in(other.value, low) and not _named_in(mine.value, low):
-                return True
+        mine = own.get(other.key)
+        if mine is None or other.value.shown.lower() in held:
+            continue
+        if not _named_in(mine.value, low):
+            return True
     return False
+
+
+_ROW_VALUE_KINDS = frozenset({"word", "id", "date", "datetime"})
+
+
+def _named_rows(parent: Record, low: str) -> tuple[tuple[Record, Leaf], ...]:
+    """The leaves of ``parent``'s rows that a sentence names (worked out once per sentence:
+    every figure of it asks about every row)."""
+    cache = parent.named_by
+    found = cache.get(low)
+    if found is None:
+        if len(cache) >= 8:
+            cache.clear()
+        found = cache[low] = tuple(
+            (child, other)
+            for child in parent.children
+            for other in child.leaves
+            if other.value.kind in _ROW_VALUE_KINDS and _named_in(other.value, low)
+        )
+    return found
 
 
 def _names_row(rec: Record, low: str) -> bool:

@@ -48,6 +48,9 @@ class Record:
     leaves: list[Leaf] = field(default_factory=list)
     children: list[Record] = field(default_factory=list)
     _numeric: tuple[Leaf, ...] | None = field(default=None, repr=False)
+    #: Per sentence (lowercase), the leaves of its rows that the sentence names (see
+    #: checks/rows.other_row); a few sentences kept, as a figure asks again and again.
+    named_by: dict[str, tuple[tuple[Record, Leaf], ...]] = field(default_factory=dict, repr=False)
 
     def numeric_leaves(self) -> tuple[Leaf, ...]:
         """Its leaves with a number that are no identifier (what arithmetic may take;
