@@ -42,7 +42,7 @@ from receiptgate.checks.rows import (
 )
 from receiptgate.checks.words import GENERIC, content_words
 from receiptgate.claims.models import HardFact
-from receiptgate.evidence.index import ReceiptIndex
+from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
 from receiptgate.evidence.records import Leaf, Record
 from receiptgate.evidence.values import claim_keys, compatible, same_family
@@ -383,15 +383,27 @@ def _labels(index: ReceiptIndex) -> dict[str, list[tuple[int, Leaf, frozenset[st
             continue
         if entry.receipt.kind in DOCUMENT_KINDS and entry.format == "text":
             continue  # a rule's figure is weighed against the rule it is in (documents)
-        for rec in entry.records:
-            for leaf in rec.leaves:
-                label = frozenset(leaf.words) if leaf.path == "text" else field_words(leaf)
-                label = label - GENERIC
-                for word in label:
-                    out.setdefault(word, []).append((n, leaf, label))
-                n += 1
+        own = _entry_labels(entry)
+        for k, leaf, label in own:
+            for word in label:
+                out.setdefault(word, []).append((n + k, leaf, label))
+        n += len(own)
     index.cache["labels"] = out
     return out
+
+
+def _entry_labels(entry: ReceiptEntry) -> list[tuple[int, Leaf, frozenset[str]]]:
+    """The labels of one result's values, in order (kept with its records)."""
+    found = entry.memo.get("labels")
+    if isinstance(found, list):
+        return found
+    labels: list[tuple[int, Leaf, frozenset[str]]] = []
+    for rec in entry.records:
+        for leaf in rec.leaves:
+            label = frozenset(leaf.words) if leaf.path == "text" else field_words(leaf)
+            labels.append((len(labels), leaf, label - GENERIC))
+    entry.memo["labels"] = labels
+    return labels
 
 
 def _contradicted(index: ReceiptIndex, h: HardFact, rival: Leaf) -> Finding:

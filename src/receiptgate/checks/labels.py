@@ -167,6 +167,9 @@ def last_digit_spans(s: Sentence) -> list[tuple[int, int, str]]:
 _DIGIT_FIELDS = frozenset({"last", "four", "last4", "digits", "suffix", "ending"})
 
 
+_TRAILING_DIGITS = re.compile(r"(\d{3,})$")
+
+
 def _digit_leaves(index: ReceiptIndex) -> dict[str, list[Leaf]]:
     """Last 3 to 8 digits -> the values ending in them: fields of last digits, and ids
     and numbers of cards and accounts (``4111111111117285``, ``paypal_3024827``). Built
@@ -176,18 +179,17 @@ def _digit_leaves(index: ReceiptIndex) -> dict[str, list[Leaf]]:
         return cached
     out: dict[str, list[Leaf]] = {}
     for entry in index.entries:
-        for rec in entry.records:
-            for r in rec.subtree():
-                for leaf in r.leaves:
-                    shown = leaf.value.shown.strip()
-                    digits = re.search(r"(\d{3,})$", shown)
-                    if digits is None or leaf.value.kind not in ("id", "number", "count", "word"):
-                        continue
-                    if not (_DIGIT_FIELDS & set(leaf.words) or leaf.value.kind == "id"):
-                        continue
-                    run = digits.group(1)
-                    for n in range(3, min(len(run), 8) + 1):
-                        out.setdefault(run[-n:], []).append(leaf)
+        for rec in entry.records:  # every record of the result, nested ones too
+            for leaf in rec.leaves:
+                shown = leaf.value.shown.strip()
+                digits = _TRAILING_DIGITS.search(shown)
+                if digits is None or leaf.value.kind not in ("id", "number", "count", "word"):
+                    continue
+                if not (_DIGIT_FIELDS & set(leaf.words) or leaf.value.kind == "id"):
+                    continue
+                run = digits.group(1)
+                for n in range(3, min(len(run), 8) + 1):
+                    out.setdefault(run[-n:], []).append(leaf)
     index.cache["last_digits"] = out
     return out
 

@@ -382,12 +382,13 @@ def _values(
             a, b = s.start + words[i][1], s.start + words[i + n - 1][2]
             if not free(a, b):
                 continue
-            hits = [
-                leaf for leaf in index.by_key.get(f"w:{phrase}", ()) if id(leaf.record) in scope
-            ]
-            if hits:
+            hit = next(
+                (leaf for leaf in index.by_key.get(f"w:{phrase}", ()) if id(leaf.record) in scope),
+                None,
+            )
+            if hit is not None:
                 f = record_fact("value", a, b, s.text[words[i][1] : words[i + n - 1][2]])
-                out.append(RecordClaim("value", a, b, f.text, supported(index, f, hits[0])))
+                out.append(RecordClaim("value", a, b, f.text, supported(index, f, hit)))
                 busy.append((a, b))
                 i += n - 1
                 break

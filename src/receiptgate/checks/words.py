@@ -183,6 +183,19 @@ _CAMEL = re.compile(r"([a-z])([A-Z])")
 
 
 def content_words(text: str) -> frozenset[str]:
+    """Stemmed content words of ``text`` (a short text's are remembered: the same
+    phrases and field names are asked about for every sentence and figure)."""
+    if len(text) <= 120:
+        return _short_words(text)
+    return _content_words(text)
+
+
+@functools.lru_cache(maxsize=16384)
+def _short_words(text: str) -> frozenset[str]:
+    return _content_words(text)
+
+
+def _content_words(text: str) -> frozenset[str]:
     """Stemmed content words of ``text``.
 
     camelCase is split ("mergedAt" gives "merged"), and a few field names of tool

@@ -72,6 +72,9 @@ class ReceiptEntry:
     format: str = "text"
     records: list[Record] = field(default_factory=list)
     context_words: frozenset[str] = frozenset()  # the call's tool, source and arguments
+    #: What a check works out from the records alone, shared by every index of the same
+    #: content (a transcript is sent again with every reply): by the check's name.
+    memo: dict[str, object] = field(default_factory=dict)
 
 
 _PATH_WORD = re.compile(r"[a-z]+")
@@ -186,6 +189,8 @@ class _Built:
     filing: _Filing
     text: str  # the call line and the content, lowercased
     context_words: frozenset[str]  # content words of the call's tool, source and arguments
+    #: What checks work out from the records alone, kept with them (by the check's name).
+    memo: dict[str, object] = field(default_factory=dict)
 
 
 #: Built content, by content (an agent's transcript is sent again with every reply, so
@@ -303,7 +308,7 @@ class ReceiptIndex:
         i = len(self.entries)
         built = _built(r, r.created_at or self.now)
         entry = ReceiptEntry(
-            r, built.words, built.text, built.format, built.records, built.context_words
+            r, built.words, built.text, built.format, built.records, built.context_words, built.memo
         )
         for rec in entry.records:
             if rec.parent is None:
