@@ -58,3 +58,10 @@ def test_when_the_returns_are_in_then_the_return_call_backs_them() -> None:
 
 def test_when_a_date_follows_then_it_is_the_records_history_not_an_outcome() -> None:
     assert _one("The table was booked on March 3.", LOOKUP, BOOKED)[0] != "T1"
+
+
+def test_when_today_dates_an_act_this_conversation_performed_then_the_call_backs_it() -> None:
+    text = "The return of both items was requested today."
+    assert _one(text, RETURNED)[1] == "pass"
+    # no call made it: "today" is a date no receipt holds
+    assert _one(text, LOOKUP)[1] != "pass"

@@ -17,7 +17,7 @@ import re
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import check_action
 from receiptgate.claims.detectors.actions import ACTION_VERBS, PROCESS_ACTIONS
-from receiptgate.claims.models import DetectedClaim
+from receiptgate.claims.models import DetectedClaim, HardFact
 from receiptgate.evidence.index import ReceiptIndex
 
 #: "<the thing> is/are/was/were/has been <done>": the thing, then the outcome.
@@ -71,3 +71,55 @@ def outcome(index: ReceiptIndex, text: str) -> Finding | None:
     )
     found = check_action(index, claim, plain[m.end() :])
     return found if found.status == "supported" else None
+
+
+#: A process noun or a past participle of an act, in a clause that says when it was done.
+_ACT = re.compile(
+    r"\b(?P<noun>"
+    + "|".join(PROCESS_ACTIONS)
+    + r")s?\b|\b(?P<verb>"
+    + "|".join(sorted((v for v in ACTION_VERBS if " " not in v), key=len, reverse=True))
+    + r")\b",
+    re.IGNORECASE,
+)
+
+
+def done_today(index: ReceiptIndex, h: HardFact, clause: str) -> Finding | None:
+    """ "since today's air purifier return", "the return was requested today": a date that
+    is today, of an act a call of this conversation performed (a receipt with no time of
+    its own is of this conversation, so of today)."""
+    if h.kind != "date" or h.value != index.now.date().isoformat():
+        return None
+    if not h.text.lower().startswith("today"):
+        return None
+    for m in _ACT.finditer(clause):
+        if m.group("noun"):
+            verb, kind = PROCESS_ACTIONS[m.group("noun").lower()]
+        else:
+            verb = m.group("verb").lower()
+            kind = ACTION_VERBS.get(verb, "")
+        if not kind or kind in ("checked", "searched", "queried", "fetched"):
+            continue
+        claim = DetectedClaim(
+            category="action",
+            detector_id="outcome",
+            matched_text=m.group(0),
+            offset=m.start(),
+            end=m.end(),
+            subject="self",
+            assertion=kind,
+            object=None,
+            value=verb,
+        )
+        found = check_action(index, claim, clause[m.end() :])
+        if found.status != "supported" or found.receipt_id is None:
+            continue
+        made = next(
+            (e.receipt.created_at for e in index.entries if e.receipt.id == found.receipt_id),
+            None,
+        )
+        if made is not None and made.date() != index.now.date():
+            continue  # a call with a time of its own, on another day
+        detail = f"{found.detail}, made in this conversation (today)"
+        return Finding("supported", found.receipt_id, found.receipt_kind, detail, value=h)
+    return None

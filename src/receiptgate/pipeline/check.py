@@ -24,6 +24,7 @@ from receiptgate.checks.figures import check_figure
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import ATTEMPTS, check_action, check_attribution
 from receiptgate.checks.orderings import check_ordering, ordering_of
+from receiptgate.checks.outcomes import done_today
 from receiptgate.checks.outputs import (
     reports_failure,
     row_count,
@@ -219,6 +220,9 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 m = _derived(ledger, h, anchor_, fresh, sentence.text, req, backed) or m
             if m.status == "unsupported":
                 m = _computed_before(req, h) or m
+            if m.status == "unsupported" and h.kind == "date":
+                # "since today's air purifier return": the call this conversation made
+                m = done_today(ledger, h, _clause_text_of(work, sentence, h)) or m
             if m.status == "unsupported":
                 # a rule of the operator's documents ("refunded in 5 to 7 business days")
                 m = document_figure(ledger, h, sentence.text, fresh) or m
