@@ -1085,3 +1085,13 @@ def test_when_a_refund_is_the_count_times_a_difference_per_head_then_it_is_deriv
     # paid on top, the same figure runs the other way: the new fare is the cheaper one
     more = GATE.validate(lines.format("Additional cost", 414), receipts=receipts, now=NOW)
     assert more.verdict != "pass"
+
+
+def test_when_the_reply_restates_the_users_time_limit_then_it_is_the_users() -> None:
+    asked = {"role": "user", "content": "I don't want to fly before 5 PM EST. Anything later?"}
+    other = {"role": "user", "content": "Anything later in the day?"}
+    text = "HAT410 leaves after 5 PM: it departs BOS at 7:00 PM EST."
+    for message, verdict in ((asked, "pass"), (other, "block")):
+        receipts = parse_receipts(json.dumps({"messages": [message]})) + RECEIPTS
+        result = GATE.validate(text, receipts=receipts, now=NOW)
+        assert result.verdict == verdict, result.reason

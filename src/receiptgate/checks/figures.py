@@ -152,6 +152,16 @@ def check_figure(
     previous = anchor_.how == "previous" and (
         (h.kind == "money" and bool(clause & _MONEY_WORDS)) or h.kind in ("date", "time")
     )
+    if h.kind in ("money", "time", "date"):
+        # "even with a payment of up to $100" after the user asked to pay "up to $100";
+        # "options that leave after 11 AM" after "I don't want to fly before 11 AM": the
+        # user's own figure, restated as their limit
+        before = anchor_.text[: h.start - anchor_.start]
+        bound = _BOUND_BEFORE.search(before) is not None
+        for leaf in equal:
+            r = index.receipt_of(leaf)
+            if r.kind == "user" and (bound or _user_phrase(r.content, before, h)):
+                return supported(index, h, leaf)
     inside = [
         leaf
         for leaf in equal
@@ -212,14 +222,6 @@ def check_figure(
         users = [leaf for leaf in equal if index.receipt_of(leaf).kind == "user"]
         if len(users) == len(equal):
             return supported(index, h, users[-1])
-    if h.kind == "money":
-        # "even with a payment of up to $100" after the user asked to pay "up to $100":
-        # the user's own words around their own figure, restated
-        before = anchor_.text[: h.start - anchor_.start]
-        for leaf in equal:
-            r = index.receipt_of(leaf)
-            if r.kind == "user" and _user_phrase(r.content, before, h):
-                return supported(index, h, leaf)
     weak = rival is None or anchor_.how not in ("named", "section")
     rival = rival or _labelled_rival(index, h, clause, low, fresh)
     if rival is not None and weak:
@@ -256,6 +258,14 @@ def check_figure(
         detail = f"{h.text} is not a value of the record the sentence names ({whose})"
         return Finding("unsupported", None, None, detail, value=h)
     return Finding("unsupported", None, None, f"no receipt holds {h.text}", value=h)
+
+
+#: Words that make the figure after them a limit: "after 11 AM", "under $1,000".
+_BOUND_BEFORE = re.compile(
+    r"\b(?:after|before|until|till|(?:no\s+)?(?:later|earlier)\s+than|under|below|over|above|"
+    r"at\s+(?:least|most)|up\s+to|within|(?:less|more)\s+than)\s*[*_]*$",
+    re.IGNORECASE,
+)
 
 
 def _user_phrase(content: str, before: str, h: HardFact) -> bool:

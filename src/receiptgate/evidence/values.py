@@ -432,7 +432,11 @@ def fact_keys(h: HardFact, *, claimed: bool = False) -> tuple[str, ...]:
             return (f"d:{v}", f"d:{y}-Q{(mo - 1) // 3 + 1}", f"d:{y}")
         return (f"d:{v}",)
     if kind == "time":
-        return (f"tz:{v}",) if v.endswith("Z") else (f"t:{v[:5]}",)
+        if not v.endswith("Z"):
+            return (f"t:{v[:5]}",)
+        local = None if claimed else _local_time(h.text)
+        # "11 AM EST" in a message is "11 AM" said without its zone, too
+        return (f"tz:{v}", f"t:{local}") if local else (f"tz:{v}",)
     if kind == "datetime":
         out = [f"d:{v[:10]}"] if len(v) >= 10 else []
         if not claimed and len(v) >= 10:
@@ -443,6 +447,25 @@ def fact_keys(h: HardFact, *, claimed: bool = False) -> tuple[str, ...]:
                 out.append(f"t:{v[11:16]}")  # "01:00" said of a UTC stamp is read as written
         return tuple(out)
     return ()
+
+
+_CLOCK = re.compile(r"(\d{1,2})(?:[:.](\d{2}))?\s*([ap])?\.?\s*m?\.?", re.IGNORECASE)
+
+
+def _local_time(text: str) -> str | None:
+    """The clock time as written ("11 AM EST" is 11:00), before its zone."""
+    m = _CLOCK.match(text.strip())
+    if m is None:
+        return None
+    hour, minute = int(m.group(1)), int(m.group(2) or 0)
+    half = (m.group(3) or "").lower()
+    if half == "p" and hour < 12:
+        hour += 12
+    elif half == "a" and hour == 12:
+        hour = 0
+    if hour > 23 or minute > 59:
+        return None
+    return f"{hour:02d}:{minute:02d}"
 
 
 def claim_keys(h: HardFact) -> tuple[str, ...]:
