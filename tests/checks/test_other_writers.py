@@ -409,3 +409,65 @@ SWAP = _session(
 def test_a_figure_said_to_be_more_or_back_is_a_difference(more: str, verdict: str) -> None:
     text = f"The other hose (item 4024196380) is $102.90, so you'd pay {more} more."
     assert _result(text, SWAP).verdict == verdict
+
+
+def _calls(*calls: tuple[str, dict[str, Any], Any]) -> list[Receipt]:
+    messages: list[dict[str, Any]] = [{"role": "system", "content": REFUND_RULES}]
+    for i, (name, args, output) in enumerate(calls):
+        call = {
+            "id": f"c{i}",
+            "type": "function",
+            "function": {"name": name, "arguments": json.dumps(args)},
+        }
+        content = output if isinstance(output, str) else json.dumps(output)
+        messages += [
+            {"role": "assistant", "content": None, "tool_calls": [call]},
+            {"role": "tool", "tool_call_id": f"c{i}", "content": content},
+        ]
+    return parse_receipts(json.dumps({"messages": messages}), source_name="t.json")
+
+
+REFUND_RULES = "## Refunds\n\n- Refunds go to the original payment method in 5 to 7 business days."
+ONESTOP_LEGS = [
+    [
+        {"flight_number": "HAT110", "origin": "ATL", "destination": "LGA", "date": "2024-05-24",
+         "scheduled_departure_time_est": "09:00:00", "scheduled_arrival_time_est": "13:00:00",
+         "status": "available", "prices": {"economy": 105}},
+        {"flight_number": "HAT172", "origin": "LGA", "destination": "PHL", "date": "2024-05-24",
+         "scheduled_departure_time_est": "13:00:00", "scheduled_arrival_time_est": "14:00:00",
+         "status": "available", "prices": {"economy": 102}},
+    ]
+]  # fmt: skip
+ONESTOP = (
+    "search_onestop_flight",
+    {"origin": "ATL", "destination": "PHL", "date": "2024-05-24"},
+    ONESTOP_LEGS,
+)
+UPDATE_FAILED = (
+    "update_reservation_flights",
+    {"reservation_id": "XEWRD9", "cabin": "economy"},
+    "Error: not enough seats",
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the day the search asked for, after a calculation (the latest result)
+        "Cheapest economy option on May 24 is $207.",
+        # "one-stop" names the search for connecting flights
+        "I've checked the one-stop options for May 24.",
+        # an arrival at the next departure's time: a connection of 0 minutes
+        "The connection at LGA is 0 minutes (HAT110 lands at 13:00, HAT172 leaves at 13:00).",
+        # the attempt failed, not the flight
+        "**Economy attempt:** failed, not enough seats.",
+        # "nothing on the reservation" was done: no claim of a change
+        "The update returned an error, so nothing on reservation XEWRD9 has been changed.",
+        # the label says what the figure of a rule is about
+        "Refund: to the original card, 5 to 7 business days",
+    ],
+)
+def test_other_writers_wordings_of_what_the_receipts_hold(text: str) -> None:
+    total = ("calculate", {"expression": "105 + 102"}, "207.0")
+    result = _result(text, _calls(ONESTOP, UPDATE_FAILED, total))
+    assert result.verdict == "pass", result.reason

@@ -261,13 +261,14 @@ _ROLES = content_words("user users customer customers agent agents")
 _CAPITALISED = re.compile(r"\b[A-Z][\w'’-]*")
 
 
-def rule_words(index: ReceiptIndex, sentence: str) -> frozenset[str]:
+def rule_words(index: ReceiptIndex, sentence: str, *, lead: bool = False) -> frozenset[str]:
     """A sentence's words for matching a rule, without the names of records it restates
     ("the original payment method (PayPal)": PayPal is the customer's, not the rule's; it
-    is checked against the records)."""
-    lead = LEAD.match(sentence)
-    if lead is not None and len(sentence) - lead.end() > 30:
-        sentence = sentence[lead.end() :]  # "One thing to keep in mind: ...": the rule after
+    is checked against the records). ``lead``: keep a label before a colon ("Refund: 5
+    to 7 business days" is of refunds)."""
+    head = None if lead else LEAD.match(sentence)
+    if head is not None and len(sentence) - head.end() > 30:
+        sentence = sentence[head.end() :]  # "One thing to keep in mind: ...": the rule after
     text = _CAPITALISED.sub(
         lambda m: " " if f"w:{m.group().lower()}" in index.by_key else m.group(), sentence
     )
@@ -328,7 +329,7 @@ def document_figure(
     if not lib.items:
         return None
     own = doc_words(h.text)
-    words = rule_words(index, sentence) - own
+    words = rule_words(index, sentence, lead=True) - own
     keys = set(claim_keys(h))
     measure = _measure(h.text)
     negated = _NEGATION.search(sentence.lower()) is not None

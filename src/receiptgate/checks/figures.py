@@ -216,6 +216,12 @@ def check_figure(
         ]
         if typed:
             return supported(index, h, typed[0])
+    if h.kind == "date" and equal and rival is None:
+        # "Cheapest economy option on May 24 is $207": the day the agent searched for
+        # (a call's arguments), when nothing in scope holds another day
+        asked = [leaf for leaf in equal if leaf.path.startswith("args.")]
+        if asked:
+            return supported(index, h, asked[-1])
     if h.kind == "money" and equal and rival is None:
         # "under $1,000" after the user asked to "bring it under $1000": an amount only
         # the user's own messages hold is theirs, restated (T7), whatever words surround it

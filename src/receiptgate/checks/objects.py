@@ -32,6 +32,10 @@ _OBJECT_SYNONYMS: dict[str, re.Pattern[str]] = {
     # "I checked the nonstop options": a search for direct flights
     "nonstop": re.compile(r"direct|non-?stop"),
     "non-stop": re.compile(r"direct|non-?stop"),
+    # "I've checked the one-stop options": a search for connecting flights
+    "one-stop": re.compile(r"one-?stop|connect"),
+    "one stop": re.compile(r"one-?stop|connect"),
+    "connecting": re.compile(r"one-?stop|connect"),
 }
 
 _IDENTIFIER = re.compile(

@@ -95,7 +95,7 @@ def time_span(
     if m is None or not (_SPAN_WORDS.search(sentence) or named):
         return None
     minutes = int(m.group(1) or 0) * 60 + int(m.group(2) or 0)
-    if minutes <= 0:
+    if minutes < 0:
         return None
     rows: dict[int, Record] = {}
     for rec in anchor_.records:
@@ -121,7 +121,8 @@ def time_span(
             # (a layover); within one row, its own departure to its arrival
             travel = "depart" in a.key and "arriv" in b.key
             layover = "arriv" in a.key and "depart" in b.key and a.record is not b.record
-            if (travel or layover) and tb - ta == minutes:
+            if ((travel and minutes > 0) or layover) and tb - ta == minutes:
+                # a connection of 0 minutes: an arrival at the next departure's time
                 r = index.receipt_of(b)
                 detail = f"{h.text} = {evidence_line(index, b)} − {evidence_line(index, a)}"
                 return Finding("supported", r.id, r.kind, detail, b.path, value=h)

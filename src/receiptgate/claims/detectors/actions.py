@@ -176,7 +176,9 @@ _NOT_AGENT_PASSIVE = frozenset(
 )
 #: A subject that says no act was done: "nothing", "no changes", "none of the items".
 _NONE_DONE = re.compile(
-    r"(?:^|[;:,]\s*|\b(?:and|but|so)\s+)(?:nothing|no\s+\w+(?:\s+\w+)?|none(?:\s+of\s+[\w\s]+)?)\s*$"
+    r"(?:^|[;:,]\s*|\b(?:and|but|so)\s+)(?:nothing|no\s+\w+(?:\s+\w+)?|none(?:\s+of\s+[\w\s]+)?)"
+    # "so nothing on reservation XEWRD9 has been changed"
+    r"(?:\s+(?:on|in|of|about|to|for)\s+[\w#\s-]{1,40}?)?\s*$"
 )
 #: A date or a time right after "... was booked on": when, in the record's history.
 _WHEN_AFTER = re.compile(
