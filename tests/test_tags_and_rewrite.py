@@ -424,6 +424,23 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
             "no claim: a label for the lines under it",
         ),
         ("Here's the breakdown: 💰", "no claim: a label for the lines under it"),
+        ("There's one thing I wanted to mention.", "no claim: a label for the lines under it"),
+        ("Here's how it shakes out.", "no claim: a label for the lines under it"),
+        (
+            "I also need to correct something I said earlier.",
+            "no claim: a plan, an offer or an ability",
+        ),
+        (
+            "To continue I need the reason for cancellation.",
+            "no claim: a plan, an offer or an ability",
+        ),
+        ("I'd be glad to help with that.", "no claim: a greeting, thanks or apology"),
+        (
+            "I'm happy to look into other flights for you.",
+            "no claim: a greeting, thanks or apology",
+        ),
+        ("Hope everything's OK at home.", "no claim: a greeting, thanks or apology"),
+        ("Yes, that works.", "no claim: a greeting, thanks or apology"),
     ],
 )
 def test_a_sentence_with_no_claim_keeps_the_reason_it_was_skipped(text: str, reason: str) -> None:
@@ -502,3 +519,20 @@ def test_a_sentence_that_goes_on_after_unchanged_keeps_its_claims() -> None:
     text = "It was rejected because the flight left on May 13, so XEWRD9 is still unchanged."
     result = Gate().validate(text, receipts=[PLAN_ORDER], now=NOW)
     assert result.sentences[0].action == "block"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # items under a title of what the agent still needs
+        "**What I need next:**\n* **Order ID** for the order with the lamp\n* **Refund method:** "
+        "the original card or a gift card",
+        # a numbered section title over the items, and a later section that states facts
+        "1. **What I need to proceed**\n   - **User ID:** required to open the reservation",
+        # a request's outcome under a section, no record's status
+        "1. **Flight change**\n   - **Status:** Not possible",
+    ],
+)
+def test_items_of_what_is_needed_and_request_outcomes_claim_nothing(text: str) -> None:
+    result = Gate().validate(text, now=NOW)
+    assert all(s.tag is None for s in result.sentences), [(s.text, s.tag) for s in result.sentences]

@@ -81,7 +81,13 @@ _COURTESY = re.compile(
     r"(?:misunderstanding|oversight|mix-?up|confusion|miscommunication)|"
     r"(?:i'?m|i\s+am)\s+(?:glad|happy)\s+(?:i|we)\s+could|"
     r"happy\s+to\s+help|no\s+(?:problem|worries)|of\s+course|certainly|absolutely|"
-    r"(?:i\s+)?hope\s+(?:this|that|you|your)|(?:the|this|your|my)\s+task\s+(?:is|has\s+been)\s+"
+    r"(?:i\s+)?hope\s+(?:this|that|you|your|everything|all|things)|"
+    # "I'd be glad to help", "I'm happy to look into other flights for you"
+    r"(?:i['’]d|i\s+would|we['’]d)\s+be\s+(?:glad|happy|delighted)\s+to|"
+    r"(?:i['’]m|i\s+am|we['’]re)\s+(?:happy|glad)\s+to\s+(?:help|look|check|assist|dig)|"
+    # the user's proposal accepted: "Yes, that works."
+    r"(?:yes|yep|sure|great)[,!.]?\s+that\s+(?:works|is\s+fine|sounds\s+good)(?=\s*[!.]?$)|"
+    r"(?:the|this|your|my)\s+task\s+(?:is|has\s+been)\s+"
     r"(?:now\s+)?(?:complete|completed|done|finished)|"
     # closings about the work itself: "There are no further actions required for this task."
     r"there\s+(?:are|is)\s+no\s+(?:further|more|other)\s+(?:tasks?|actions?|steps?|"
@@ -101,7 +107,10 @@ _GOES_ON_TO_A_CLAIM = re.compile(r"\b(?:but|however|although|though|yet)\b|\d")
 # A short opening clause before the sentence proper ("No worries, I can ...", "Once you
 # confirm, I'll ...", "To proceed with the return, please ...", "Unfortunately, we ...").
 _OPENER = re.compile(
-    r"^(?:(?:no\s+(?:worries|problem)|sure|certainly|of\s+course|great|alright|all\s+right|okay|ok|"
+    r"^(?:"
+    # "To continue I need the reason for cancellation" (no comma after the opener)
+    r"to\s+(?:proceed|continue|go\s+ahead)\s+(?=(?:i|we)\s)|"
+    r"(?:no\s+(?:worries|problem)|sure|certainly|of\s+course|great|alright|all\s+right|okay|ok|"
     r"yes|yeah|"
     r"now|also|additionally|however|unfortunately|fortunately|if\s+so|in\s+(?:that|this)\s+case|"
     r"to\s+(?:proceed|confirm|continue|clarify|summari[sz]e)[^,]{0,60}|once\s+[^,]{1,60}|"
@@ -167,7 +176,8 @@ INTENT = re.compile(
     r"^(?:i['’]ll|i\s+will|we['’]ll|we\s+will|let\s+me|let['’]s|i['’]m\s+going\s+to|"
     r"i\s+am\s+going\s+to|i\s+can|i\s+could|we\s+can|you\s+can|you\s+could|you\s+should|"
     r"you\s+might|you\s+may|you\s+need|if\s+you|would\s+you|could\s+you|can\s+you|"
-    r"you\s+would|we\s+could|(?:i|we)\s+need|(?:i|we)\s+have\s+to|(?:i|we)['’]d\s+need|"
+    r"you\s+would|we\s+could|(?:i|we)\s+(?:also\s+|still\s+|just\s+)?need|(?:i|we)\s+have\s+to|"
+    r"(?:i|we)['’]d\s+need|"
     r"(?:i|we)\s+should|"
     r"(?:the\s+)?next\s+step\s+(?:is|will\s+be)\s+to|"
     # what the agent's own next step is for: "This will help me check the status"
@@ -254,6 +264,13 @@ _STATUS_TYPES = frozenset({"statement", "fragment", "inference", "greeting"})
 #: ("Status: Completed.", "Status: Search complete."): what became of the request, told
 #: by the sentences under it, not a record's status field.
 _STATUS_LINE = re.compile(r"^[\W_]*(?:status|outcome|result)[*_]*\s*:", re.IGNORECASE)
+#: A status label whose value is what became of a request, no record's state: "**Status:**
+#: Not possible", "Outcome: declined".
+_REQUEST_OUTCOME = re.compile(
+    r"^[\W_]*(?:status|outcome|result|decision)[*_]*\s*:[*_\s]*(?:not\s+)?(?:possible|allowed|"
+    r"permitted|eligible|approved|declined|denied|done|unchanged)[*_.!\s]*$",
+    re.IGNORECASE,
+)
 # The agent ending its turn: "I'll end the conversation here", "I'll conclude the task".
 _CLOSING = re.compile(
     r"^(?:i['’]ll|i\s+will|i\s+can|we\s+can)\s+(?:now\s+)?(?:end|conclude|close|finish|"
@@ -359,8 +376,8 @@ _ANNOUNCES = re.compile(
 #: upfront about", "One thing worth mentioning".
 _INTRODUCES_WORDS = ("here", "should", "worth", "want to", "like to", "something")
 _INTRODUCES = re.compile(
-    r"^(?:in\s+the\s+meantime,\s*)?here(?:'s|’s|\s+is|\s+are)\s+(?:what|the|a|an|your|some|all)\b"
-    r"|\b(?:i\s+should|i\s+want\s+to|i['’]d\s+like\s+to|worth)\s+(?:be\s+upfront\s+about|"
+    r"^(?:in\s+the\s+meantime,\s*)?here(?:'s|’s|\s+is|\s+are)\s+(?:what|how|the|a|an|your|some|all)\b"
+    r"|\b(?:i\s+should|i\s+want(?:ed)?\s+to|i['’]d\s+like\s+to|worth)\s+(?:be\s+upfront\s+about|"
     r"clarify|mention(?:ing)?|point(?:ing)?\s+out|flag(?:ging)?|not(?:e|ing))\W*$"
     r"|\bsomething\s+i\s+can\s+help\s+(?:you\s+)?with\b"
 )
@@ -480,13 +497,26 @@ def plan_items(sentences: Sequence[Sentence], types: list[str], hedges: Hedges) 
         if sentences[i + 1].kind != "list_item":
             continue
         lead = s.text.rstrip("*_ ").rstrip(":").rstrip("*_ ")
-        if types[i] == "label" and classify(lead + ".", s.kind, hedges) not in _PLAN_LEADS:
+        if (
+            types[i] == "label"
+            and classify(lead + ".", s.kind, hedges) not in _PLAN_LEADS
+            and not _ASKS.search(_plain(lead.lower()))
+        ):
             continue  # a question above a list asks for its items, or offers them
         for j in range(i + 1, len(sentences)):
-            if sentences[j].kind != "list_item":
-                break
+            if sentences[j].kind != "list_item" or types[j] == "label":
+                break  # the list ends, or the next section's title starts
             if types[j] in ("statement", "fragment"):
                 types[j] = "plan"
+
+
+#: A title over what the agent still needs or the user asked for: "What I need next",
+#: "Required to proceed", "Pending requests", "Missing details".
+_ASKS = re.compile(
+    r"\b(?:what\s+(?:i|we)(?:['’]ll|\s+will|\s+still)?\s+need|(?:i|we)\s+(?:still\s+)?need|"
+    r"still\s+needed|needed|required|missing|to\s+proceed|to\s+continue|next\s+steps?|"
+    r"pending\s+requests?|your\s+requests?|what\s+you(?:['’]ve|\s+have)?\s+asked)\b"
+)
 
 
 def status_line(sentences: Sequence[Sentence], types: list[str]) -> None:
@@ -496,6 +526,10 @@ def status_line(sentences: Sequence[Sentence], types: list[str]) -> None:
     status. A figure in it is still checked. Changes ``types`` in place."""
     if sentences and types[0] in _STATUS_TYPES and _STATUS_LINE.match(sentences[0].text):
         types[0] = "status"
+    for i, s in enumerate(sentences):
+        # "**Status:** Not possible" under a section: what became of the request
+        if types[i] in _STATUS_TYPES and _REQUEST_OUTCOME.match(s.text):
+            types[i] = "status"
 
 
 def table_headers(text: str, sentences: Sequence[Sentence], types: list[str]) -> None:
