@@ -471,3 +471,27 @@ def test_other_writers_wordings_of_what_the_receipts_hold(text: str) -> None:
     total = ("calculate", {"expression": "105 + 102"}, "207.0")
     result = _result(text, _calls(ONESTOP, UPDATE_FAILED, total))
     assert result.verdict == "pass", result.reason
+
+
+def test_a_measure_written_as_an_option_is_that_option() -> None:
+    tablet = {
+        "order_id": "#W7895761",
+        "items": [
+            {"name": "Tablet", "item_id": "4803681337", "options": {"storage": "64GB"}},
+            {"name": "Camera", "item_id": "8725040869", "options": {"resolution": "4K"}},
+        ],
+    }
+    receipts = _receipts("get_order_details", tablet)
+    assert _result("Yep, it's the 64GB one.", receipts).verdict == "pass"
+    assert _result("Yep, it's the 128GB one.", receipts).verdict != "pass"
+
+
+def test_a_label_line_under_two_fares_may_be_their_sum() -> None:
+    text = (
+        "1. **HAT110** ATL to LGA ($105)\n"
+        "2. **HAT172** LGA to PHL ($102)\n"
+        "- **Economy fare:** ${}\n"
+    )
+    receipts = _calls(ONESTOP)
+    assert _result(text.format(207), receipts).verdict == "pass"
+    assert _result(text.format(217), receipts).verdict != "pass"

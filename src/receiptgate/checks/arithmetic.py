@@ -109,6 +109,11 @@ def derive(
         or _NAMES_DIFFERENCE.search(sentence)
         or _WRITES_ARITHMETIC.search(sentence)
     )
+    if not operation and VALUE_LINE.match(sentence):
+        # "**Economy fare:** $312" under the lines of two flights' fares: their sum
+        found = lines_total(restated, h, target, latest=True)
+        if found is not None:
+            return found
     if not operation and not (anchored and records):
         # "Gift cards: $327": the rows of a kind the label names, wherever they are
         plural = PLURAL_LABEL.match(sentence) is not None
@@ -168,6 +173,10 @@ _MORE = re.compile(r"\b(?:additional|extra|more|owe)\b", re.I)
 
 def _gives_back(sentence: str) -> bool:
     return _BACK.search(sentence) is not None and _MORE.search(sentence) is None
+
+
+#: A line that is a label and one figure: "**Economy fare:** $312", "- Total: 1,024".
+VALUE_LINE = re.compile(r"^[\W_]*[A-Za-z][\w ]{0,30}[*_]*:[*_\s]*[$€£]?\s?[\d,.]+[*_\s.]*$")
 
 
 def _is_rate(o: Operand) -> bool:

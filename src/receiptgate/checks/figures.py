@@ -45,7 +45,7 @@ from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
 from receiptgate.evidence.records import Leaf, Record
-from receiptgate.evidence.values import claim_keys, compatible, same_family
+from receiptgate.evidence.values import MEASURES, claim_keys, compatible, same_family
 
 
 def evidence_line(index: ReceiptIndex, leaf: Leaf) -> str:
@@ -216,6 +216,13 @@ def check_figure(
         ]
         if typed:
             return supported(index, h, typed[0])
+    if h.kind == "count" and h.unit in MEASURES and equal and rival is None:
+        # "it's the 64GB one": a measure written as an option holds it ("storage":
+        # "64GB"), the only one of its kind in scope of nothing else
+        said = h.text.replace(" ", "").lower()
+        same = [leaf for leaf in equal if leaf.value.shown.replace(" ", "").lower() == said]
+        if same:
+            return supported(index, h, same[-1])
     if h.kind == "date" and equal and rival is None:
         # "Cheapest economy option on May 24 is $207": the day the agent searched for
         # (a call's arguments), when nothing in scope holds another day

@@ -51,12 +51,15 @@ def list_total(
     return None
 
 
-def lines_total(restated: Sequence[Leaf], h: HardFact, target: float) -> Derivation | None:
+def lines_total(
+    restated: Sequence[Leaf], h: HardFact, target: float, *, latest: bool = False
+) -> Derivation | None:
     """The sum of a run of the reply's own lines above, in their order: "Total: $781.65"
     under the four items a return lists (a fifth, kept, is listed apart). ``restated``:
-    the values that backed the reply's earlier figures."""
+    the values that backed the reply's earlier figures; ``latest``: only a run that ends
+    at the last of them ("Economy fare: $312" right under the two flights' fares)."""
     values = [leaf for leaf in restated if same_kind(h, leaf)][-_LINES:]
-    for end in range(len(values), 1, -1):
+    for end in range(len(values), 1 if not latest else len(values) - 1, -1):
         total = 0.0
         for start in range(end - 1, -1, -1):
             total += values[start].value.number or 0.0

@@ -17,7 +17,7 @@ from receiptgate.checks.absences import (
     list_count,
 )
 from receiptgate.checks.anchoring import Anchor
-from receiptgate.checks.arithmetic import derive, names_operation
+from receiptgate.checks.arithmetic import VALUE_LINE, derive, names_operation
 from receiptgate.checks.documents import DOCUMENT_KINDS, document_figure
 from receiptgate.checks.facts import check_claim
 from receiptgate.checks.figures import check_figure
@@ -30,7 +30,7 @@ from receiptgate.checks.outputs import (
     row_count,
 )
 from receiptgate.checks.schedules import next_day, time_span
-from receiptgate.checks.totals import refunded_row
+from receiptgate.checks.totals import lines_total, refunded_row
 from receiptgate.checks.words import content_words
 from receiptgate.claims.collect import ACTION_CLAUSE_EDGE, clause_around
 from receiptgate.claims.hard import clause_words, sentence_anchors
@@ -252,6 +252,22 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 if m.status == "contradicted":
                     # "Refund: $45.13 to PayPal": one returned item's price, not the payment
                     m = refunded_row(ledger, h, sentence.text, m.receipt_id) or m
+            elif (
+                m.status == "contradicted"
+                and h.number is not None
+                and VALUE_LINE.match(sentence.text)
+                and (run := lines_total(req.backed, h, h.number, latest=True)) is not None
+            ):
+                # "**Economy fare:** $312" right under the lines of the two fares: their
+                # sum, not one fare's field
+                r = ledger.receipt_of(run.leaf) if run.leaf is not None else None
+                m = Finding(
+                    "supported",
+                    r.id if r else None,
+                    r.kind if r else None,
+                    f"{_DERIVED}: {run.formula}",
+                    value=h,
+                )
             if (
                 m.status == "supported"
                 and h.kind in _ORDERED
