@@ -495,3 +495,17 @@ def test_a_label_line_under_two_fares_may_be_their_sum() -> None:
     receipts = _calls(ONESTOP)
     assert _result(text.format(207), receipts).verdict == "pass"
     assert _result(text.format(217), receipts).verdict != "pass"
+
+
+def test_a_day_of_the_month_is_read_among_the_days_of_dates() -> None:
+    # the reservation's flights are on May 5 and May 8 (RESERVATION has no dates: add them)
+    dated = {
+        **RESERVATION,
+        "flights": [
+            {**RESERVATION["flights"][0], "date": "2024-05-05"},
+            {**RESERVATION["flights"][1], "date": "2024-05-08"},
+        ],
+    }
+    receipts = _receipts("get_reservation_details", dated)
+    assert _result("Reservation HXDUBJ returns on the 8th.", receipts).verdict == "pass"
+    assert _result("Reservation HXDUBJ returns on the 9th.", receipts).verdict != "pass"

@@ -641,3 +641,17 @@ def test_when_tool_output_has_ctime_stamps_then_one_datetime_is_read(text: str, 
 def test_a_date_in_emphasis_or_brackets_is_one_date(text: str) -> None:
     facts = extract_hard_facts(text, now=datetime(2024, 5, 15, tzinfo=UTC))
     assert [(h.kind, h.value) for h in facts] == [("date", "2024-05-23")]
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "value"),
+    [
+        ("the return is on the 28th.", "date", "---28"),
+        ("on the 5th, not the 6th", "date", "---05"),
+        ("the 3rd attempt", "number", "3"),
+        ("the 45th", "number", "45"),
+    ],
+)
+def test_an_ordinal_after_the_is_a_day_of_the_month(text: str, kind: str, value: str) -> None:
+    h = extract_hard_facts(text)[0]
+    assert (h.kind, h.value) == (kind, value)

@@ -221,6 +221,7 @@ def _date_keys(y: int, mo: int, d: int) -> tuple[str, ...]:
         f"d:{y:04d}-{mo:02d}",
         f"d:{y:04d}-Q{(mo - 1) // 3 + 1}",
         f"d:{y:04d}",
+        f"dm:{d:02d}",  # "on the 28th"
     )
 
 
@@ -420,12 +421,21 @@ def fact_keys(h: HardFact, *, claimed: bool = False) -> tuple[str, ...]:
     if kind == "version":
         return (f"v:{v.lstrip('v')}",)
     if kind == "date":
+        if v.startswith("---"):
+            return (f"dm:{v[3:]}",)  # "on the 28th": a day of some month
         day = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", v)
         if day is not None:
             if claimed:
                 return (f"md:{v[5:]}",) if _YEARLESS_DAY.match(h.text.strip()) else (f"d:{v}",)
             y, mo = int(day.group(1)), int(day.group(2))
-            return (f"d:{v}", f"md:{v[5:]}", f"d:{v[:7]}", f"d:{y}-Q{(mo - 1) // 3 + 1}", f"d:{y}")
+            return (
+                f"d:{v}",
+                f"md:{v[5:]}",
+                f"d:{v[:7]}",
+                f"d:{y}-Q{(mo - 1) // 3 + 1}",
+                f"d:{y}",
+                f"dm:{v[8:]}",
+            )
         month = re.fullmatch(r"(\d{4})-(\d{2})", v)
         if month is not None and not claimed:
             y, mo = int(month.group(1)), int(month.group(2))

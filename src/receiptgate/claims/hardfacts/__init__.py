@@ -17,7 +17,8 @@ date granularity or the identifier type):
   not a stopword, date word or past participle ("3 were skipped", "3 failed"
   are numbers); the word is lowercased and singularised, and a modifier joins
   the next noun ("3 failing tests" -> ``"3 failing test"``). Glued letters are
-  units ("16GB" -> ``"16 gb"``); ordinals are numbers ("3rd" -> ``"3"``).
+  units ("16GB" -> ``"16 gb"``); ordinals are numbers ("3rd" -> ``"3"``), except
+  a day after "the" ("on the 28th", "not the 27th,"), a day of the month ``"---28"``.
 * version ``"1.2.3-rc.1"`` (leading ``v`` dropped). Only ``v``-prefixed,
   ``version``-prefixed or 3+-part dotted numbers are versions; ``2.4`` alone is
   a number.
@@ -76,6 +77,7 @@ or is possessive, so adversarial input (100k digits, commas, dots) is linear.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from datetime import datetime
 
@@ -242,7 +244,33 @@ def extract_hard_facts(
         cands = _with_european_money(seg, cands)
     if ":" in seg:
         cands = _with_ctime(seg, cands)
-    return [
+    out = [
         HardFact(kind, seg[s:e], start + s, start + e, value, number, unit)
         for s, e, kind, value, number, unit in cands
     ]
+    if "the " in low:
+        out = [_day_of_month(text, h) for h in out]
+    return out
+
+
+#: "on the 28th", "not the 27th": an ordinal day of a month the sentence does not name.
+_ORDINAL_DAY = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)$", re.IGNORECASE)
+_THE_BEFORE = re.compile(r"\bthe\s+$", re.IGNORECASE)
+_DAY_AFTER = re.compile(
+    r"\s*(?:$|[,.;:!?)\]*_—–-]|(?:of|and|or|at|instead|not|but|so|to|for|in|is|was|rather|"
+    r"then|when|which|as)\b)",
+    re.IGNORECASE,
+)
+
+
+def _day_of_month(text: str, h: HardFact) -> HardFact:
+    """An ordinal after "the" ("on the 28th") is a day of the month (``---28``), not a
+    number: it is looked up among the days of dates."""
+    if h.kind != "number" or not (m := _ORDINAL_DAY.match(h.text)):
+        return h
+    day = int(m.group(1))
+    if not 1 <= day <= 31 or not _THE_BEFORE.search(text, max(0, h.start - 8), h.start):
+        return h
+    if not _DAY_AFTER.match(text, h.end):
+        return h  # "the 3rd attempt": an ordinal of a noun
+    return HardFact("date", h.text, h.start, h.end, f"---{day:02d}", None, "day")
