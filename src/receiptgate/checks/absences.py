@@ -201,20 +201,42 @@ def spelled_count(index: ReceiptIndex, sentence: str) -> Finding | None:
 
 def _object_lists(index: ReceiptIndex, noun: str) -> list[tuple[int, Record, str, int]]:
     """(position, parent record, field, length) of each list of objects filed under the
-    noun ("items", "orders") in a result that did not fail."""
-    field = re.compile(rf"(?:^|\.)({re.escape(noun)}(?:s|es)?)\[\d+\]$")
+    noun ("items", "orders") in a result that did not fail (once per index and noun)."""
+    cache_key = f"object_lists:{noun}"
+    cached = index.cache.get(cache_key)
+    if isinstance(cached, list):
+        return cached
+    names = (noun, f"{noun}s", f"{noun}es")
     out: list[tuple[int, Record, str, int]] = []
     for at, e in enumerate(index.entries):
         if e.receipt.kind != "tool" or failed(e):
             continue
-        counted: dict[int, tuple[Record, str, int]] = {}
-        for rec in e.records:
-            m = field.search(rec.path)
-            if m is not None and rec.parent is not None:
-                parent, key, n = counted.get(id(rec.parent), (rec.parent, m.group(1), 0))
-                counted[id(rec.parent)] = (parent, key, n + 1)
-        out.extend((at, parent, key, n) for parent, key, n in counted.values())
+        lists = _entry_lists(e)
+        out.extend((at, parent, key, n) for name in names for parent, key, n in lists.get(name, ()))
+    index.cache[cache_key] = out
     return out
+
+
+_LIST_ROW = re.compile(r"(?:^|\.)([A-Za-z_][\w -]*)\[\d+\]$")
+
+
+def _entry_lists(e: ReceiptEntry) -> dict[str, list[tuple[Record, str, int]]]:
+    """A result's lists of objects by field name (lowercase): (parent, field, length);
+    kept with the result's records."""
+    found = e.memo.get("object_lists")
+    if isinstance(found, dict):
+        return found
+    counted: dict[int, tuple[Record, str, int]] = {}
+    for rec in e.records:
+        m = _LIST_ROW.search(rec.path)
+        if m is not None and rec.parent is not None:
+            parent, key, n = counted.get(id(rec.parent), (rec.parent, m.group(1), 0))
+            counted[id(rec.parent)] = (parent, key, n + 1)
+    lists: dict[str, list[tuple[Record, str, int]]] = {}
+    for parent, key, n in counted.values():
+        lists.setdefault(key.lower(), []).append((parent, key, n))
+    e.memo["object_lists"] = lists
+    return lists
 
 
 _NONE_LABEL = re.compile(
