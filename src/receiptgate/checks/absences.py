@@ -226,12 +226,13 @@ def _entry_lists(e: ReceiptEntry) -> dict[str, list[tuple[Record, str, int]]]:
     found = e.memo.get("object_lists")
     if isinstance(found, dict):
         return found
-    counted: dict[int, tuple[Record, str, int]] = {}
+    counted: dict[tuple[int, str], tuple[Record, str, int]] = {}
     for rec in e.records:
         m = _LIST_ROW.search(rec.path)
         if m is not None and rec.parent is not None:
-            parent, key, n = counted.get(id(rec.parent), (rec.parent, m.group(1), 0))
-            counted[id(rec.parent)] = (parent, key, n + 1)
+            at = (id(rec.parent), m.group(1))  # a parent's "flights" and its "passengers"
+            parent, key, n = counted.get(at, (rec.parent, m.group(1), 0))
+            counted[at] = (parent, key, n + 1)
     lists: dict[str, list[tuple[Record, str, int]]] = {}
     for parent, key, n in counted.values():
         lists.setdefault(key.lower(), []).append((parent, key, n))
