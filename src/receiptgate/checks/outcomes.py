@@ -58,19 +58,26 @@ def outcome(index: ReceiptIndex, text: str) -> Finding | None:
         verb, kind = done, ACTION_VERBS.get(done.replace("canceled", "cancelled"), "")
         if not kind:
             return None
+    found = _check_act(index, m.group(0), 0, kind, verb, subject, plain[m.end() :])
+    return found if found.status == "supported" else None
+
+
+def _check_act(
+    index: ReceiptIndex, text: str, at: int, kind: str, verb: str, obj: str | None, tail: str
+) -> Finding:
+    """The ledger's finding for an act a sentence reports without an actor."""
     claim = DetectedClaim(
         category="action",
         detector_id="outcome",
-        matched_text=m.group(0),
-        offset=0,
-        end=m.end(),
+        matched_text=text,
+        offset=at,
+        end=at + len(text),
         subject="self",
         assertion=kind,
-        object=subject,
+        object=obj,
         value=verb,
     )
-    found = check_action(index, claim, plain[m.end() :])
-    return found if found.status == "supported" else None
+    return check_action(index, claim, tail)
 
 
 #: A process noun or a past participle of an act, in a clause that says when it was done.
@@ -100,18 +107,7 @@ def done_today(index: ReceiptIndex, h: HardFact, clause: str) -> Finding | None:
             kind = ACTION_VERBS.get(verb, "")
         if not kind or kind in ("checked", "searched", "queried", "fetched"):
             continue
-        claim = DetectedClaim(
-            category="action",
-            detector_id="outcome",
-            matched_text=m.group(0),
-            offset=m.start(),
-            end=m.end(),
-            subject="self",
-            assertion=kind,
-            object=None,
-            value=verb,
-        )
-        found = check_action(index, claim, clause[m.end() :])
+        found = _check_act(index, m.group(0), m.start(), kind, verb, None, clause[m.end() :])
         if found.status != "supported" or found.receipt_id is None:
             continue
         made = next(

@@ -4,12 +4,15 @@ an ordering over the reply's own lines, or a rule of the documents restated."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from receiptgate.checks.absences import (
     absent_field,
     empty_label,
     negated_field,
     spelled_count,
 )
+from receiptgate.checks.finding import Finding
 from receiptgate.checks.options import option_ordering
 from receiptgate.checks.outcomes import outcome
 from receiptgate.checks.outputs import (
@@ -18,6 +21,7 @@ from receiptgate.checks.outputs import (
     reported_failure,
 )
 from receiptgate.checks.restated_rules import restated_passage
+from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.pipeline.freshness import freshness
 from receiptgate.pipeline.request import Request, Settings
 from receiptgate.results import Evidence, SentenceResult
@@ -41,26 +45,10 @@ def ground_claimless(s: Settings, req: Request, sr: SentenceResult) -> None:
         if found is not None and found.receipt_id is not None:
             sr.tag = "T1"
             sr.evidence.append(Evidence("tool", found.receipt_id, "supports", found.detail))
-    if sr.tag == "T3" and (empty := empty_label(ledger, sr.text)) is not None:
-        # "**Direct flights:** None available" after a direct-flight search found nothing
-        _settle(sr, "tool", empty.receipt_id, empty.status, empty.detail, "absence")
-        return
-    if sr.tag == "T3" and (absent := absent_field(ledger, sr.text)) is not None:
-        # "the exact departure time is not provided in the reservation details"
-        _settle(sr, "tool", absent.receipt_id, absent.status, absent.detail, "absence")
-        return
-    if sr.tag == "T3" and (no := negated_field(ledger, sr.text)) is not None:
-        # "This reservation has **no** travel insurance" (no negative claim detected)
-        _settle(sr, "tool", no.receipt_id, no.status, no.detail, "absence")
-        return
-    if sr.tag == "T3" and (count := spelled_count(ledger, sr.text)) is not None:
-        # "Two orders on your account.": the user's list of orders has two
-        _settle(sr, "tool", count.receipt_id, count.status, count.detail, "count")
-        return
-    if sr.tag == "T3" and (done := outcome(ledger, sr.text)) is not None:
-        # "Your trip is booked.", "Both returns are in.": what a successful call did
-        _settle(sr, "tool", done.receipt_id, done.status, done.detail, "outcome")
-        return
+    for check, what in _STATED_BY_RECORDS if sr.tag == "T3" else ():
+        if (found := check(ledger, sr.text)) is not None:
+            _settle(sr, "tool", found.receipt_id, found.status, found.detail, what)
+            return
     o = option_ordering(req.work, sr.text) if sr.tag in ("T2", "T3") else None
     if o is not None and (o.status == "contradicted" or all(_backed_line(req, a) for a in o.at)):
         # "Option 3 offers the lowest additional cost": over the options listed above
@@ -72,6 +60,22 @@ def ground_claimless(s: Settings, req: Request, sr: SentenceResult) -> None:
     if doc is not None:
         sr.tag = "T1" if doc.receipt.kind == "web" else "T4"
         sr.evidence.append(Evidence(doc.receipt.kind, doc.receipt.id, "supports", doc.line()))
+
+
+#: Checks of a general statement (T3) against the records and the calls, in order; the
+#: first that answers settles it.
+_STATED_BY_RECORDS: tuple[tuple[Callable[[ReceiptIndex, str], Finding | None], str], ...] = (
+    # "**Direct flights:** None available" after a direct-flight search found nothing
+    (empty_label, "absence"),
+    # "the exact departure time is not provided in the reservation details"
+    (absent_field, "absence"),
+    # "This reservation has **no** travel insurance" (no negative claim detected)
+    (negated_field, "absence"),
+    # "Two orders on your account.": the user's list of orders has two
+    (spelled_count, "count"),
+    # "Your trip is booked.", "Both returns are in.": what a successful call did
+    (outcome, "outcome"),
+)
 
 
 def _settle(
