@@ -65,3 +65,9 @@ def test_when_today_dates_an_act_this_conversation_performed_then_the_call_backs
     assert _one(text, RETURNED)[1] == "pass"
     # no call made it: "today" is a date no receipt holds
     assert _one(text, LOOKUP)[1] != "pass"
+
+
+@pytest.mark.parametrize("text", ["Done, you're booked.", "🎉 Your table booking is all done!"])
+def test_outcomes_said_to_you_or_after_a_mark_are_outcomes_too(text: str) -> None:
+    assert _one(text, LOOKUP, BOOKED) == ("T1", "pass")
+    assert _one(text, LOOKUP)[0] == "T3"

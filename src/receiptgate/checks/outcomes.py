@@ -22,8 +22,9 @@ from receiptgate.evidence.index import ReceiptIndex
 
 #: "<the thing> is/are/was/were/has been <done>": the thing, then the outcome.
 _OUTCOME = re.compile(
-    r"^(?:and\s+|so\s+)?(?P<subject>(?:your|the|both|all|this|these|those|that)\b[^.;:!?]{0,60}?)"
-    r"\s+(?:is|are|was|were|(?:has|have)\s+(?:now\s+|just\s+|already\s+)?been|['’]s|['’]re)\s+"
+    r"^(?:and\s+|so\s+|done,\s*|great,\s*|all\s+set,\s*)?"
+    r"(?P<subject>(?:your|the|both|all|this|these|those|that)\b[^.;:!?]{0,60}?|you)"
+    r"(?:\s+(?:is|are|was|were|(?:has|have)\s+(?:now\s+|just\s+|already\s+)?been)|['’](?:s|re))\s+"
     r"(?:now\s+|all\s+|successfully\s+|officially\s+)*"
     r"(?P<done>booked|cancell?ed|confirmed|completed?|done|set(?:\s+up)?|in|processed|"
     r"submitted|placed|updated|added|changed|upgraded|exchanged|refunded|requested|"
@@ -31,6 +32,9 @@ _OUTCOME = re.compile(
     re.IGNORECASE,
 )
 _MARKUP = re.compile(r"[*_`]+")
+_LEAD_MARKS = re.compile(r"^[^\w\s]+\s*")  # "🎉 Your earbuds swap is all done!"
+#: What writers call a process besides its own name: "your earbuds swap is all done".
+_SAME_PROCESS = {"swap": "exchange", "reservation": "booking", "trip": "booking"}
 #: Outcomes that say only that something is over: what it was, the subject's noun says.
 _OVER = frozenset({"confirmed", "complete", "completed", "done", "set", "set up", "in"})
 #: "<the thing> was booked with 3 bags": a record's history, not this reply's act, when
@@ -43,17 +47,24 @@ _WHEN = re.compile(
 
 def outcome(index: ReceiptIndex, text: str) -> Finding | None:
     """The call that did what an outcome sentence reports, or ``None``."""
-    plain = _MARKUP.sub("", text).strip()
+    plain = _LEAD_MARKS.sub("", _MARKUP.sub("", text).strip())
     m = _OUTCOME.match(plain)
     if m is None or _WHEN.match(plain, m.end()):
         return None
     done = " ".join(m.group("done").lower().split())
     subject = m.group("subject")
     if done in _OVER:
-        noun = next((n for n in PROCESS_ACTIONS if re.search(rf"\b{n}s?\b", subject, re.I)), None)
+        noun = next(
+            (
+                n
+                for n in (*PROCESS_ACTIONS, *_SAME_PROCESS)
+                if re.search(rf"\b{n}s?\b", subject, re.I)
+            ),
+            None,
+        )
         if noun is None:
             return None
-        verb, kind = PROCESS_ACTIONS[noun]
+        verb, kind = PROCESS_ACTIONS[_SAME_PROCESS.get(noun, noun)]
     else:
         verb, kind = done, ACTION_VERBS.get(done.replace("canceled", "cancelled"), "")
         if not kind:
