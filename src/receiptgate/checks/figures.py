@@ -14,7 +14,6 @@ Evidence lines name the receipt and the field path:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 
@@ -28,7 +27,8 @@ from receiptgate.checks.about import (
     overlap,
 )
 from receiptgate.checks.anchoring import Anchor
-from receiptgate.checks.documents import DOCUMENT_KINDS, RATE_AFTER
+from receiptgate.checks.documents import RATE_AFTER
+from receiptgate.checks.field_labels import labelled_rival
 from receiptgate.checks.figure_owner import for_figure
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.rows import (
@@ -40,9 +40,10 @@ from receiptgate.checks.rows import (
     of_a_sibling,
     other_row,
 )
-from receiptgate.checks.words import GENERIC, content_words
+from receiptgate.checks.user_figures import BOUND_BEFORE, user_phrase
+from receiptgate.checks.words import content_words
 from receiptgate.claims.models import HardFact
-from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
+from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
 from receiptgate.evidence.records import Leaf, Record
 from receiptgate.evidence.values import MEASURES, claim_keys, compatible, same_family
@@ -157,10 +158,10 @@ def check_figure(
         # "options that leave after 11 AM" after "I don't want to fly before 11 AM": the
         # user's own figure, restated as their limit
         before = anchor_.text[: h.start - anchor_.start]
-        bound = _BOUND_BEFORE.search(before) is not None
+        bound = BOUND_BEFORE.search(before) is not None
         for leaf in equal:
             r = index.receipt_of(leaf)
-            if r.kind == "user" and (bound or _user_phrase(r.content, before, h)):
+            if r.kind == "user" and (bound or user_phrase(r.content, before, h)):
                 return supported(index, h, leaf)
     inside = [
         leaf
@@ -236,7 +237,7 @@ def check_figure(
         if len(users) == len(equal):
             return supported(index, h, users[-1])
     weak = rival is None or anchor_.how not in ("named", "section")
-    rival = rival or _labelled_rival(index, h, clause, low, fresh)
+    rival = rival or labelled_rival(index, h, clause, low, fresh)
     if rival is not None and weak:
         held = [leaf for leaf in equal if index.receipt_of(leaf).kind != "user"]
         if held and all(leaf.record is not rival.record for leaf in held):
@@ -272,32 +273,6 @@ def check_figure(
         return Finding("unsupported", None, None, detail, value=h)
     return Finding("unsupported", None, None, f"no receipt holds {h.text}", value=h)
 
-
-#: Words that make the figure after them a limit: "after 11 AM", "under $1,000".
-_BOUND_BEFORE = re.compile(
-    r"\b(?:after|before|until|till|(?:no\s+)?(?:later|earlier)\s+than|under|below|over|above|"
-    r"at\s+(?:least|most)|up\s+to|within|(?:less|more)\s+than)\s*[*_]*$",
-    re.IGNORECASE,
-)
-
-
-def _user_phrase(content: str, before: str, h: HardFact) -> bool:
-    """Whether the user's message has the figure after the same two words as the
-    sentence ("up to $100", "under $1000")."""
-    words = _WORD.findall(before.lower())[-2:]
-    digits = re.sub(r"[^\d.]", "", h.text)
-    if "." in digits:
-        digits = digits.rstrip("0").rstrip(".")  # "$100.00" is "$100"
-    if len(words) < 2 or not digits:
-        return False
-    lead = r"\W+".join(map(re.escape, words))
-    whole, _, cents = digits.partition(".")
-    number = ",?".join(whole) + (rf"\.{cents}" if cents else r"(?:\.0+)?")
-    figure = rf"\W*\$?\s*{number}(?![\d])"
-    return re.search(rf"\b{lead}{figure}", content.lower()) is not None
-
-
-_WORD = re.compile(r"[a-z]+")
 
 #: Words of a clause about an amount of money (stemmed).
 _MONEY_WORDS = content_words("refund refunded charge charged paid pay cost price fee total")
@@ -359,74 +334,6 @@ def _rate(index: ReceiptIndex, leaf: Leaf) -> bool:
     content = index.receipt_of(leaf).content
     at = content.find(leaf.value.shown)
     return at >= 0 and bool(RATE_AFTER.match(content, at + len(leaf.value.shown)))
-
-
-def _labelled_rival(
-    index: ReceiptIndex,
-    h: HardFact,
-    clause: frozenset[str],
-    low: str,
-    fresh: Callable[[Receipt], bool],
-) -> Leaf | None:
-    """A value anywhere, of the same kind, whose field or surrounding words are what
-    the clause says the figure is ("ARR was $18.5M" and ``arr_usd=17950000``; "paid
-    last Friday" and ``paid_at: 2026-03-06``), when there is exactly one such value."""
-    specific = clause - GENERIC
-    if not specific:
-        return None
-    labels = _labels(index)
-    candidates: dict[int, tuple[Leaf, frozenset[str]]] = {}
-    for word in specific:
-        for n, leaf, label in labels.get(word, ()):
-            candidates.setdefault(n, (leaf, label))
-    found: dict[str, Leaf] = {}
-    for n in sorted(candidates):
-        leaf, label = candidates[n]
-        shared = label & specific
-        if len(shared) < min(2, len(specific)):
-            continue  # "Credit card: $171" is not what a gift card's amount is
-        if not same_family(h, leaf.value) or other_row(leaf, low):
-            continue
-        if fresh(index.receipt_of(leaf)):
-            found.setdefault(leaf.value.keys[0] if leaf.value.keys else "", leaf)
-    return next(iter(found.values())) if len(found) == 1 else None
-
-
-def _labels(index: ReceiptIndex) -> dict[str, list[tuple[int, Leaf, frozenset[str]]]]:
-    """Label word -> the values labelled by it (field names, or the words around a value
-    in a text), in receipt order; what the user said is no record of what is. Built once
-    per index."""
-    cached = index.cache.get("labels")
-    if isinstance(cached, dict):
-        return cached
-    out: dict[str, list[tuple[int, Leaf, frozenset[str]]]] = {}
-    n = 0
-    for entry in index.entries:
-        if entry.receipt.kind == "user":
-            continue
-        if entry.receipt.kind in DOCUMENT_KINDS and entry.format == "text":
-            continue  # a rule's figure is weighed against the rule it is in (documents)
-        own = _entry_labels(entry)
-        for k, leaf, label in own:
-            for word in label:
-                out.setdefault(word, []).append((n + k, leaf, label))
-        n += len(own)
-    index.cache["labels"] = out
-    return out
-
-
-def _entry_labels(entry: ReceiptEntry) -> list[tuple[int, Leaf, frozenset[str]]]:
-    """The labels of one result's values, in order (kept with its records)."""
-    found = entry.memo.get("labels")
-    if isinstance(found, list):
-        return found
-    labels: list[tuple[int, Leaf, frozenset[str]]] = []
-    for rec in entry.records:
-        for leaf in rec.leaves:
-            label = frozenset(leaf.words) if leaf.path == "text" else field_words(leaf)
-            labels.append((len(labels), leaf, label - GENERIC))
-    entry.memo["labels"] = labels
-    return labels
 
 
 def _contradicted(index: ReceiptIndex, h: HardFact, rival: Leaf) -> Finding:
