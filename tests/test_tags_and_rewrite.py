@@ -441,6 +441,10 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
         ),
         ("Hope everything's OK at home.", "no claim: a greeting, thanks or apology"),
         ("Yes, that works.", "no claim: a greeting, thanks or apology"),
+        (
+            'After confirmation: status "return requested", an email with return steps',
+            "no claim: what will happen",
+        ),
     ],
 )
 def test_a_sentence_with_no_claim_keeps_the_reason_it_was_skipped(text: str, reason: str) -> None:

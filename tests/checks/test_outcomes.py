@@ -71,3 +71,10 @@ def test_when_today_dates_an_act_this_conversation_performed_then_the_call_backs
 def test_outcomes_said_to_you_or_after_a_mark_are_outcomes_too(text: str) -> None:
     assert _one(text, LOOKUP, BOOKED) == ("T1", "pass")
     assert _one(text, LOOKUP)[0] == "T3"
+
+
+def test_when_a_lookup_found_the_user_then_youre_verified_is_backed() -> None:
+    found = ("find_user_id_by_email", {"email": "mei@example.com"}, "mei_kovacs_8020")
+    assert _one("You're verified, Mei.", found) == ("T1", "pass")
+    failed = ("find_user_id_by_email", {"email": "mei@example.com"}, "Error: user not found")
+    assert _one("You're verified, Mei.", failed)[0] != "T1"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from receiptgate.checks.calls import failed
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import check_action
 from receiptgate.claims.detectors.actions import ACTION_VERBS, PROCESS_ACTIONS
@@ -28,7 +29,7 @@ _OUTCOME = re.compile(
     r"(?:now\s+|all\s+|successfully\s+|officially\s+)*"
     r"(?P<done>booked|cancell?ed|confirmed|completed?|done|set(?:\s+up)?|in|processed|"
     r"submitted|placed|updated|added|changed|upgraded|exchanged|refunded|requested|"
-    r"initiated|reserved|scheduled)\b",
+    r"initiated|reserved|scheduled|verified|authenticated)\b",
     re.IGNORECASE,
 )
 _MARKUP = re.compile(r"[*_`]+")
@@ -70,7 +71,13 @@ def outcome(index: ReceiptIndex, text: str) -> Finding | None:
         if not kind:
             return None
     found = _check_act(index, m.group(0), 0, kind, verb, subject, plain[m.end() :])
-    return found if found.status == "supported" else None
+    if found.status != "supported":
+        return None
+    if done in ("verified", "authenticated") and any(
+        e.receipt.id == found.receipt_id and failed(e) for e in index.entries
+    ):
+        return None  # a look-up that found no one verified no one
+    return found
 
 
 def _check_act(

@@ -125,6 +125,12 @@ _FUTURE_MAIN = re.compile(
     r"^(?:\S+\s+){0,10}?(?:will|\S*['’]ll|is\s+going\s+to|are\s+going\s+to)\s+"
     r"(?:be\s+|then\s+|also\s+|now\s+)?\w+"
 )
+# What happens after a step the user or the agent has yet to take: "After confirmation:
+# status 'return requested'", "Once you confirm, the order ...", "After I submit it, ...".
+_AFTER_STEP = re.compile(
+    r"^[\W_]*(?:after|once|when)\s+(?:your\s+|the\s+|you\s+|i\s+|we\s+)?"
+    r"(?:confirm\w*|submi\w*|approv\w*|go-ahead|say\s+yes)\b[^:,]{0,40}[*_]*[:,]"
+)
 # The user's own request, restated: "You mentioned ...", "you'd like to ...".
 _USER_RESTATED = re.compile(
     r"^(?:you\s+(?:mentioned|said|asked|requested|told\s+me|indicated|wish|want|would\s+like|"
@@ -466,6 +472,8 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         hedge_words = _WORD.findall(hedge_text)
     if hedges.found(hedge_words, " ".join(hedge_text.split())):
         return "hedged"
+    if _AFTER_STEP.match(plain):
+        return "future"  # "After confirmation: status 'return requested', an email with ..."
     if _FUTURE.search(body) and _FUTURE_MAIN.match(body) and not _is_inference(words, lowered):
         return "future"  # figures in it are still checked (a sunset date is a commitment)
     if (
