@@ -317,6 +317,20 @@ def test_a_rule_restated_in_other_words_is_T4_with_its_own_passage(
     assert passage in evidence
 
 
+def test_a_connective_before_a_rule_is_no_word_of_the_rule() -> None:
+    rules = (
+        "- Orders can be cancelled while pending.\n"
+        "- Orders can be changed while pending.\n"
+        "- An order cannot be cancelled or changed once it has shipped.\n"
+    )
+    receipts = _transcript({"role": "system", "content": rules}, USER)
+    tag, action, evidence = check(
+        "Because of that, the order can't be cancelled or changed.", receipts
+    )
+    assert (tag, action) == ("T4", "pass")
+    assert "cannot be cancelled or changed once it has shipped" in evidence
+
+
 def test_a_rule_restated_with_its_negation_dropped_stays_flagged() -> None:
     assert check("Electric bikes can be refunded.", WITH_RENTAL)[:2] == ("T3", "warn")
     assert check("Electric bikes cannot be refunded.", WITH_RENTAL)[:2] == ("T4", "pass")

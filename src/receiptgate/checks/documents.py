@@ -282,7 +282,9 @@ LEAD = re.compile(r"^[\W_]*[A-Za-z][^:\n]{0,40}?[*_]*:[*_]*\s+")
 _HEDGE_WORDS = content_words(
     "seems appears likely probably possibly perhaps maybe however unfortunately fortunately "
     "note please also additionally just actually currently typically generally usually "
-    "primarily mainly due quite case cases regard cannot without existing"
+    "primarily mainly due quite case cases regard cannot without existing "
+    # connectives: "Because of that, the order can't be modified": how it follows, not the rule
+    "because therefore thus hence consequently"
 )
 
 
