@@ -509,3 +509,11 @@ def test_a_day_of_the_month_is_read_among_the_days_of_dates() -> None:
     receipts = _receipts("get_reservation_details", dated)
     assert _result("Reservation HXDUBJ returns on the 8th.", receipts).verdict == "pass"
     assert _result("Reservation HXDUBJ returns on the 9th.", receipts).verdict != "pass"
+
+
+def test_each_label_of_a_line_of_labels_is_read_with_its_value() -> None:
+    (s,) = _result("**Insurance:** no | **Cabin:** business", TRIP).sentences
+    assert (s.tag, s.action) == ("T5", "block")
+    details = [e.detail for e in s.evidence]
+    assert any("insurance = no" in d for d in details)
+    assert any(d.startswith("contradicts") and "cabin = economy" in d for d in details)

@@ -9,6 +9,7 @@ their sentence.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Sequence
 
@@ -249,10 +250,22 @@ def record_claims(
     # "Refund method: PayPal": a field restated as a label and a value that a record of
     # the evidence holds, whichever record the line is anchored to
     if not out:
-        labelled = label_value(s, index, anchor_.scope())
-        if labelled is not None:
-            out.append(labelled)
+        # "**Bags:** 1 checked | **Insurance:** Yes": each label of the line, with its value
+        at = 0
+        for part in _LABEL_PARTS.split(s.text):
+            at = s.text.find(part, at)
+            piece = dataclasses.replace(
+                s, start=s.start + at, end=s.start + at + len(part), text=part
+            )
+            labelled = label_value(piece, index, anchor_.scope())
+            if labelled is not None:
+                out.append(labelled)
+            at += len(part)
     return out
+
+
+#: Where one line's labels part: "**Bags:** none; **Insurance:** none".
+_LABEL_PARTS = re.compile(r"\s*[;|]\s*(?=\*\*[^*\n]{1,30}:?\*\*)")
 
 
 _FULL_NAME = re.compile(r"\b([A-Z][a-z]{1,20})\s+([A-Z][a-z]{1,20})\b")
