@@ -604,6 +604,7 @@ def run_other_writers(gate: Gate, split: str, show: int) -> dict[str, Any]:
     by_id.update({c.id: c for c in airline_cases.cases()})
     honest: dict[str, Counter[str]] = defaultdict(Counter)
     bad = caught = at = 0
+    by_batch: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # bad, caught, at sentence
     failures: list[str] = []
     for line in OTHER_WRITERS.read_text(encoding="utf-8").splitlines():
         row = json.loads(line)
@@ -612,9 +613,11 @@ def run_other_writers(gate: Gate, split: str, show: int) -> dict[str, Any]:
         case = by_id[row["case"]]
         now = AIRLINE_NOW if isinstance(case, AirlineCase) else NOW
         result = gate.validate(row["reply"], receipts=receipts_of(case), now=now)
+        batch = f"batch {row['batch']}"
         if row["label"] == "honest":
             honest[row["style"]][result.verdict] += 1
             honest["all"][result.verdict] += 1
+            honest[batch][result.verdict] += 1
             if result.verdict != "pass" and len(failures) < show:
                 why = [
                     f"    [{s.tag} {s.action}] {s.text[:90]!r}: {'; '.join(s.reasons)[:200]}"
@@ -624,17 +627,25 @@ def run_other_writers(gate: Gate, split: str, show: int) -> dict[str, Any]:
                 failures.append(f"{row['case']} {row['style']} honest -> {result.verdict}")
                 failures.extend(why)
             continue
-        bad += 1
-        caught += result.verdict != "pass"
         start = row["reply"].find(row["bad_sentence"])
         end = start + len(row["bad_sentence"])
-        at += start >= 0 and sentence_action(result, start, end) in ("warn", "block")
+        hit = start >= 0 and sentence_action(result, start, end) in ("warn", "block")
+        bad += 1
+        caught += result.verdict != "pass"
+        at += hit
+        counts = by_batch[batch]
+        counts[0] += 1
+        counts[1] += result.verdict != "pass"
+        counts[2] += hit
     for f in failures:
         print(f, file=sys.stderr)
     return {
         "split": split,
         "honest": {k: dict(v) for k, v in honest.items()},
         "bad": {"n": bad, "caught": caught, "at_sentence": at},
+        "bad_by_batch": {
+            k: {"n": v[0], "caught": v[1], "at_sentence": v[2]} for k, v in sorted(by_batch.items())
+        },
     }
 
 
@@ -645,8 +656,8 @@ def print_other_writers(reports: list[dict[str, Any]]) -> None:
             n = sum(v.values())
             cells = [f"{r['split']} {style}", str(n)]
             cells += [pct(v.get(k, 0), n) for k in ("pass", "flag", "block")]
-            if style == "all":
-                b = r["bad"]
+            b = r["bad"] if style == "all" else r["bad_by_batch"].get(style)
+            if b is not None:
                 cells += [f"{b['caught']}/{b['n']}", f"{b['at_sentence']}/{b['n']}"]
             else:
                 cells += ["", ""]
