@@ -39,11 +39,7 @@ def check_availability(
     leaves = _availability_leaves(index)
     if not leaves:
         return None
-    words = set(_VALUE_WORD.findall(sentence.lower()))
-    # "the canister-based vacuum": the parts of a hyphenated word name values too
-    words.update(part for w in list(words) if "-" in w for part in w.split("-") if part)
-    # "the T-shirts": a plural names the product too
-    words.update(w[:-1] for w in list(words) if w.endswith("s") and len(w) > 3)
+    words = _sentence_words(sentence, hyphen_parts=True)
     products = [leaf for leaf in leaves if _names_product(leaf.record, words)]
     pool = products or leaves
     described = {
@@ -84,8 +80,7 @@ def other_options(index: ReceiptIndex, sentence: str, available: bool) -> Findin
     """ "We don't carry that one, but other options are available": some variant of the
     product the sentence names is available (none is: contradicted). ``None`` when the
     sentence names no product with variants."""
-    words = set(_VALUE_WORD.findall(sentence.lower()))
-    words.update(w[:-1] for w in list(words) if w.endswith("s") and len(w) > 3)
+    words = _sentence_words(sentence)
     products = [leaf for leaf in _availability_leaves(index) if _names_product(leaf.record, words)]
     if not products:
         return None
@@ -93,6 +88,17 @@ def other_options(index: ReceiptIndex, sentence: str, available: bool) -> Findin
     if bool(held) == available:
         return _availability(index, "supported", (held or products)[-1])
     return _availability(index, "contradicted", (products if available else held)[-1])
+
+
+def _sentence_words(sentence: str, *, hyphen_parts: bool = False) -> set[str]:
+    """The words a sentence may name values and products by, lowercase."""
+    words = set(_VALUE_WORD.findall(sentence.lower()))
+    if hyphen_parts:
+        # "the canister-based vacuum": the parts of a hyphenated word name values too
+        words.update(part for w in list(words) if "-" in w for part in w.split("-") if part)
+    # "the T-shirts": a plural names the product too
+    words.update(w[:-1] for w in list(words) if w.endswith("s") and len(w) > 3)
+    return words
 
 
 def _availability(index: ReceiptIndex, status: FindingStatus, leaf: Leaf) -> Finding:

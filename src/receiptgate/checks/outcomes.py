@@ -19,7 +19,7 @@ from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import check_action
 from receiptgate.claims.detectors.actions import ACTION_VERBS, PROCESS_ACTIONS
 from receiptgate.claims.models import DetectedClaim, HardFact
-from receiptgate.evidence.index import ReceiptIndex
+from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 
 #: "<the thing> is/are/was/were/has been <done>": the thing, then the outcome.
 _OUTCOME = re.compile(
@@ -73,11 +73,18 @@ def outcome(index: ReceiptIndex, text: str) -> Finding | None:
     found = _check_act(index, m.group(0), 0, kind, verb, subject, plain[m.end() :])
     if found.status != "supported":
         return None
-    if done in ("verified", "authenticated") and any(
-        e.receipt.id == found.receipt_id and failed(e) for e in index.entries
+    if (
+        done in ("verified", "authenticated")
+        and (e := _entry(index, found.receipt_id)) is not None
+        and failed(e)
     ):
         return None  # a look-up that found no one verified no one
     return found
+
+
+def _entry(index: ReceiptIndex, receipt_id: str | None) -> ReceiptEntry | None:
+    """The indexed result of a receipt id (the call a finding names)."""
+    return next((e for e in index.entries if e.receipt.id == receipt_id), None)
 
 
 def _check_act(
@@ -128,10 +135,8 @@ def done_today(index: ReceiptIndex, h: HardFact, clause: str) -> Finding | None:
         found = _check_act(index, m.group(0), m.start(), kind, verb, None, clause[m.end() :])
         if found.status != "supported" or found.receipt_id is None:
             continue
-        made = next(
-            (e.receipt.created_at for e in index.entries if e.receipt.id == found.receipt_id),
-            None,
-        )
+        e = _entry(index, found.receipt_id)
+        made = e.receipt.created_at if e is not None else None
         if made is not None and made.date() != index.now.date():
             continue  # a call with a time of its own, on another day
         detail = f"{found.detail}, made in this conversation (today)"

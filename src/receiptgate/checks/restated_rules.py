@@ -153,8 +153,7 @@ def _passage_polarity(lib: Library, passage: Passage, shared: frozenset[str]) ->
 
 @functools.lru_cache(maxsize=4096)
 def _clause_polarity(text: str) -> tuple[tuple[frozenset[str], str], ...]:
-    """Each clause of a passage of two or more clauses: its words, and whether it is
-    negated."""
+    """Each clause of a passage of two or more clauses: its words and its polarity."""
     parts = [p for p in _PASSAGE_CLAUSE.split(text) if p.strip()]
     if len(parts) < 2:
         return ()
@@ -205,11 +204,9 @@ def _held(lib: Library, passage: Passage, shared: frozenset[str]) -> float:
 
 @functools.lru_cache(maxsize=4096)
 def _clause_sets(text: str) -> tuple[frozenset[str], ...]:
-    """The words of each clause of a passage of two or more clauses."""
-    parts = [p for p in _PASSAGE_CLAUSE.split(text) if p.strip()]
-    if len(parts) < 2:
-        return ()
-    return tuple(w for p in parts if len(w := doc_words(p)) >= 3)
+    """The words of each clause of three words or more, of a passage of two or more
+    clauses."""
+    return tuple(words for words, _ in _clause_polarity(text) if len(words) >= 3)
 
 
 #: Where a rule's clauses meet: "...; ...", "..., and ...", "..., but ...".

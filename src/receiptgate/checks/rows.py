@@ -26,7 +26,7 @@ def other_row(leaf: Leaf, low: str) -> bool:
     if parent is None or not low:
         return False
     named = _named_rows(parent, low)
-    if not named or _names_row(rec, low):
+    if not named or names_row(rec, low):
         # "HAT286 + HAT047: leaves IAH 22:00, arrives SEA 15:30": the row is named by its
         # id, and IAH (another row's origin) is no sign that 15:30 is not HAT047's
         return False
@@ -65,8 +65,9 @@ def _named_rows(parent: Record, low: str) -> tuple[tuple[Record, Leaf], ...]:
     return found
 
 
-def _names_row(rec: Record, low: str) -> bool:
-    return any(literal_in(i.lower(), low) for i in rec.ids)
+def names_row(rec: Record, low: str) -> bool:
+    """Whether a text (lowercase) names a record by one of its ids (lowercase too)."""
+    return any(literal_in(i, low) for i in rec.ids)
 
 
 def _named_in(value: Value, low: str) -> bool:

@@ -15,7 +15,7 @@ from datetime import date, timedelta
 from receiptgate.checks.anchoring import Anchor
 from receiptgate.checks.figures import evidence_line
 from receiptgate.checks.finding import Finding
-from receiptgate.checks.rows import literal_in
+from receiptgate.checks.rows import names_row
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
@@ -132,8 +132,7 @@ def time_span(
 def _told(leaf: Leaf, told: str) -> bool:
     """Whether the reply so far names the leaf's row by one of its ids (a row with none
     is not asked about)."""
-    ids = leaf.record.ids
-    return not ids or any(literal_in(i, told) for i in ids)
+    return not leaf.record.ids or names_row(leaf.record, told)
 
 
 def _option(leaf: Leaf) -> tuple[int, str]:

@@ -23,6 +23,7 @@ from receiptgate.checks.facts import check_claim
 from receiptgate.checks.figures import check_figure
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import ATTEMPTS, check_action, check_attribution
+from receiptgate.checks.operands import Derivation
 from receiptgate.checks.orderings import check_ordering, ordering_of
 from receiptgate.checks.outcomes import done_today
 from receiptgate.checks.outputs import (
@@ -260,14 +261,7 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
             ):
                 # "**Economy fare:** $312" right under the lines of the two fares: their
                 # sum, not one fare's field
-                r = ledger.receipt_of(run.leaf) if run.leaf is not None else None
-                m = Finding(
-                    "supported",
-                    r.id if r else None,
-                    r.kind if r else None,
-                    f"{_DERIVED}: {run.formula}",
-                    value=h,
-                )
+                m = _derivation_finding(ledger, h, run, req) or m
             if (
                 m.status == "supported"
                 and h.kind in _ORDERED
@@ -342,6 +336,18 @@ def _derived(
     )
     if d is None:
         return None
+    return _derivation_finding(ledger, h, d, req, supported)
+
+
+def _derivation_finding(
+    ledger: ReceiptIndex,
+    h: HardFact,
+    d: Derivation,
+    req: Request,
+    supported: Sequence[Finding] = (),
+) -> Finding | None:
+    """A derivation as the figure's finding, with the receipt behind it (``None``: a
+    written term that no figure above backs)."""
     rid: str | None = None
     kind: str | None = None
     if d.leaf is not None:
