@@ -494,3 +494,36 @@ def test_a_term_of_written_arithmetic_may_itself_be_a_sum_of_the_records() -> No
     result = _check(text)
     assert result.verdict == "pass", [s.reasons for s in result.sentences]
     assert _check(text.replace("$32.95", "$33.95")).verdict == "block"
+
+
+# (a table whose header names what each column's figure is, the wrong figure)
+TABLES = [
+    pytest.param(
+        "| Item | Unit price | Total for 2 |\n|---|---|---|\n| Water Bottle | $20.10 | $40.20 |",
+        "derived: 40.2 = 2 × 20.1",
+        "$42.20",
+        id="column-total-for-a-count",
+    ),
+    pytest.param(
+        "Here is what you would get back:\n\n| Items returned | Refund due |\n|:--|--:|\n"
+        "| Desk Lamp and Water Bottle | $170.35 |",
+        "derived: 170.35 = 150.25 + 20.1",
+        "$172.35",
+        id="column-refund-of-two-items",
+    ),
+]
+
+
+@pytest.mark.parametrize(("table", "formula", "wrong"), TABLES)
+def test_when_a_table_column_names_the_operation_then_its_cells_are_derived_figures(
+    table: str, formula: str, wrong: str
+) -> None:
+    result = _check(table)
+
+    assert result.verdict == "pass", result.reason
+    assert any(formula in d for d in _derived(result))
+    right = formula.split(" = ")[0].removeprefix("derived: ")
+    changed = _check(table.replace(f"${float(right):,.2f}", wrong))
+    assert changed.verdict == "block", changed.reason
+    assert wrong in changed.sentences[-1].text
+    assert changed.sentences[-1].action == "block"

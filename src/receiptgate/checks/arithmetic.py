@@ -72,7 +72,7 @@ _COUNT_WORDS = {
     "nine": 9, "both": 2, "twice": 2, "double": 2, "triple": 3,
 }  # fmt: skip
 _COUNT_IN_TEXT = re.compile(
-    r"(?<![\d.,$€£])\d(?![\d.,:%])|\b(?:" + "|".join(_COUNT_WORDS) + r")\b", re.IGNORECASE
+    r"(?<![\d.,$€£])\d(?![\d.,%]|:\d)|\b(?:" + "|".join(_COUNT_WORDS) + r")\b", re.IGNORECASE
 )
 
 

@@ -45,6 +45,7 @@ from receiptgate.pipeline.freshness import freshness
 from receiptgate.pipeline.request import Request, Settings
 from receiptgate.policy.decide import ClaimEval, back_labels
 from receiptgate.text.segment import Sentence
+from receiptgate.text.tables import cell_label
 
 
 def check_claims(s: Settings, req: Request) -> None:
@@ -210,15 +211,18 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 or row_count(ledger, h, named)
                 or check_figure(ledger, h, anchor_, clause, sentence_words, fresh, named)
             )
-            if m.status == "unsupported" and anchor_.topic - clause:
-                # "### Price" above "- New outbound: $146 per passenger": what the line's
-                # figures are, its heading says; it only backs, never makes a rival
-                t = check_figure(
-                    ledger, h, anchor_, clause | anchor_.topic, sentence_words, fresh, named
-                )
+            # a table cell read with its column's header: "Total for 3: $1,803"
+            cell = cell_label(work, sentence, h.start)
+            said = f"{cell[0]}: {cell[1]}" if cell is not None else sentence.text
+            topic = anchor_.topic | content_words(cell[0]) if cell is not None else anchor_.topic
+            if m.status == "unsupported" and topic - clause:
+                # "### Price" above "- New outbound: $146 per passenger", "| Fare |" above
+                # "| $146 |": what the line's figures are, its heading says; it only
+                # backs, never makes a rival
+                t = check_figure(ledger, h, anchor_, clause | topic, sentence_words, fresh, named)
                 m = t if t.status == "supported" else m
             if m.status == "unsupported":
-                m = _derived(ledger, h, anchor_, fresh, sentence.text, req, backed) or m
+                m = _derived(ledger, h, anchor_, fresh, said, req, backed) or m
             if m.status == "unsupported":
                 m = _computed_before(req, h) or m
             if m.status == "unsupported" and h.kind == "date":
@@ -241,11 +245,11 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 told = work[: _introduced_end(work, sentence)].lower()
                 m = time_span(ledger, h, anchor_, sentence.text, fresh, told) or m
             elif m.status == "contradicted" and (
-                names_operation(sentence.text) or _COMPARED_AFTER.match(work, h.end)
+                names_operation(said) or _COMPARED_AFTER.match(work, h.end)
             ):
                 # "the 20% discount on the lamp is $30.05": not the lamp's price,
                 # a figure computed from it
-                d = _derived(ledger, h, anchor_, fresh, sentence.text, req, backed)
+                d = _derived(ledger, h, anchor_, fresh, said, req, backed)
                 if d is None or d.status != "supported":
                     # ... or the figure a line above worked out, restated
                     d = _computed_before(req, h)
