@@ -334,3 +334,21 @@ def test_a_connective_before_a_rule_is_no_word_of_the_rule() -> None:
 def test_a_rule_restated_with_its_negation_dropped_stays_flagged() -> None:
     assert check("Electric bikes can be refunded.", WITH_RENTAL)[:2] == ("T3", "warn")
     assert check("Electric bikes cannot be refunded.", WITH_RENTAL)[:2] == ("T4", "pass")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # "can't" for the rule's "cannot", and a word of its own ("after returning")
+        "Electric bikes can't be refunded after returning.",
+        # a lead with an aside before the rule
+        "Also worth knowing (not to rain on the parade): electric bikes can't be refunded.",
+    ],
+)
+def test_a_rule_said_with_a_contraction_or_behind_an_aside_is_backed_by_it(sentence: str) -> None:
+    tag, action, evidence = check(sentence, WITH_RENTAL)
+    assert (tag, action) == ("T4", "pass"), evidence
+    assert "Electric bikes cannot be refunded." in evidence
+    # and the negation still counts: the rule turned round is no restatement
+    turned = sentence.replace("can't", "can")
+    assert check(turned, WITH_RENTAL)[:2] != ("T4", "pass")

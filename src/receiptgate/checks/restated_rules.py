@@ -52,13 +52,19 @@ def restated_passage(
     lib, docs = library(index)
     if not lib.items:
         return None
+    whole_text = sentence
     whole = _restated(index, lib, docs, sentence, fresh, least=RESTATE_SHARED)
     if whole is not None:
         return whole  # "the origin, destination, and trip type cannot be changed": one rule
+    sentence = _ASIDE.sub(" ", sentence)
     lead = LEAD.match(sentence)
     if lead is not None:
         sentence = sentence[lead.end() :]  # "**Cancel:** not possible, since ..."
-    clauses = [c for c in _CLAUSE_SPLIT.split(_ASIDE.sub(" ", sentence)) if c.strip()]
+    clauses = [c for c in _CLAUSE_SPLIT.split(sentence) if c.strip()]
+    if len(clauses) == 1 and clauses[0] != whole_text:
+        # "Also worth knowing (not to rain on the parade): basic economy flights can't be
+        # modified": the rule without its lead and asides
+        return _restated(index, lib, docs, clauses[0], fresh, least=RESTATE_SHARED)
     if len(clauses) > 1:
         found: DocumentMatch | None = None
         for clause in clauses:
