@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 
-from receiptgate import Gate, Receipt, parse_config
+from receiptgate import Gate, Receipt, parse_config, parse_receipts
 
 NOW = datetime(2026, 3, 11, 10, tzinfo=UTC)
 PODS = Receipt(
@@ -104,3 +105,36 @@ def test_when_a_certificate_field_is_named_by_its_meaning_then_the_date_is_backe
         "The www certificate is valid until June 26, 2026.", now=NOW, receipts=[cert]
     )
     assert (right.verdict, wrong.verdict) == ("pass", "block")
+
+
+def _airline_attempt() -> list[Receipt]:
+    flight = {"flight_number": "HAT229", "origin": "LAS", "destination": "SEA"}
+    flight["status"] = "available"
+    calls = [
+        ("search_direct_flight", {"origin": "LAS", "destination": "SEA"}, json.dumps([flight])),
+        ("update_reservation_flights", {"reservation_id": "OBUT9V", "cabin": "economy"},
+         "Error: not enough seats on flight HAT229"),
+    ]  # fmt: skip
+    messages: list[dict[str, object]] = [{"role": "user", "content": "Move me to HAT229."}]
+    for n, (name, args, output) in enumerate(calls, 1):
+        fn = {"name": name, "arguments": json.dumps(args)}
+        messages += [
+            {"role": "assistant", "content": None, "tool_calls": [{"id": f"c{n}", "function": fn}]},
+            {"role": "tool", "tool_call_id": f"c{n}", "content": output},
+        ]
+    return parse_receipts(json.dumps({"messages": messages}), source_name="airline")
+
+
+def test_a_table_of_attempts_reports_their_outcome_not_a_records_status() -> None:
+    receipts = _airline_attempt()
+    attempts = (
+        "| Attempt | Cabin | Result |\n|---|---|---|\n"
+        "| 1 | Economy | Failed: not enough seats on HAT229 |"
+    )
+    flights = "| Flight | Status |\n|---|---|\n| HAT229 | Cancelled |"
+
+    assert Gate().validate(attempts, now=NOW, receipts=receipts).verdict == "pass"
+    # a table of flights does say what state each flight is in
+    result = Gate().validate(flights, now=NOW, receipts=receipts)
+    assert result.verdict == "block"
+    assert any("status = available" in e.detail for e in result.sentences[-1].evidence)

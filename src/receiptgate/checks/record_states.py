@@ -30,6 +30,14 @@ _PROCESS_NOUNS = re.compile(
     r"payments?|process|cancellation|transactions?|bookings?|attempts?|tries|try|searche?s?)\b"
 )
 
+
+
+def names_process(text: str) -> bool:
+    """Whether a text names a process ("Attempt", "Refund request"): its states are the
+    process's outcome, not a record's state."""
+    return _PROCESS_NOUNS.search(text.lower()) is not None
+
+
 _CLAUSE_EDGE = re.compile(r"[,;:()]|\s[-–—]\s|\bbut\b|\band\b")
 
 #: Where a reason starts: "eligible for exchange since the order status is delivered".

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from receiptgate.checks.anchoring import Anchor, anchor
 from receiptgate.checks.grounding import is_grounded, ungrounded_names
 from receiptgate.checks.labels import labelled, last_digit_spans
+from receiptgate.checks.record_states import names_process
 from receiptgate.checks.records import record_claims
 from receiptgate.checks.words import content_words
 from receiptgate.claims.collect import (
@@ -49,6 +50,7 @@ from receiptgate.pipeline.request import Request, Settings
 from receiptgate.policy.decide import ClaimEval
 from receiptgate.results import SentenceResult
 from receiptgate.text.segment import Sentence, segment
+from receiptgate.text.tables import row_subject
 
 
 def segment_text(s: Settings, req: Request) -> None:
@@ -220,7 +222,11 @@ def _record_claims(
             # "Cancelled orders:" is about the records its lines name
             about = _lines_under(sent.index, req.sentences, req.types, anchors) or about
         pending = stype == "intent" and not_yet(sent.text.lower())
-        for rc in record_claims(sent, about, ledger, taken.get(sent.index, ())):
+        # "| Attempt | Cabin | Result |" above "| 1 | Economy | Failed: no seats on HAT229 |":
+        # a row of attempts says what became of an attempt, not a flight's status
+        subject = row_subject(req.work, sent)
+        states = subject is None or not names_process(subject)
+        for rc in record_claims(sent, about, ledger, taken.get(sent.index, ()), states=states):
             if pending and rc.kind == "state":
                 continue  # "Nothing has been booked yet": no state of a record
             claim = DetectedClaim(

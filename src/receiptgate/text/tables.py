@@ -19,7 +19,43 @@ def cell_label(text: str, row: Sentence, pos: int) -> tuple[str, str] | None:
     """The header of the column that offset ``pos`` of table row ``row`` sits in, and the
     cell's own text; ``None`` when the row is no table row, its table has no header row
     (the row right above a ``|---|`` separator) or the two count their cells differently."""
-    if row.kind != "table_row" or not row.start <= pos < row.end:
+    if not row.start <= pos < row.end:
+        return None
+    header = _header(text, row)
+    if header is None:
+        return None
+    heads = _cells(header)
+    cells = _cells(row.text)
+    if len(heads) != len(cells):
+        return None
+    offset = pos - row.start
+    at = len(row.text) - len(row.text.lstrip()) + (1 if row.text.lstrip().startswith("|") else 0)
+    for head, cell in zip(heads, cells, strict=True):
+        if at <= offset <= at + len(cell):
+            label = _plain(head)
+            return (label, cell.strip()) if label else None
+        at += len(cell) + 1
+    return None
+
+
+def row_subject(text: str, row: Sentence) -> str | None:
+    """What a table's rows are, by the header of its first column ("| Attempt | Cabin |
+    Result |": each row is an attempt), or ``None`` (no header)."""
+    header = _header(text, row)
+    if header is None:
+        return None
+    heads = _cells(header)
+    return _plain(heads[0]) or None if heads else None
+
+
+def _plain(cell: str) -> str:
+    return cell.strip().strip("*_ ").strip()
+
+
+def _header(text: str, row: Sentence) -> str | None:
+    """The header line of the table a row sits in (the line right above its ``|---|``
+    separator), or ``None``."""
+    if row.kind != "table_row":
         return None
     line_start = text.rfind("\n", 0, row.start) + 1
     cursor = line_start
@@ -37,20 +73,9 @@ def cell_label(text: str, row: Sentence, pos: int) -> tuple[str, str] | None:
         if not text[prev_start:cursor].lstrip().startswith("|"):
             return None  # the table ended above the row: no header
         cursor = prev_start
-    if header is None or header.strip() == "" or header.lstrip()[:1] != "|":
+    if header is None or header.lstrip()[:1] != "|":
         return None
-    heads = _cells(header)
-    cells = _cells(row.text)
-    if len(heads) != len(cells):
-        return None
-    offset = pos - row.start
-    at = len(row.text) - len(row.text.lstrip()) + (1 if row.text.lstrip().startswith("|") else 0)
-    for head, cell in zip(heads, cells, strict=True):
-        if at <= offset <= at + len(cell):
-            label = head.strip().strip("*_ ").strip()
-            return (label, cell.strip()) if label else None
-        at += len(cell) + 1
-    return None
+    return header
 
 
 def _cells(line: str) -> list[str]:
