@@ -527,3 +527,12 @@ def test_when_a_table_column_names_the_operation_then_its_cells_are_derived_figu
     assert changed.verdict == "block", changed.reason
     assert wrong in changed.sentences[-1].text
     assert changed.sentences[-1].action == "block"
+
+
+def test_when_written_arithmetic_names_each_terms_record_then_its_result_is_that_sum() -> None:
+    # "$20.10 (Water Bottle) = $170.35": the result is not the bottle's price, it is the sum
+    honest = _check("Prices: $150.25 (Desk Lamp) + $20.10 (Water Bottle) = $170.35.")
+    assert honest.verdict == "pass", honest.reason
+    assert _check("Prices: $150.25 (Desk Lamp) + $20.10 (Water Bottle) = $172.35.").verdict == (
+        "block"
+    )

@@ -66,7 +66,10 @@ _NAMES_OPERATION = re.compile(
     r"|\d\s?%",
     re.IGNORECASE,
 )
-_WRITES_ARITHMETIC = re.compile(r"\d\s*[+\-−–×]\s*[$€£]?\s?\d[\d,.]*\s*=")
+#: "$142 + $170 = $312", "$338 (HAT229) + $378 (HAT266) = $716"
+_WRITES_ARITHMETIC = re.compile(
+    r"\d\s*(?:\([^)]{0,20}\)\s*)?[+\-−–×]\s*[$€£]?\s?\d[\d,.]*\s*(?:\([^)]{0,20}\)\s*)?="
+)
 _COUNT_WORDS = {
     "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "both": 2, "twice": 2, "double": 2, "triple": 3,
@@ -360,4 +363,6 @@ def _where(p: Operand) -> str:
 
 
 def names_operation(sentence: str) -> bool:
-    return bool(_NAMES_OPERATION.search(sentence))
+    """Whether a sentence names an operation ("total", "per person") or writes one out
+    ("$338 + $378 = $716")."""
+    return bool(_NAMES_OPERATION.search(sentence) or _WRITES_ARITHMETIC.search(sentence))

@@ -31,7 +31,6 @@ _PROCESS_NOUNS = re.compile(
 )
 
 
-
 def names_process(text: str) -> bool:
     """Whether a text names a process ("Attempt", "Refund request"): its states are the
     process's outcome, not a record's state."""
