@@ -536,3 +536,23 @@ def test_when_written_arithmetic_names_each_terms_record_then_its_result_is_that
     assert _check("Prices: $150.25 (Desk Lamp) + $20.10 (Water Bottle) = $172.35.").verdict == (
         "block"
     )
+
+
+def test_when_a_summary_comes_before_the_lines_it_adds_up_then_they_back_it() -> None:
+    lines = "\n\n- Desk Lamp: $150.25\n- Water Bottle: $20.10"
+    honest = _check("**Option A is $170.35.**" + lines)
+    assert honest.verdict == "pass", honest.reason
+    assert any("170.35 = 150.25 + 20.1 (the lines below)" in d for d in _derived(honest))
+    # a summary the lines below do not add up to stays a figure no receipt holds
+    wrong = _check("**Option A is $172.35.**" + lines)
+    assert (wrong.sentences[0].tag, wrong.sentences[0].action) == ("T5", "block")
+
+
+def test_when_one_part_of_a_split_is_left_then_it_is_the_total_less_the_others() -> None:
+    plan = "Payment plan:\n\n- Desk Lamp, on the gift card: $150.25\n- The rest, on your {}\n"
+    honest = _check(plan.format("Mastercard: $264.00") + "- Total: $414.25")
+    assert honest.verdict == "pass", honest.reason
+    assert any("264 = 414.25 − 150.25 (the total below)" in d for d in _derived(honest))
+    assert _check(plan.format("Mastercard: $254.00") + "- Total: $414.25").verdict == "block"
+    # with a total no receipt holds, nothing backs the part
+    assert _check(plan.format("Mastercard: $264.00") + "- Total: $424.25").verdict == "block"

@@ -42,6 +42,7 @@ from receiptgate.evidence.records import Leaf
 from receiptgate.evidence.values import claim_keys, key_words
 from receiptgate.pipeline.check_states import check_state_claim
 from receiptgate.pipeline.freshness import freshness
+from receiptgate.pipeline.reply_sums import settle_reply_sums
 from receiptgate.pipeline.request import Request, Settings
 from receiptgate.policy.decide import ClaimEval, back_labels
 from receiptgate.text.segment import Sentence
@@ -57,6 +58,8 @@ def check_claims(s: Settings, req: Request) -> None:
         _match_hard(s, req, group, req.sentences[sidx])
         _dated_history(group)
         _record_state(group)
+    # a summary above the lines it adds up, one part of a split below its total
+    settle_reply_sums(req.sentences, by_sentence)
     for sidx, group in by_sentence.items():
         back_labels(group, by_sentence.get(sidx - 1, []))
 

@@ -1,0 +1,142 @@
+"""Figures the reply's own lines add up to, above or below them.
+
+Two layouts put a computed amount where the lines that add up to it have not been read
+yet, or leave one part of a sum to be worked out from the others:
+
+- a summary first ("**The cheapest economy option on May 24 is $207.**"), then the
+  lines it sums ("HAT110 ... $105", "HAT172 ... $102"): the figure is the sum of the
+  first run of figures after it that receipts back;
+- a split of a total ("Gift card: $128", "Mastercard: $247", "Total: $375"), where the
+  total and every other part are backed: the one part no receipt holds is the total
+  less the others.
+
+Both run once every sentence has been checked (``pipeline/check``); each turns an
+unsupported amount into a derived one, with the lines as its formula. They never make
+a contradiction: a summary that the lines below do not add up to stays unsupported.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from receiptgate.checks.finding import Finding
+from receiptgate.checks.operands import TOLERANCE, show_number
+from receiptgate.checks.totals import NAMES_TOTAL
+from receiptgate.claims.models import HardFact
+from receiptgate.policy.decide import ClaimEval
+from receiptgate.text.segment import Sentence
+
+#: Figures after a summary that may add up to it (two to four lines of parts).
+_MOST_PARTS = 4
+#: How many figures after a part its split's total may come.
+_TOTAL_WITHIN = 4
+
+
+@dataclass(slots=True)
+class _Amount:
+    """An amount of money the reply states, with its finding (where it sits in ``ev``)."""
+
+    sentence: int
+    ev: ClaimEval
+    at: int
+    fact: HardFact
+    number: float
+
+    @property
+    def finding(self) -> Finding:
+        return self.ev.hard[self.at]
+
+    @property
+    def backed(self) -> bool:
+        return self.finding.status == "supported"
+
+
+def settle_reply_sums(sentences: Sequence[Sentence], groups: dict[int, list[ClaimEval]]) -> None:
+    """Back the amounts of the reply that its other lines add up to (see the module
+    doc). Changes the claims' findings in place."""
+    amounts = _amounts(groups)
+    for k, a in enumerate(amounts):
+        if a.finding.status != "unsupported":
+            continue
+        found = _summary(amounts, k) or _split_part(amounts, k, sentences)
+        if found is not None:
+            a.ev.hard[a.at] = found
+
+
+def _amounts(groups: dict[int, list[ClaimEval]]) -> list[_Amount]:
+    out: list[_Amount] = []
+    for sidx, group in groups.items():
+        for ev in group:
+            if ev.claim.category == "record":
+                continue
+            for i, m in enumerate(ev.hard):
+                h = m.value
+                if h is not None and h.kind == "money" and h.number is not None and h.number > 0:
+                    out.append(_Amount(sidx, ev, i, h, h.number))
+    out.sort(key=lambda a: a.fact.start)
+    return out
+
+
+def _summary(amounts: list[_Amount], k: int) -> Finding | None:
+    """``amounts[k]`` as the sum of the first run of backed amounts after its sentence
+    (a restatement of the same figure, "**Cheapest option ($207):**", is skipped)."""
+    target = amounts[k].number
+    parts: list[_Amount] = []
+    total = 0.0
+    for a in amounts[k + 1 :]:
+        if a.sentence == amounts[k].sentence and not parts:
+            return None  # "... is $207 ($105 + $102)": the sentence's own arithmetic decides
+        if abs(a.number - target) <= TOLERANCE and not parts:
+            continue
+        if not a.backed or len(parts) == _MOST_PARTS:
+            return None
+        parts.append(a)
+        total += a.number
+        if len(parts) >= 2 and abs(total - target) <= TOLERANCE:
+            terms = " + ".join(show_number(p.number) for p in parts)
+            return _derived(amounts[k], f"{terms} (the lines below)", parts[0].finding)
+        if total > target + TOLERANCE:
+            return None
+    return None
+
+
+def _split_part(amounts: list[_Amount], k: int, sentences: Sequence[Sentence]) -> Finding | None:
+    """``amounts[k]`` as a total less the other parts listed with it: the total comes
+    within a few figures after it, in a sentence that names a total, and it and every
+    other part of the run are backed."""
+    part = amounts[k]
+    for t in range(k + 1, min(len(amounts), k + 1 + _TOTAL_WITHIN)):
+        total = amounts[t]
+        if total.sentence == part.sentence:
+            continue
+        if not (total.backed and NAMES_TOTAL.search(sentences[total.sentence].text)):
+            if not amounts[t].backed:
+                return None  # a second figure no receipt holds: two unknowns
+            continue
+        # the run of parts ends right above the total and holds this one
+        for start in range(k, max(-1, k - _MOST_PARTS), -1):
+            run = amounts[start:t]
+            if any(not a.backed for a in run if a is not part):
+                break
+            if len(run) < 2:
+                continue
+            rest = sum(a.number for a in run if a is not part)
+            if abs(total.number - rest - part.number) <= TOLERANCE:
+                others = " − ".join(show_number(a.number) for a in run if a is not part)
+                return _derived(
+                    part, f"{show_number(total.number)} − {others} (the total below)", total.finding
+                )
+        return None
+    return None
+
+
+def _derived(a: _Amount, formula: str, backing: Finding) -> Finding:
+    return dataclasses.replace(
+        backing,
+        status="supported",
+        detail=f"derived: {show_number(a.number)} = {formula}",
+        path=None,
+        value=a.fact,
+    )
