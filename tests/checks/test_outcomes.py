@@ -42,13 +42,32 @@ def test_when_a_call_did_what_the_outcome_says_then_it_is_backed(text: str) -> N
     assert _one(text, LOOKUP, BOOKED) == ("T1", "pass")
 
 
+def test_when_no_call_did_it_then_the_outcome_stays_flagged() -> None:
+    assert _one("Your table is booked.", LOOKUP) == ("T3", "warn")
+
+
 @pytest.mark.parametrize(
-    "calls", [(LOOKUP,), (LOOKUP, FAILED)], ids=["no booking call", "the call failed"]
+    "text",
+    [
+        "Your table is booked.",
+        "Your booking for Osteria Nove is already confirmed.",  # restates a record's name too
+    ],
 )
-def test_when_no_successful_call_did_it_then_the_outcome_stays_flagged(
-    calls: tuple[tuple[str, dict[str, object], object], ...],
+def test_when_the_call_that_would_do_it_failed_then_the_outcome_is_contradicted(
+    text: str,
 ) -> None:
-    assert _one("Your table is booked.", *calls) == ("T3", "warn")
+    result = GATE.validate(text, receipts=tool_transcript((LOOKUP, FAILED)), now=NOW)
+    (s,) = result.sentences
+    assert (s.tag, s.action) == ("T5", "block")
+    assert any("book_table call failed" in e.detail for e in s.evidence)
+    # a later call that succeeded did it after all
+    assert _one(text, LOOKUP, FAILED, BOOKED) == ("T1", "pass")
+
+
+def test_when_a_cancel_call_failed_then_the_records_status_decides_not_the_call() -> None:
+    cancelled = ("get_order", {"order_id": "#A100"}, {"order_id": "#A100", "status": "cancelled"})
+    refused = ("cancel_order", {"order_id": "#A100"}, "Error: order is already cancelled")
+    assert _one("Your order is cancelled.", cancelled, refused)[1] != "block"
 
 
 def test_when_the_returns_are_in_then_the_return_call_backs_them() -> None:

@@ -26,18 +26,23 @@ _OUTCOME = re.compile(
     r"^(?:and\s+|so\s+|done,\s*|great,\s*|all\s+set,\s*)?"
     r"(?P<subject>(?:your|the|both|all|this|these|those|that)\b[^.;:!?]{0,60}?|you)"
     r"(?:\s+(?:is|are|was|were|(?:has|have)\s+(?:now\s+|just\s+|already\s+)?been)|['’](?:s|re))\s+"
-    r"(?:now\s+|all\s+|successfully\s+|officially\s+)*"
+    r"(?:now\s+|all\s+|already\s+|successfully\s+|officially\s+)*"
     r"(?P<done>booked|cancell?ed|confirmed|completed?|done|set(?:\s+up)?|in|processed|"
     r"submitted|placed|updated|added|changed|upgraded|exchanged|refunded|requested|"
     r"initiated|reserved|scheduled|verified|authenticated)\b",
     re.IGNORECASE,
 )
+#: The detector id of an outcome read as an action claim (its finding is made on detection).
+OUTCOME_DETECTOR = "outcome"
 _MARKUP = re.compile(r"[*_`]+")
 _LEAD_MARKS = re.compile(r"^[^\w\s]+\s*")  # "🎉 Your earbuds swap is all done!"
 #: What writers call a process besides its own name: "your earbuds swap is all done".
 _SAME_PROCESS = {"swap": "exchange", "reservation": "booking", "trip": "booking"}
 #: Outcomes that say only that something is over: what it was, the subject's noun says.
 _OVER = frozenset({"confirmed", "complete", "completed", "done", "set", "set up", "in"})
+#: Outcomes that are also a record's state ("your order is cancelled"): a failed call to
+#: cancel it does not contradict them, the record's status decides.
+_RECORD_STATES = frozenset({"cancelled", "canceled", "processed", "in", "updated", "changed"})
 #: "<the thing> was booked with 3 bags": a record's history, not this reply's act, when
 #: a date or time follows ("was booked on May 7").
 _WHEN = re.compile(
@@ -71,6 +76,10 @@ def outcome(index: ReceiptIndex, text: str) -> Finding | None:
         if not kind:
             return None
     found = _check_act(index, m.group(0), 0, kind, verb, subject, plain[m.end() :])
+    if found.status == "contradicted" and done not in _RECORD_STATES:
+        # "Your reservation is already confirmed" when the only booking call failed
+        e = _entry(index, found.receipt_id)
+        return found if e is not None and failed(e) else None
     if found.status != "supported":
         return None
     if (
@@ -80,6 +89,16 @@ def outcome(index: ReceiptIndex, text: str) -> Finding | None:
     ):
         return None  # a look-up that found no one verified no one
     return found
+
+
+def failed_outcome(index: ReceiptIndex, text: str) -> Finding | None:
+    """The failed call that contradicts an outcome a sentence reports ("Your reservation
+    for Ivan is already confirmed" when the only booking call failed), or ``None``.
+
+    Unlike :func:`outcome`, for any sentence: one that also restates a record's values
+    (the passenger's name) still reports the act."""
+    found = outcome(index, text)
+    return found if found is not None and found.status == "contradicted" else None
 
 
 def _entry(index: ReceiptIndex, receipt_id: str | None) -> ReceiptEntry | None:

@@ -25,7 +25,7 @@ from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import ATTEMPTS, check_action, check_attribution
 from receiptgate.checks.operands import Derivation
 from receiptgate.checks.orderings import check_ordering, ordering_of
-from receiptgate.checks.outcomes import done_today
+from receiptgate.checks.outcomes import OUTCOME_DETECTOR, done_today
 from receiptgate.checks.outputs import (
     reports_failure,
     row_count,
@@ -78,7 +78,7 @@ def _gather(s: Settings, req: Request, ev: ClaimEval, sentence: Sentence) -> Non
     if ledger is None:
         return
     if c.category == "action":
-        if c.assertion != "forged_label":
+        if c.assertion != "forged_label" and c.detector_id != OUTCOME_DETECTOR:
             # A passive report ("'a.txt' has been written to 'b.txt'") names its object
             # before the verb; an active one ("I wrote b.txt") after it.
             start, end = c.offset, sentence.end

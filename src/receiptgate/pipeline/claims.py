@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from receiptgate.checks.anchoring import Anchor, anchor
 from receiptgate.checks.grounding import is_grounded, ungrounded_names
 from receiptgate.checks.labels import labelled, last_digit_spans
+from receiptgate.checks.outcomes import OUTCOME_DETECTOR, failed_outcome
 from receiptgate.checks.record_states import names_process
 from receiptgate.checks.records import record_claims
 from receiptgate.checks.words import content_words
@@ -202,7 +203,40 @@ def anchor_sentences(s: Settings, req: Request) -> None:
     req.types = _check_user_restatements(req.sentences, req.types, ledger)
     if req.anchors is not None and ledger is not None:
         req.evals.extend(_record_claims(req, req.anchors, ledger))
+    if ledger is not None:
+        req.evals.extend(_failed_outcomes(req, ledger))
     _numbered(req.evals)
+
+
+#: Sentence types that report what happened (not a question, a plan or a hedge).
+_REPORTS = frozenset({"statement", "status", "label", "fragment", "opinion"})
+
+
+def _failed_outcomes(req: Request, ledger: ReceiptIndex) -> list[ClaimEval]:
+    """An outcome told as a state ("Your reservation is already confirmed") in a sentence
+    with no action claim of its own, where the call that would have done it failed: an
+    action claim, contradicted by that call (checks/outcomes)."""
+    acts = {ev.claim.sentence_index for ev in req.evals if ev.claim.category == "action"}
+    out: list[ClaimEval] = []
+    for sent, stype in zip(req.sentences, req.types, strict=True):
+        if stype not in _REPORTS or sent.index in acts:
+            continue
+        found = failed_outcome(ledger, sent.text)
+        if found is None:
+            continue
+        claim = DetectedClaim(
+            category="action",
+            detector_id=OUTCOME_DETECTOR,
+            matched_text=sent.text,
+            offset=sent.start,
+            end=sent.end,
+            subject="self",
+            assertion="done",
+            confidence=0.9,
+            sentence_index=sent.index,
+        )
+        out.append(ClaimEval(0, claim, ledger=found, risks=["agent_actions"]))
+    return out
 
 
 def _record_claims(
