@@ -388,6 +388,10 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
         ("Would you like me to book it?", "no claim: a question"),
         ("Thanks for your patience!", "no claim: a greeting, thanks or apology"),
         ("Please confirm the new address.", "no claim: an instruction to the user"),
+        (
+            "Double-check the spelling, or share another email you may have used.",
+            "no claim: an instruction to the user",
+        ),
         ("Change of plan", "no claim: a line with no verb (an option or a heading)"),
         ("I need your order number to look it up.", "no claim: a plan, an offer or an ability"),
         ("Then we'll move the booking to Friday.", "no claim: what will happen"),

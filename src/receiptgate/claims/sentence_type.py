@@ -56,6 +56,19 @@ _IMPERATIVE = frozenset(
     investigate monitor rotate revert confirm look say watch
     """.split()
 )
+#: A hyphenated first word ("double-check"), which ``_WORD`` reads as two.
+_HYPHENATED_LEAD = re.compile(r"[^a-z']*([a-z']+-[a-z']+)")
+
+
+def _commands(text: str, first: str) -> bool:
+    """Whether a (lowercase) sentence opens with a verb of command ("check", "Double-check
+    the spelling")."""
+    if first in _IMPERATIVE:
+        return True
+    m = _HYPHENATED_LEAD.match(text)
+    return m is not None and m.group(1) in _IMPERATIVE
+
+
 _OPINION = frozenset(
     """
         good great nice better best bad worse worst recommend recommended love like prefer happy
@@ -422,7 +435,7 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         return "greeting"
     if body is not lowered:
         words_body = _WORD.findall(body)
-        if words_body and words_body[0] in _IMPERATIVE:
+        if words_body and _commands(body, words_body[0]):
             return "imperative"
         if INTENT.match(body):
             return "intent"
@@ -442,7 +455,7 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         if _COURTESY.match(rest):
             return "greeting"  # "If you have more questions, feel free to ask!"
         rest_words = _WORD.findall(rest[:20])
-        if rest_words and rest_words[0] in _IMPERATIVE:
+        if rest_words and _commands(rest, rest_words[0]):
             return "imperative"  # "Since there might be a difference, please provide ..."
         if _ABILITY.match(rest) or _CLOSING.match(rest):
             return "intent"
@@ -457,7 +470,7 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         return "greeting" if not any(c.isdigit() for c in text) else "statement"
     if words[0] in _GREETINGS and len(words) <= 8:
         return "greeting"
-    if words[0] in _IMPERATIVE and not _LEAD_LABEL.match(text):
+    if _commands(lowered, words[0]) and not _LEAD_LABEL.match(text):
         return "imperative"
     if INTENT.match(lowered):
         return "intent"
