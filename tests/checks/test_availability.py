@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 import pytest
 
 from receiptgate import Gate, Receipt
+from tool_transcripts import tool_transcript
 
 NOW = datetime(2026, 3, 11, 10, tzinfo=UTC)
 VACUUM = {
@@ -134,3 +135,18 @@ def test_other_options_are_available_when_some_variant_of_the_product_is() -> No
     text = "That vacuum cleaner is not in stock, but other options are available."
     assert Gate().validate(text, receipts=[LOOKUP], now=NOW).verdict == "pass"
     assert Gate().validate(text, receipts=[none_left], now=NOW).verdict == "block"
+
+
+def test_results_are_available_when_the_search_named_by_the_sentence_found_some() -> None:
+    flight = {"flight_number": "HAT169", "origin": "JFK", "destination": "SEA", "price": 120}
+    direct = ("search_direct_flight", {"origin": "JFK", "destination": "SEA"}, [flight])
+    onestop = ("search_onestop_flight", {"origin": "SEA", "destination": "JFK"}, [])
+    now = datetime(2024, 5, 15, tzinfo=UTC)
+
+    def tags(text: str, *calls: tuple[str, dict[str, object], object]) -> str | None:
+        result = Gate().validate(text, receipts=tool_transcript(calls), now=now)
+        return result.sentences[0].tag
+
+    assert tags("Direct flights are available from JFK.", direct) == "T1"
+    # the one-stop search found nothing: it backs no one-stop flights
+    assert tags("One-stop flights are available from SEA.", onestop) != "T1"

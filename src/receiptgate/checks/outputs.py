@@ -57,6 +57,30 @@ def empty_result(index: ReceiptIndex, sentence: str) -> Finding | None:
     return None
 
 
+def found_results(index: ReceiptIndex, sentence: str) -> Finding | None:
+    """A search that found something behind "direct flights are available both ways":
+    the latest of the last few searches whose tool name shares a word with the sentence
+    ("search_direct_flight": "direct") and that returned rows."""
+    words = set(_WORDS.findall(sentence.lower()))
+    for e in reversed(tool_calls(index)[-6:]):
+        tool = (e.receipt.tool or "").lower()
+        if failed(e) or not _SEARCHES.search(tool) or e.receipt.content.strip() in EMPTY:
+            continue
+        named = [w for w in _WORDS.findall(tool.replace("_", " ")) if w not in _SEARCH_VERBS]
+        if not named or not any(w in words or f"{w}s" in words for w in named):
+            continue
+        rows = sum(len(rec.children) for rec in e.records if rec.children) or len(e.records)
+        if not rows:
+            continue
+        rid = e.receipt.id
+        return Finding("supported", rid, "tool", f"{rid}: the {e.receipt.tool} found {rows}")
+    return None
+
+
+_WORDS = re.compile(r"[a-z]+")
+_SEARCH_VERBS = frozenset({"search", "find", "list", "query", "lookup", "get", "by", "for"})
+
+
 def over_budget(index: ReceiptIndex, sentence: str) -> Finding | None:
     """The newest search behind "there are no nonstop flights within your budget of $100":
     every price it lists is above the budget. (A search that lists one within it neither

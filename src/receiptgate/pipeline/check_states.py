@@ -14,6 +14,7 @@ from receiptgate.checks.availability import check_availability, other_options
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.outputs import (
     empty_result,
+    found_results,
     over_budget,
     reported_failure,
 )
@@ -80,6 +81,9 @@ def check_state_claim(s: Settings, req: Request, ev: ClaimEval, sentence: Senten
         if found is None and _OTHERS.match(c.subject):
             # "..., but other options are available": the product's other variants
             found = other_options(ledger, sentence.text, avail)
+        if found is None and avail and not every:
+            # "direct flights are available both ways": the direct-flight searches found some
+            found = found_results(ledger, clause_of(work, sentence, c))
         if found is not None:
             ev.ledger = found
     elif c.assertion == "not_exists":
