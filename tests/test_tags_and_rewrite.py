@@ -388,6 +388,8 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
         ("Would you like me to book it?", "no claim: a question"),
         ("Thanks for your patience!", "no claim: a greeting, thanks or apology"),
         ("Please confirm the new address.", "no claim: an instruction to the user"),
+        ("Returning a watch is easy! ⌚", "no claim: an opinion"),
+        ("That works perfectly!", "no claim: an opinion"),
         (
             "Double-check the spelling, or share another email you may have used.",
             "no claim: an instruction to the user",

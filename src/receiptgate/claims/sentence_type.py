@@ -69,6 +69,15 @@ def _commands(text: str, first: str) -> bool:
     return m is not None and m.group(1) in _IMPERATIVE
 
 
+#: A sentence ending in "!" (an emoji or a mark may follow).
+_EXCLAIMED = re.compile(r"!\W*$")
+#: Words of praise or ease an exclamation gives as its view, not as a fact.
+_PRAISE = frozenset(
+    """
+    easy easier simple simpler quick quicker straightforward perfect perfectly indeed
+    lovely wonderful fantastic amazing fun neat smooth painless
+    """.split()
+)
 _OPINION = frozenset(
     """
         good great nice better best bad worse worst recommend recommended love like prefer happy
@@ -478,6 +487,13 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         return "opinion"  # "I think the new dashboard is great."
     if len(words) <= 8 and ":" not in text and not _DIGIT.search(text) and _verbless(words):
         return "fragment"  # "Change of plan", "Upgrade to business class."
+    if (
+        len(words) <= 7
+        and not _DIGIT.search(text)
+        and _EXCLAIMED.search(text)
+        and any(w in _PRAISE for w in words)
+    ):
+        return "opinion"  # "Returning a watch is easy! ⌚", "That works perfectly!"
     hedge_words, hedge_text = words, lowered
     if "may" in words and _MONTH_MAY.search(text):
         # "your flight on May 17": the month, not the hedge "may"
