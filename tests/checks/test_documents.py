@@ -352,3 +352,23 @@ def test_a_rule_said_with_a_contraction_or_behind_an_aside_is_backed_by_it(sente
     # and the negation still counts: the rule turned round is no restatement
     turned = sentence.replace("can't", "can")
     assert check(turned, WITH_RENTAL)[:2] != ("T4", "pass")
+
+
+INSURANCE_RULE = _transcript(
+    {
+        "role": "system",
+        "content": "# Insurance\n\n- Travel insurance is 30 dollars per passenger and enables a "
+        "full refund if the user needs to cancel the flight given health or weather reasons.",
+    },
+    USER,
+)
+
+
+def test_a_rule_restated_with_what_it_leaves_out_is_backed_by_it() -> None:
+    said = "The insurance enables a full refund if you cancel for health or weather reasons"
+    tag, action, evidence = check(f"{said} but it does not cover change fees.", INSURANCE_RULE)
+    assert (tag, action) == ("T4", "pass"), evidence
+    assert "Travel insurance is 30 dollars per passenger" in evidence
+    # a negated clause that turns the rule round is no omission
+    turned = f"{said}, but it does not refund cancellations for weather reasons."
+    assert check(turned, INSURANCE_RULE)[:2] != ("T4", "pass")

@@ -67,21 +67,37 @@ def restated_passage(
         return _restated(index, lib, docs, clauses[0], fresh, least=RESTATE_SHARED)
     if len(clauses) > 1:
         found: DocumentMatch | None = None
+        omitted: list[str] = []
         for clause in clauses:
             if len(rule_words(index, clause)) < 2:
                 continue  # "which is strict": nothing of its own to restate
             m = _restated(index, lib, docs, clause, fresh, least=2)
             if m is None and _APPLIED.search(clause) is None:
-                return None
+                if _polarity(clause) != "neg":
+                    return None
+                omitted.append(clause)
             found = found or m
-        return found
+        if found is not None and all(_left_out(index, found, c) for c in omitted):
+            return found
     return None
+
+
+def _left_out(index: ReceiptIndex, match: DocumentMatch, clause: str) -> bool:
+    """Whether a negated clause says what the rule its sentence restates leaves out: "The
+    insurance covers cancellations for health or weather reasons, but it does not cover
+    change fees" restates "... travel insurance ... enables full refund if the user needs
+    to cancel the flight given health or weather reasons", which names no change fee.
+    The clause's own words (past the rule's subject it shares) must be none of the
+    passage's: "... but not for health reasons" turns the rule round and is no omission."""
+    words = rule_words(index, clause)
+    own = words - match.passage.words
+    return len(own) >= 1 and len(words & match.passage.words) <= 1
 
 
 #: Where a sentence joins two statements: "..., but ...", "...; ...", "..., which ...",
 #: "..., so ...", "... since ...".
 _CLAUSE_SPLIT = re.compile(
-    r"\s*(?:;|,\s*(?:but|and|which|so|while|though|although)\b|\bhowever\b|"
+    r"\s*(?:;|,\s*(?:but|and|which|so|while|though|although)\b|\s+but\s+|\bhowever\b|"
     r",?\s+(?:since|because|so)\s+)\s*"
 )
 
