@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -372,3 +373,25 @@ def test_a_rule_restated_with_what_it_leaves_out_is_backed_by_it() -> None:
     # a negated clause that turns the rule round is no omission
     turned = f"{said}, but it does not refund cancellations for weather reasons."
     assert check(turned, INSURANCE_RULE)[:2] != ("T4", "pass")
+
+
+AIRLINE_POLICY = _transcript(
+    {
+        "role": "system",
+        "content": (
+            Path(__file__).parents[2] / "benchmarks" / "data" / "taubench_airline_policy.md"
+        ).read_text(encoding="utf-8"),
+    },
+    USER,
+)
+
+
+def test_nearly_all_of_a_rule_in_more_words_of_the_replys_own_restates_it() -> None:
+    said = "Refunds for cancelled reservations {} go back to the original payment methods used {}"
+    tag, action, evidence = check(
+        said.format("typically", "at the time of booking."), AIRLINE_POLICY
+    )
+    assert (tag, action) == ("T4", "pass"), evidence
+    assert "The refund will go to original payment methods" in evidence
+    turned = said.format("never", "at the time of booking.")
+    assert check(turned, AIRLINE_POLICY)[:2] != ("T4", "pass")

@@ -36,6 +36,11 @@ RESTATE_COVERAGE = 0.7
 #: about a record: the sentence adds which one).
 RESTATE_HELD = 0.7
 
+#: ... or when it holds most of a passage's weight in four shared words or more, and
+#: they carry half of its own.
+RESTATE_MOST = 0.8
+RESTATE_SOME = 0.5
+
 
 def restated_passage(
     index: ReceiptIndex, sentence: str, fresh: Callable[[Receipt], bool]
@@ -140,8 +145,12 @@ def _restated(
         if len(shared) < least:
             continue
         held = _held(lib, passage, shared)
-        if coverage >= RESTATE_COVERAGE or (
-            len(shared) >= RESTATE_SHARED and len(words - shared) <= 2 and held >= RESTATE_HELD
+        if (
+            coverage >= RESTATE_COVERAGE
+            or (len(shared) >= RESTATE_SHARED and len(words - shared) <= 2 and held >= RESTATE_HELD)
+            # nearly all of a rule, in more words of the sentence's own: "Refunds for canceled
+            # reservations go back to the original payment methods used at booking"
+            or (len(shared) >= 4 and coverage >= RESTATE_SOME and held >= RESTATE_MOST)
         ):
             # of the passages it restates, the one most about it: "only pending orders
             # can be cancelled" restates "An order can only be cancelled if its status is
