@@ -1034,6 +1034,23 @@ def test_a_record_said_to_have_no_x_is_read_from_its_field(
     assert GATE.validate(text, receipts=receipts, now=NOW).verdict == verdict
 
 
+@pytest.mark.parametrize(("difference", "tag"), [(0.0, "T1"), (12.5, "T5")])
+def test_no_price_difference_is_read_from_a_field_named_with_its_groups_prefix(
+    difference: float, tag: str
+) -> None:
+    # "exchange_price_difference" beside "exchange_items": the price difference, zero
+    exchange = {
+        "order_id": "#W2890441",
+        "status": "exchange requested",
+        "exchange_items": ["8069050545"],
+        "exchange_new_items": ["8069050545"],
+        "exchange_price_difference": difference,
+    }
+    receipts = _transcript(("exchange_delivered_order_items", {"order_id": "#W2890441"}, exchange))
+    result = GATE.validate("There's no price difference.", receipts=receipts, now=NOW)
+    assert result.sentences[0].tag == tag
+
+
 def test_a_label_that_says_none_is_backed_by_the_search_it_names_finding_nothing() -> None:
     receipts = _transcript(
         ("search_direct_flight", {"origin": "ATL", "destination": "LAS", "date": "2024-05-21"}, [])

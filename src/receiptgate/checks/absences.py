@@ -121,11 +121,18 @@ def negated_field(index: ReceiptIndex, sentence: str) -> Finding | None:
         return None
     for e in _structured_results(index):
         for rec in e.records:
+            prefixes = _key_prefixes(rec)
             for leaf in rec.leaves:
-                key = content_words(leaf.key.replace("_", " "))
+                # "exchange_price_difference" beside "exchange_items": a price difference
+                key = content_words(leaf.key.replace("_", " ")) - prefixes
                 shown = leaf.value.shown.strip().lower()
                 if not key or not key <= what or not what - _path_words(leaf.path) <= _FILL:
                     continue  # "no cheaper options available" is no "available" field
+                if leaf.value.number == 0 and leaf.value.kind in ("money", "number", "count"):
+                    # "exchange_price_difference": 0.0 is none (a count of another field's
+                    # row, "no economy seats" on another flight, is no contradiction here:
+                    # which row the sentence names, this check does not read)
+                    shown = "0"
                 if shown not in _NO_VALUES | _YES_VALUES:
                     continue
                 rid = e.receipt.id
@@ -134,6 +141,17 @@ def negated_field(index: ReceiptIndex, sentence: str) -> Finding | None:
                     return Finding("supported", rid, "tool", line, leaf.path)
                 return Finding("contradicted", rid, "tool", f"contradicts {line}", leaf.path)
     return None
+
+
+def _key_prefixes(rec: Record) -> frozenset[str]:
+    """The first words that two or more of a record's keys share ("exchange" of
+    "exchange_items", "exchange_price_difference"): a group's name, no word of the field."""
+    firsts: dict[str, int] = {}
+    for leaf in rec.leaves:
+        head, sep, _ = leaf.key.partition("_")
+        if sep:
+            firsts[head.lower()] = firsts.get(head.lower(), 0) + 1
+    return content_words(" ".join(w for w, n in firsts.items() if n >= 2))
 
 
 def list_count(index: ReceiptIndex, h: HardFact) -> Finding | None:
