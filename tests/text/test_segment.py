@@ -242,6 +242,10 @@ def test_when_newlines_then_split_by_block_rules(text: str, expected: Expected) 
         ("-5 degrees outside.", [("-5 degrees outside.", "prose")]),
         ("1.5 million users.", [("1.5 million users.", "prose")]),
         ("2024. The year", [("2024.", "prose"), ("The year", "prose")]),
+        # a numbered title in bold is one heading, not "**1." and a sentence after it
+        ("**1. Available Flights**", [("1. Available Flights", "heading")]),
+        ("__2) What Stays the Same__", [("2) What Stays the Same", "heading")]),
+        ("**3. Refund** is due.", [("**3. Refund** is due.", "prose")]),
         ("> quoted. Text.", [("quoted.", "prose"), ("Text.", "prose")]),
         ("> line one\n> line two.", [("line one\n> line two.", "prose")]),
         ("> One.\n> Two.", [("One.", "prose"), ("Two.", "prose")]),

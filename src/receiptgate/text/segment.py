@@ -51,9 +51,11 @@ from typing import Literal
 __all__ = ["Sentence", "SentenceKind", "segment"]
 
 #: A line that is one bold title: letters, spaces and a few marks only (no digit, no colon,
-#: no closing punctuation), at most 80 characters ("**What I need next**").
+#: no closing punctuation), at most 80 characters ("**What I need next**"), perhaps after
+#: its number ("**1. Available Nonstop Flights**").
 BOLD_TITLE = re.compile(
-    r"(\*\*|__)((?:[^\W\d_]|[ \t'’&/()-])(?:[^\W\d_]|[ \t'’&/(),-]){0,78}(?:[^\W\d_]|\)))\1[ \t]*"
+    r"(\*\*|__)((?:\d{1,3}[.)][ \t]+)?"
+    r"(?:[^\W\d_]|[ \t'’&/()-])(?:[^\W\d_]|[ \t'’&/(),-]){0,78}(?:[^\W\d_]|\)))\1[ \t]*"
 )
 
 SentenceKind = Literal["prose", "list_item", "heading", "code", "table_row"]
@@ -189,6 +191,10 @@ def _is_sentence_start(c: str) -> bool:
     return o >= 0x1F000 or 0x2600 <= o <= 0x27BF or 0x2B00 <= o <= 0x2BFF
 
 
+#: The number of a title in bold or italics, from its line's start: "**1", "__2", "*3".
+_EMPHASISED_NUMBER = re.compile(r"[ \t>]*[*_]{1,3}\d{1,3}")
+
+
 def _keeps_together(text: str, dot: int, lo: int, nxt: int) -> bool:
     """Return whether the single ``.`` at ``dot`` ends an abbreviation or initial.
 
@@ -198,6 +204,9 @@ def _keeps_together(text: str, dot: int, lo: int, nxt: int) -> bool:
         lo: Start of the enclosing block (the token never reaches before it).
         nxt: Offset of the first character of the would-be next sentence.
     """
+    line = max(lo, text.rfind("\n", lo, dot) + 1)
+    if _EMPHASISED_NUMBER.fullmatch(text, line, dot):
+        return True  # "**1. Available Nonstop Flights**": a numbered title, in bold
     # Every abbreviation handled here is shorter than the window, so a window
     # without whitespace holds a token that is too long to be one.
     window = text[max(lo, dot - _ABBREV_WINDOW) : dot]
