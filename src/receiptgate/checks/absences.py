@@ -235,7 +235,9 @@ def _object_lists(index: ReceiptIndex, noun: str) -> list[tuple[int, Record, str
     return out
 
 
-_LIST_ROW = re.compile(r"(?:^|\.)([A-Za-z_][\w -]*)\[\d+\]$")
+#: A row of a list ("items[2]") or of an object keyed by its rows' ids
+#: ('variants["9612497925"]').
+_LIST_ROW = re.compile(r"(?:^|\.)([A-Za-z_][\w -]*)(?:\[\d+\]|\[\"[^\"]*\"\])$")
 
 
 def _entry_lists(e: ReceiptEntry) -> dict[str, list[tuple[Record, str, int]]]:
