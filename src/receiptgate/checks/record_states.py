@@ -157,14 +157,11 @@ def reports_state(
         return None  # the state of a request or an exchange, not of the record
     if after and after[0].endswith("s") and after[0] not in ("is", "was", "has", "as"):
         return None  # "pending items ...": no one record to compare
-    # "was shipped to the address": an event in the record's past, not its state now.
-    if re.search(r"\b(?:was|were|had\s+been)\s+$", before) and after[:1] in (
-        ["to"],
-        ["on"],
-        ["at"],
-        ["from"],
-        ["by"],
-        ["via"],
+    # "was shipped to the address", "the order shipped to Texas": an event in the
+    # record's past, not its state now ("the order is shipped to ..." still says its state)
+    if after[:1] in (["to"], ["on"], ["at"], ["from"], ["by"], ["via"]) and (
+        re.search(r"\b(?:was|were|had\s+been)\s+$", before)
+        or not re.search(r"\b(?:is|are|has\s+been|have\s+been|now)\s+$", before)
     ):
         return None
     if _EVERY_BEFORE.search(low[:start]) and re.search(
