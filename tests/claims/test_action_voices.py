@@ -487,3 +487,14 @@ WROTE_TEST_TXT = _receipts(
 def test_a_thing_created_in_a_place_is_the_object_not_the_place(name: str, verdict: str) -> None:
     text = f"The file `{name}` has been successfully created in the `/workspace` directory."
     assert _check(text, WROTE_TEST_TXT).verdict == verdict
+
+
+def test_a_passive_that_picks_a_record_out_by_its_past_is_no_act_of_the_agent() -> None:
+    receipts = _retail()
+    # "the one that was sent to Texas" says which order, not what the agent did
+    which = "I can look through them to find the one that was sent to Texas."
+    assert [c.category for c in _check(which, receipts).claims] != ["action"]
+    # a report of the act still is one
+    sent = _check("The confirmation was sent to your email.", receipts)
+    assert [c.category for c in sent.claims] == ["action"]
+    assert sent.verdict == "block"

@@ -171,6 +171,10 @@ PROCESS_ACTIONS: dict[str, tuple[str, str]] = {
     "backup": ("backed up", "saved"),
 }
 #: Passive forms that report a thing's state rather than the agent's action.
+#: A restrictive relative clause right before a passive: "the one that was sent to
+#: Texas", "orders that were shipped to Denver": it picks a record out by its past.
+_PICKS_OUT = re.compile(r"\b(?:one|ones|the\s+\w+|\w+s)\s+that\s+$")
+
 _NOT_AGENT_PASSIVE = frozenset(
     {"shipped", "released", "started", "stopped", "found", "read", "opened", "called", "paid"}
 )
@@ -410,6 +414,8 @@ class ActionDetector(Detector):
             verb = " ".join((match.group(1) or match.group(2)).lower().split())
             if _WHEN_AFTER.match(text, match.end()):
                 return None  # "it was booked on May 11": when the record's event was
+            if _PICKS_OUT.search(text, max(sentence.start, match.start() - 30), match.start()):
+                return None  # "to find the one that was sent to Texas": which one, no act
             claim.assertion = ACTION_VERBS.get(verb, "ran")
             claim.value = verb
         if name == "done_list":
