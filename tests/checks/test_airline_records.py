@@ -1112,3 +1112,18 @@ def test_when_the_reply_restates_the_users_time_limit_then_it_is_the_users() -> 
         receipts = parse_receipts(json.dumps({"messages": [message]})) + RECEIPTS
         result = GATE.validate(text, receipts=receipts, now=NOW)
         assert result.verdict == verdict, result.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have reviewed two of the three reservations on your profile.",
+        "I checked all of your reservations.",
+    ],
+)
+def test_an_act_on_some_of_the_records_is_an_act_on_those_records(text: str) -> None:
+    # "two of the three reservations": the reservations, not "two"
+    result = _check(text)
+    assert result.verdict == "pass", result.reason
+    # with no call at all, nothing backs it
+    assert GATE.validate(text, receipts=_transcript(), now=NOW).verdict == "block"

@@ -129,6 +129,14 @@ def _after_count(words: list[tuple[int, int, str]]) -> bool:
     return last.isdigit() or last in _COUNT_WORDS
 
 
+#: A count or a quantifier that may stand before "of" ("three of", "all of", "both of").
+_QUANTITY = re.compile(
+    r"\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|all|both|each|some|most|"
+    r"several|many|none|any|either|neither"
+)
+_OF = re.compile(r"\s+of\b")
+
+
 def phrase_after(text: str, at: int, sent_end: int) -> tuple[str, str | None, int]:
     """Reads the noun phrase that starts at ``at`` (after a trigger).
 
@@ -137,9 +145,16 @@ def phrase_after(text: str, at: int, sent_end: int) -> tuple[str, str | None, in
     the name and ``kind`` the kind word.
     """
     words: list[tuple[int, int, str]] = []
+    quantity = False  # a count or quantifier before "of" was read
     for m in _TOKEN.finditer(text, at, sent_end):
         raw = m.group()
         word = _clean(raw.rstrip(".,;:!?")).lower()
+        if not words and _QUANTITY.fullmatch(word) and _OF.match(text, m.end(), sent_end):
+            quantity = True  # "three of the six reservations": the reservations
+            continue
+        if quantity and word == "of":
+            quantity = False
+            continue
         if not words and (word in DETERMINERS or word == "such"):
             continue
         if not word or word in ("anywhere", "yet", "either", "there"):
