@@ -556,3 +556,18 @@ def test_when_one_part_of_a_split_is_left_then_it_is_the_total_less_the_others()
     assert _check(plan.format("Mastercard: $254.00") + "- Total: $414.25").verdict == "block"
     # with a total no receipt holds, nothing backs the part
     assert _check(plan.format("Mastercard: $264.00") + "- Total: $424.25").verdict == "block"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "**White Desk Lamp** (9083642334): $163.10, pay {}",
+        "**White Desk Lamp** (9083642334): $163.10, {} to pay",
+    ],
+)
+def test_when_a_line_says_what_is_left_to_pay_then_it_is_a_difference(line: str) -> None:
+    # the white lamp less the black one in the order: 163.10 - 150.25
+    honest = _check(line.format("$12.85"))
+    assert honest.verdict == "pass", honest.reason
+    assert any("12.85 = 163.1 − 150.25" in d for d in _derived(honest))
+    assert _check(line.format("$14.85")).verdict == "block"

@@ -64,10 +64,14 @@ def check_claims(s: Settings, req: Request) -> None:
         back_labels(group, by_sentence.get(sidx - 1, []))
 
 
-#: A figure said to be a difference: "$6.55 more", "$1.27 back", "$26.48 in your favor".
+#: A figure said to be a difference: "$6.55 more", "$1.27 back", "$26.48 in your favor",
+#: "$7.80 to pay".
 _COMPARED_AFTER = re.compile(
-    r"[*_]*\s*(?:more|less|back|extra|cheaper|higher|lower|in\s+your\s+favou?r)\b", re.I
+    r"[*_]*\s*(?:more|less|back|extra|cheaper|higher|lower|in\s+your\s+favou?r|to\s+pay)\b",
+    re.I,
 )
+#: ... or an amount still to pay: "pay $9.72", "**You pay:** $12.07", "you'd owe $4".
+_TO_PAY_BEFORE = re.compile(r"\b(?:pay|owe)\b[*_:\s]*$", re.I)
 
 
 def _gather(s: Settings, req: Request, ev: ClaimEval, sentence: Sentence) -> None:
@@ -248,7 +252,9 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 told = work[: _introduced_end(work, sentence)].lower()
                 m = time_span(ledger, h, anchor_, sentence.text, fresh, told) or m
             elif m.status == "contradicted" and (
-                names_operation(said) or _COMPARED_AFTER.match(work, h.end)
+                names_operation(said)
+                or _COMPARED_AFTER.match(work, h.end)
+                or _TO_PAY_BEFORE.search(work, max(sentence.start, h.start - 16), h.start)
             ):
                 # "the 20% discount on the lamp is $30.05": not the lamp's price,
                 # a figure computed from it
