@@ -498,3 +498,38 @@ def test_a_passive_that_picks_a_record_out_by_its_past_is_no_act_of_the_agent() 
     sent = _check("The confirmation was sent to your email.", receipts)
     assert [c.category for c in sent.claims] == ["action"]
     assert sent.verdict == "block"
+
+
+def test_a_refund_to_a_card_named_by_its_last_digits_is_a_call_on_that_cards_record() -> None:
+    profile = {
+        "user_id": "mia_li_3668",
+        "payment_methods": {
+            "credit_card_8554680": {"source": "credit_card", "brand": "mastercard",
+                                    "last_four": "4336", "id": "credit_card_8554680"},
+            "credit_card_8897086": {"source": "credit_card", "brand": "visa",
+                                    "last_four": "8902", "id": "credit_card_8897086"},
+        },
+    }  # fmt: skip
+    history = [
+        {"transaction_type": kind, "amount": 150.25, "payment_method_id": card}
+        for kind, card in [
+            ("payment", "credit_card_8554680"),
+            ("payment", "credit_card_8897086"),
+            ("refund", "credit_card_8554680"),
+        ]
+    ]
+    receipts = _receipts(
+        "Please pay with my Visa instead.",
+        _turn("c1", "get_user_details", {"user_id": "mia_li_3668"}, profile),
+        # the call that switched the payment is logged under no tool name
+        _turn("c2", "tool", {}, {**ORDER, "payment_history": history}),
+    )
+    refunded = "The $150.25 on your Mastercard ending in 4336 has been refunded."
+    assert _check(refunded, receipts).verdict == "pass"
+    # the Visa got no refund
+    assert (
+        _check(
+            refunded.replace("Mastercard ending in 4336", "Visa ending in 8902"), receipts
+        ).verdict
+        == "block"
+    )

@@ -194,6 +194,18 @@ def _digit_leaves(index: ReceiptIndex) -> dict[str, list[Leaf]]:
     return out
 
 
+def digits_owners(index: ReceiptIndex, text: str) -> frozenset[str]:
+    """The ids (lowercase) of the records whose card or account ends in the last digits a
+    text gives: "your Mastercard ending in 4336" -> ``credit_card_8554680``."""
+    found = _digit_leaves(index)
+    out: set[str] = set()
+    for m in LAST_DIGITS.finditer(text):
+        digits = next(g for g in m.groups() if g)
+        for leaf in found.get(digits, ()):
+            out.update(i.lower() for i in leaf.record.ids)
+    return frozenset(out)
+
+
 def last_digits(index: ReceiptIndex, digits: str, a: int, b: int) -> RecordClaim:
     f = record_fact("digits", a, b, digits)
     found = _digit_leaves(index)

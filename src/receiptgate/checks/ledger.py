@@ -28,6 +28,7 @@ from receiptgate.checks.calls import (
     suite_outcome,
 )
 from receiptgate.checks.finding import Finding
+from receiptgate.checks.labels import digits_owners
 from receiptgate.checks.objects import GENERIC_OBJECTS, ObjectMatcher
 from receiptgate.checks.words import content_words
 from receiptgate.claims.hardfacts import extract_hard_facts
@@ -163,6 +164,10 @@ def check_action(
         matching = matching + [e for e in unnamed if id(e) not in seen]
     about = ObjectMatcher.of(claim, tail)
     mentioned = [e for e in matching if about(e)]
+    if not mentioned and claim.object and (owners := digits_owners(index, claim.object)):
+        # "your Mastercard ending in 4336 has been refunded": a call on that card's record
+        # (its id, credit_card_8554680, in the call's arguments or result)
+        mentioned = [e for e in matching if _acts_on(e, owners, kind)]
     if not mentioned and (to := _CHANGED_TO.search(tail)) is not None:
         # 'Changed "typoo" to "typo"': the edit holds the new text, not the old
         about = ObjectMatcher.of(dataclasses.replace(claim, object=to.group(1)), tail)
@@ -304,6 +309,19 @@ def _check_source(index: ReceiptIndex, claim: DetectedClaim, tail: str) -> Findi
             )
         return Finding("supported", r.id, r.kind, f"{r.id}: {r.source or r.tool or r.kind}")
     return Finding("unsupported", None, None, f"no {name} receipt in the session")
+
+
+def _acts_on(e: ReceiptEntry, owners: frozenset[str], kind: str) -> bool:
+    """Whether a call acted on one of the records ``owners`` names: a refund needs a row of
+    its result that is a refund to one of them (a payment row of the same card is none);
+    another act, the record's id anywhere in the call."""
+    if kind != "refunded":
+        return any(o in e.text for o in owners)
+    for rec in e.records:
+        shown = [leaf.value.shown.lower() for leaf in rec.leaves]
+        if any(v in owners for v in shown) and any("refund" in v for v in shown):
+            return True
+    return False
 
 
 def check_attribution(index: ReceiptIndex, claim: DetectedClaim) -> Finding:
