@@ -571,3 +571,12 @@ def test_when_a_line_says_what_is_left_to_pay_then_it_is_a_difference(line: str)
     assert honest.verdict == "pass", honest.reason
     assert any("12.85 = 163.1 − 150.25" in d for d in _derived(honest))
     assert _check(line.format("$14.85")).verdict == "block"
+
+
+def test_when_a_label_adds_two_named_rows_then_its_figure_is_their_sum() -> None:
+    # the figure follows the lamp's id, but "+" between the two rows makes it their sum
+    label = "Water Bottle (4579334072) + white Desk Lamp (9083642334): {}"
+    honest = _check(label.format("$183.20"))
+    assert honest.verdict == "pass", honest.reason
+    assert any("183.2 = " in d for d in _derived(honest))
+    assert _check(label.format("$185.20")).verdict == "block"

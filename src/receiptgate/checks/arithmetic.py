@@ -63,7 +63,9 @@ _NAMES_OPERATION = re.compile(
     r"passenger)|combined|altogether|in\s+all|subtotal|discount|save|saving|savings|off|"
     r"add(?:s|ed)?\s+up|together|both|plus|c(?:o|a)me\s+to|comes\s+to|round[-\s]trip|"
     r"both\s+ways)\b"
-    r"|\d\s?%",
+    r"|\d\s?%"
+    # "**Air Purifier + canister vacuum:** $1,095.55": two things named, added
+    r"|[A-Za-z)]\s+\+\s+[A-Za-z(]",
     re.IGNORECASE,
 )
 #: "$142 + $170 = $312", "$338 (HAT229) + $378 (HAT266) = $716"
