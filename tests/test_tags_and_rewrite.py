@@ -389,6 +389,11 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
         ("Thanks for your patience!", "no claim: a greeting, thanks or apology"),
         ("Please confirm the new address.", "no claim: an instruction to the user"),
         ("Returning a watch is easy! ⌚", "no claim: an opinion"),
+        (
+            "Just tell me which ones you'd like to send back, and I'll set it up!",
+            "no claim: an instruction to the user",
+        ),
+        ("I'm here if you need anything else too!", "no claim: a greeting, thanks or apology"),
         ("That works perfectly!", "no claim: an opinion"),
         (
             "Double-check the spelling, or share another email you may have used.",

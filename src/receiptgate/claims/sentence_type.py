@@ -65,6 +65,10 @@ def _commands(text: str, first: str) -> bool:
     the spelling")."""
     if first in _IMPERATIVE:
         return True
+    if first in ("just", "simply"):
+        # "Just tell me which ones you'd like to send back"
+        rest = _WORD.findall(text[:40])
+        return len(rest) > 1 and rest[0] == first and rest[1] in _IMPERATIVE
     m = _HYPHENATED_LEAD.match(text)
     return m is not None and m.group(1) in _IMPERATIVE
 
@@ -104,6 +108,8 @@ _COURTESY = re.compile(
     r"(?:i'?m|i\s+am)\s+(?:glad|happy)\s+(?:i|we)\s+could|"
     r"happy\s+to\s+help|no\s+(?:problem|worries)|of\s+course|certainly|absolutely|"
     r"(?:i\s+)?hope\s+(?:this|that|you|your|everything|all|things)|"
+    # "I'm here if you need anything else too!", "I'm around if anything comes up"
+    r"(?:i['’]m|i\s+am|we['’]re)\s+(?:here|around|available)\s+if\b|"
     # "I'd be glad to help", "I'm happy to look into other flights for you"
     r"(?:i['’]d|i\s+would|we['’]d)\s+be\s+(?:glad|happy|delighted)\s+to|"
     r"(?:i['’]m|i\s+am|we['’]re)\s+(?:happy|glad)\s+to\s+(?:help|look|check|assist|dig)|"
