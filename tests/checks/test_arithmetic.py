@@ -337,6 +337,9 @@ KUBECTL = Receipt(
         ("The checkout deployment in prod is running 12 replicas.", "block"),
         # one field over two rows: a total
         ("Checkout and worker together run 9 available replicas.", "pass"),
+        # but one row's count less another's is no difference anyone asked for: 3 = 6 - 3
+        ("The worker deployment has 3 replicas left.", "pass"),
+        ("The checkout deployment has 3 replicas left.", "block"),
     ],
 )
 def test_counts_are_summed_within_one_field_only(text: str, verdict: str) -> None:

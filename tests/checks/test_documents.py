@@ -395,3 +395,14 @@ def test_nearly_all_of_a_rule_in_more_words_of_the_replys_own_restates_it() -> N
     assert "The refund will go to original payment methods" in evidence
     turned = said.format("never", "at the time of booking.")
     assert check(turned, AIRLINE_POLICY)[:2] != ("T4", "pass")
+
+
+def test_a_rules_spelled_out_count_backs_the_same_count_in_figures() -> None:
+    rules = (
+        "# Payment\n\n"
+        "- Each reservation can use at most one certificate and at most three gift cards."
+    )
+    receipts = _transcript({"role": "system", "content": rules}, USER)
+    tag, action, evidence = check("You can pay with up to 3 gift cards.", receipts)
+    assert (tag, action) == ("T4", "pass"), evidence
+    assert check("You can pay with up to 4 gift cards.", receipts)[:2] != ("T4", "pass")

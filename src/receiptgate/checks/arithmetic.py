@@ -294,7 +294,7 @@ def _search(
         if b is not None and (money or _one_field(a, b)) and _addends(a, b):
             return _ok(target, f"{show_number(a.value)} + {show_number(b.value)}", a, b)
         b = find(a.value - target, a) if subtract else None
-        if b is not None and a.value > target and (money or _one_field(a, b)):
+        if b is not None and a.value > target and (money or _one_record(a, b) or _prices(a, b)):
             return _ok(target, f"{show_number(a.value)} − {show_number(b.value)}", a, b)
         for n in multipliers:
             if abs(a.value * n - target) <= TOLERANCE:
@@ -344,6 +344,19 @@ def _group(path: str) -> str:
     """The name of the object a leaf sits in ("[0][1].prices.economy" -> "prices")."""
     parts = re.findall(r"[A-Za-z_][\w-]*", path)
     return parts[-2] if len(parts) >= 2 else ""
+
+
+def _prices(a: Operand, b: Operand) -> bool:
+    """Two amounts of money of one field (two rows' prices): what one costs more than the
+    other is a difference a reply gives without naming it."""
+    return _one_field(a, b) and a.leaf is not None and a.leaf.value.kind == "money"
+
+
+def _one_record(a: Operand, b: Operand) -> bool:
+    """Two counts of one record: "2 free bags" is its total_baggages less its
+    nonfree_baggages; one flight's seats less another's is a coincidence ("13 seats left"
+    is no 16 - 3)."""
+    return a.leaf is not None and b.leaf is not None and a.leaf.record is b.leaf.record
 
 
 def _one_field(a: Operand, b: Operand) -> bool:

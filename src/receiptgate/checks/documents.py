@@ -124,7 +124,8 @@ def split_passages(content: str, now: datetime | None) -> list[Passage]:
                 continue
             values = tuple(
                 (h, v)
-                for h in extract_hard_facts(text, now=now)
+                # "at most three gift cards": a rule's count, spelled out
+                for h in extract_hard_facts(_numerals(text), now=now)
                 if h.kind != "identifier" and (v := fact_value(h)) is not None
             )
             words = _canon(content_words(text) | content_words(heading) | _kept(text))
@@ -311,6 +312,22 @@ RATE_AFTER = re.compile(
     r"item|day)\b|/\s*\w|times\s+the\s+number\b)",
     re.IGNORECASE,
 )
+
+
+_SPELLED_COUNT = re.compile(
+    r"\b(one|two|three|four|five|six|seven|eight|nine|ten)(?=\s+[a-z]{3,}(?:\s|[.,;:]|$))(?!\s+of\b)",
+    re.IGNORECASE,
+)
+_NUMERAL = {
+    w: str(i) for i, w in enumerate("one two three four five six seven eight nine ten".split(), 1)
+}
+
+
+def _numerals(text: str) -> str:
+    """A passage with its spelled counts before a noun as numerals ("at most three gift
+    cards" -> "at most 3 gift cards"), for reading its figures (same length is not kept:
+    only the figures' values are read from it)."""
+    return _SPELLED_COUNT.sub(lambda m: _NUMERAL[m.group(1).lower()], text)
 
 
 def document_figure(
