@@ -406,3 +406,17 @@ def test_a_rules_spelled_out_count_backs_the_same_count_in_figures() -> None:
     tag, action, evidence = check("You can pay with up to 3 gift cards.", receipts)
     assert (tag, action) == ("T4", "pass"), evidence
     assert check("You can pay with up to 4 gift cards.", receipts)[:2] != ("T4", "pass")
+
+
+def test_a_figure_on_a_bare_label_line_is_read_with_its_sections_heading() -> None:
+    rules = (
+        "# Cancel pending order\n\n- After confirmation the order is cancelled, and the total "
+        "is refunded to the original payment method in 5 to 7 business days."
+    )
+    receipts = _transcript({"role": "system", "content": rules}, USER)
+    reply = "### Cancellation summary\n\n- **Timing:** {}"
+    result = GATE.validate(reply.format("5 to 7 business days"), receipts=receipts, now=NOW)
+    assert result.verdict == "pass", result.reason
+    assert result.sentences[-1].tag == "T4"
+    changed = GATE.validate(reply.format("5 to 10 business days"), receipts=receipts, now=NOW)
+    assert changed.sentences[-1].action == "block"

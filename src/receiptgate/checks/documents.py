@@ -335,6 +335,7 @@ def document_figure(
     h: HardFact,
     sentence: str,
     fresh: Callable[[Receipt], bool],
+    topic: frozenset[str] = frozenset(),
 ) -> Finding | None:
     """A claimed figure against the document passages its sentence is about.
 
@@ -348,7 +349,8 @@ def document_figure(
     if not lib.items:
         return None
     own = doc_words(h.text)
-    words = rule_words(index, sentence, lead=True) - own
+    # "**Timing:** 5 to 7 business days" under "Cancellation summary": the heading's words
+    words = (rule_words(index, sentence, lead=True) | _canon(topic - GENERIC)) - own
     keys = set(claim_keys(h))
     measure = _measure(h.text)
     negated = _NEGATION.search(sentence.lower()) is not None

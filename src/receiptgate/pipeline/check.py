@@ -237,7 +237,7 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 m = done_today(ledger, h, _clause_text_of(work, sentence, h)) or m
             if m.status == "unsupported":
                 # a rule of the operator's documents ("refunded in 5 to 7 business days")
-                m = document_figure(ledger, h, sentence.text, fresh) or m
+                m = document_figure(ledger, h, sentence.text, fresh, anchor_.topic) or m
             if h.kind == "date" and (
                 m.status == "unsupported"
                 or (
