@@ -394,6 +394,12 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
             "no claim: an instruction to the user",
         ),
         ("I'm here if you need anything else too!", "no claim: a greeting, thanks or apology"),
+        ("There is a second problem.", "no claim: a label for the lines under it"),
+        ("I'd like to put this right.", "no claim: a plan, an offer or an ability"),
+        (
+            "What I can still do is upgrade the cabin or add checked bags.",
+            "no claim: a plan, an offer or an ability",
+        ),
         ("That works perfectly!", "no claim: an opinion"),
         (
             "Double-check the spelling, or share another email you may have used.",

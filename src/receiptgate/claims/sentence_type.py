@@ -213,6 +213,9 @@ INTENT = re.compile(
     r"you\s+would|we\s+could|(?:i|we)\s+(?:also\s+|still\s+|just\s+)?need|(?:i|we)\s+have\s+to|"
     r"(?:i|we)['’]d\s+need|"
     r"(?:i|we)\s+should|"
+    # "I'd like to put this right", "What I can still do is upgrade the cabin"
+    r"(?:i|we)['’]d\s+like\s+to|(?:i|we)\s+would\s+like\s+to|"
+    r"what\s+(?:i|we)\s+can\s+(?:still\s+|also\s+)?do\s+is|"
     r"(?:the\s+)?next\s+step\s+(?:is|will\s+be)\s+to|"
     # what the agent's own next step is for: "This will help me check the status"
     r"this\s+will\s+(?:help|allow|let|enable)\s+(?:me|us)|"
@@ -408,9 +411,13 @@ _ANNOUNCES = re.compile(
 #: A sentence with no figure that announces what follows: "Here's the return I'm ready to
 #: set up", "here's what's currently available", "There is one complication I should be
 #: upfront about", "One thing worth mentioning".
-_INTRODUCES_WORDS = ("here", "should", "worth", "want to", "like to", "something")
+_INTRODUCES_WORDS = ("here", "should", "worth", "want to", "like to", "something", "there")
 _INTRODUCES = re.compile(
     r"^(?:in\s+the\s+meantime,\s*)?here(?:'s|’s|\s+is|\s+are)\s+(?:what|how|the|a|an|your|some|all)\b"
+    # "There is a second problem.", "There's one more thing."
+    r"|^(?:but\s+|and\s+|also,?\s+)?there(?:'s|’s|\s+is)\s+(?:a|an|one)\s+(?:second|third|another|"
+    r"further|more|last|final|other|small|big|bigger)?\s*(?:problem|issue|thing|catch|point|"
+    r"wrinkle|complication|snag|detail)(?:\s+(?:to\s+(?:flag|mention|note)|here))?\W*$"
     r"|\b(?:i\s+should|i\s+want(?:ed)?\s+to|i['’]d\s+like\s+to|worth)\s+(?:be\s+upfront\s+about|"
     r"clarify|mention(?:ing)?|point(?:ing)?\s+out|flag(?:ging)?|not(?:e|ing))\W*$"
     r"|\bsomething\s+i\s+can\s+help\s+(?:you\s+)?with\b"
