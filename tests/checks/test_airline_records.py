@@ -1127,3 +1127,17 @@ def test_an_act_on_some_of_the_records_is_an_act_on_those_records(text: str) -> 
     assert result.verdict == "pass", result.reason
     # with no call at all, nothing backs it
     assert GATE.validate(text, receipts=_transcript(), now=NOW).verdict == "block"
+
+
+def test_a_reservation_moved_down_to_economy_is_a_cabin_change_by_an_update_call() -> None:
+    text = "Done: reservation QWPZKM has been moved down to economy."
+    downgraded = {**RESERVATION, "cabin": "economy"}
+    update = (
+        "update_reservation_flights",
+        {"reservation_id": "QWPZKM", "cabin": "economy", "flights": RESERVATION["flights"]},
+        downgraded,
+    )
+    looked_up = ("get_reservation_details", {"reservation_id": "QWPZKM"}, RESERVATION)
+    assert GATE.validate(text, receipts=_transcript(looked_up, update), now=NOW).verdict == "pass"
+    # a look-up is no change
+    assert GATE.validate(text, receipts=_transcript(looked_up), now=NOW).verdict == "block"
