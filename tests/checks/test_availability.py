@@ -158,3 +158,12 @@ def test_the_variants_of_a_product_keyed_by_their_ids_are_counted(count: str, ta
         f"The vacuum cleaner comes in {count} variants.", receipts=[LOOKUP], now=NOW
     )
     assert result.sentences[0].tag == tag, result.reason
+
+
+@pytest.mark.parametrize(("count", "tag"), [("1 is", "T1"), ("2 are", "T5")])
+def test_how_many_variants_are_available_is_counted_over_the_products_rows(
+    count: str, tag: str
+) -> None:
+    text = f"The vacuum cleaner has 3 variants, of which {count} currently available."
+    result = Gate().validate(text, receipts=[LOOKUP], now=NOW)
+    assert result.sentences[0].tag == tag, result.reason

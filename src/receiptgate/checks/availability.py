@@ -76,6 +76,51 @@ def check_availability(
     return None
 
 
+#: "10 of them are available", "3 are in stock": how many of the rows meant are.
+_COUNTED_AVAILABLE = re.compile(
+    r"[*_]*(?:\s+of\s+(?:them|these|those|the\s+[\w-]+))?\s+(?:are|is)\s+"
+    r"(?:currently\s+|still\s+|now\s+)?(?:available|in\s+stock)\b",
+    re.IGNORECASE,
+)
+_COUNTED = re.compile(
+    r"\b(\d{1,3})(?=[*_]*(?:\s+of\s+(?:them|these|those|the\s+[\w-]+))?\s+(?:are|is)\s)"
+)
+
+
+def available_count(index: ReceiptIndex, sentence: str, at: int | None = None) -> Finding | None:
+    """ "Our T-shirt comes in 12 variants, and 10 of them are available": how many rows of
+    the product the sentence names (else of the newest product listed) are available.
+    ``at``: where the count stands in the sentence (else its first "N ... are available")."""
+    if at is None:
+        m = next(
+            (c for c in _COUNTED.finditer(sentence) if _COUNTED_AVAILABLE.match(sentence, c.end())),
+            None,
+        )
+        if m is None:
+            return None
+        at, n = m.end(), int(m.group(1))
+    else:
+        digits = re.match(r"\d{1,3}", sentence[at:])
+        if digits is None or not _COUNTED_AVAILABLE.match(sentence, at + digits.end()):
+            return None
+        n, at = int(digits.group()), at + digits.end()
+    leaves = _availability_leaves(index)
+    if not leaves:
+        return None
+    words = _sentence_words(sentence)
+    pool = [leaf for leaf in leaves if _names_product(leaf.record, words)]
+    if not pool:
+        newest = max(leaves, key=index.position)
+        pool = [leaf for leaf in leaves if leaf.record.parent is newest.record.parent]
+    held = sum(1 for leaf in pool if leaf.value.keys == ("b:true",))
+    r = index.receipt_of(pool[-1])
+    what = re.sub(r"\[[^\]]*\]$", "", pool[-1].record.path) or "rows"
+    if held == n:
+        return Finding("supported", r.id, r.kind, f"{r.id} {what}: {held} of {len(pool)} available")
+    detail = f"contradicts {r.id} {what}: {held} of {len(pool)} available, claimed {n}"
+    return Finding("contradicted", r.id, r.kind, detail)
+
+
 def other_options(index: ReceiptIndex, sentence: str, available: bool) -> Finding | None:
     """ "We don't carry that one, but other options are available": some variant of the
     product the sentence names is available (none is: contradicted). ``None`` when the

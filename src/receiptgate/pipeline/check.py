@@ -18,6 +18,7 @@ from receiptgate.checks.absences import (
 )
 from receiptgate.checks.anchoring import Anchor
 from receiptgate.checks.arithmetic import VALUE_LINE, derive, names_operation
+from receiptgate.checks.availability import available_count
 from receiptgate.checks.documents import DOCUMENT_KINDS, document_figure
 from receiptgate.checks.facts import check_claim
 from receiptgate.checks.figures import check_figure
@@ -216,6 +217,7 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
             m = (
                 list_count(ledger, h)
                 or row_count(ledger, h, named)
+                or _available_count(ledger, h, sentence)
                 or check_figure(ledger, h, anchor_, clause, sentence_words, fresh, named)
             )
             # a table cell read with its column's header: "Total for 3: $1,803"
@@ -309,6 +311,14 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
         ev.hard[at] = check_figure(
             ledger, h, anchor_, clause, sentence_words, fresh, named, frozenset(linked)
         )
+
+
+def _available_count(ledger: ReceiptIndex, h: HardFact, sentence: Sentence) -> Finding | None:
+    """ "10 of them are available": how many rows of the product are (checks/availability)."""
+    if h.kind not in ("count", "number") or not h.text[:1].isdigit():
+        return None
+    found = available_count(ledger, sentence.text, h.start - sentence.start)
+    return dataclasses.replace(found, value=h) if found is not None else None
 
 
 def _leaves_of(ledger: ReceiptIndex, m: Finding, h: HardFact) -> list[Leaf]:

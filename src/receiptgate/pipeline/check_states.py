@@ -10,7 +10,7 @@ from receiptgate.checks.absences import (
     absent_value,
     negated_field,
 )
-from receiptgate.checks.availability import check_availability, other_options
+from receiptgate.checks.availability import available_count, check_availability, other_options
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.outputs import (
     empty_result,
@@ -77,7 +77,10 @@ def check_state_claim(s: Settings, req: Request, ev: ClaimEval, sentence: Senten
         every = _EVERY.search(head) is not None
         if _NONE.search(head):
             every, avail = True, not avail
-        found = check_availability(ledger, sentence.text, avail, every)
+        # "10 of them are available": how many (else whether those described are)
+        found = available_count(ledger, sentence.text) or check_availability(
+            ledger, sentence.text, avail, every
+        )
         if found is None and _OTHERS.match(c.subject):
             # "..., but other options are available": the product's other variants
             found = other_options(ledger, sentence.text, avail)
