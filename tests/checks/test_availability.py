@@ -152,7 +152,9 @@ def test_results_are_available_when_the_search_named_by_the_sentence_found_some(
     assert tags("One-stop flights are available from SEA.", onestop) != "T1"
 
 
-@pytest.mark.parametrize(("count", "tag"), [("3", "T1"), ("4", "T5")])
+@pytest.mark.parametrize(
+    ("count", "tag"), [("3", "T1"), ("4", "T5"), ("**3**", "T1"), ("**4**", "T5")]
+)
 def test_the_variants_of_a_product_keyed_by_their_ids_are_counted(count: str, tag: str) -> None:
     result = Gate().validate(
         f"The vacuum cleaner comes in {count} variants.", receipts=[LOOKUP], now=NOW

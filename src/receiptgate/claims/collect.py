@@ -52,19 +52,29 @@ def facts_by_sentence(
 
 
 def _unwrapped(work: str, sentences: Sequence[Sentence]) -> str:
-    """``work`` with the line breaks inside prose sentences as spaces (same length)."""
+    """``work`` with the line breaks inside prose sentences as spaces, and the emphasis
+    marks right around a number too ("**12** variants" is a count of variants), the same
+    length."""
     breaks: list[int] = []
     for s in sentences if "\n" in work else ():
         i = work.find("\n", s.start, s.end) if s.kind == "prose" else -1
         while i >= 0:
             breaks.append(i)
             i = work.find("\n", i + 1, s.end)
+    if "*" in work or "_" in work:
+        for m in _NUMBER_EMPHASIS.finditer(work):
+            breaks.extend(range(m.start(), m.end()))
     if not breaks:
         return work  # (then each fact is read from the reply itself, as it is)
     chars = list(work)
     for i in breaks:
         chars[i] = " "
     return "".join(chars)
+
+
+#: Emphasis marks that close right after a number before a word ("**12** variants",
+#: "__3__ bags"): the number's unit follows them.
+_NUMBER_EMPHASIS = re.compile(r"(?<=\d)(?:\*\*|__)(?=\s+[A-Za-z])")
 
 
 def _facts(work: str, flat: str, start: int, end: int, now: datetime) -> list[HardFact]:
