@@ -10,7 +10,7 @@ weighted by how rare it is among the passages (a word every rule uses says littl
 
 * a figure of the sentence that the passage holds is supported by it (tag T4, the
   passage as the evidence: ``sys1 § Cancel pending order: '…in 5 to 7 business
-  days.'``) — :func:`document_figure`;
+  days.'``) — :func:`receiptgate.checks.document_figures.document_figure`;
 * a figure that differs from the passage's figure of the same kind, in a sentence
   that closely restates the passage, contradicts it ("returns are accepted within
   60 days of delivery" against "within 30 days of delivery");
@@ -29,38 +29,25 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from receiptgate.checks.finding import Finding
 from receiptgate.checks.words import GENERIC, content_words, stem
 from receiptgate.claims.hardfacts import extract_hard_facts
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
-from receiptgate.evidence.values import Value, claim_keys, fact_value, same_family
+from receiptgate.evidence.values import Value, fact_value
 from receiptgate.text.segment import segment
 
 #: Receipt kinds read as documents (when their content is prose, not records).
 DOCUMENT_KINDS = frozenset({"rag", "memory", "web"})
 
-#: A figure is backed by a passage that holds it and shares this many of the
-#: sentence's words besides the figure's own (the rule it comes from).
-FIGURE_SHARED = 1
-
-#: A differing figure contradicts a passage the sentence restates this closely.
-CONTRADICT_SHARED = 2
-
-CONTRADICT_COVERAGE = 0.5
-
 _HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*$")
 
 _ITEM = re.compile(r"^(?:[-*+•]|\d{1,3}[.)])\s+")
 
-_NEGATION = re.compile(
-    r"\b(?:not|never|no|cannot|can't|won't|isn't|aren't|don't|doesn't|without)\b"
-)
+NEGATION = re.compile(r"\b(?:not|never|no|cannot|can't|won't|isn't|aren't|don't|doesn't|without)\b")
 
 _MAX_PASSAGES = 2_000  # per document: a bound on the cost of one receipt
 
@@ -128,8 +115,8 @@ def split_passages(content: str, now: datetime | None) -> list[Passage]:
                 for h in extract_hard_facts(_numerals(text), now=now)
                 if h.kind != "identifier" and (v := fact_value(h)) is not None
             )
-            words = _canon(content_words(text) | content_words(heading) | _kept(text))
-            negated = bool(_NEGATION.search(text.lower()))
+            words = canon(content_words(text) | content_words(heading) | _kept(text))
+            negated = bool(NEGATION.search(text.lower()))
             out.append(Passage(heading, text, frozenset(words), values, negated))
 
     for raw in content.splitlines():
@@ -202,7 +189,7 @@ def library(index: ReceiptIndex) -> tuple[Library, list[Receipt]]:
 
 
 def doc_words(text: str) -> frozenset[str]:
-    return _canon((content_words(text) - GENERIC) | _kept(text))
+    return canon((content_words(text) - GENERIC) | _kept(text))
 
 
 def _kept(text: str) -> frozenset[str]:
@@ -252,7 +239,7 @@ _SAME = {
 }
 
 
-def _canon(words: frozenset[str] | set[str]) -> frozenset[str]:
+def canon(words: frozenset[str] | set[str]) -> frozenset[str]:
     return frozenset(_SAME.get(w, w) for w in words if w not in _ROLES)
 
 
@@ -273,14 +260,14 @@ def rule_words(index: ReceiptIndex, sentence: str, *, lead: bool = False) -> fro
     text = _CAPITALISED.sub(
         lambda m: " " if f"w:{m.group().lower()}" in index.by_key else m.group(), sentence
     )
-    return doc_words(text) - _HEDGE_WORDS
+    return doc_words(text) - HEDGE_WORDS
 
 
 #: A short lead before a colon: "One thing to keep in mind:", "**Note:**".
 LEAD = re.compile(r"^[\W_]*[A-Za-z][^:\n]{0,40}?[*_]*:[*_]*\s+")
 
 #: "It seems that the refund must go to ...": how sure the sentence is, not the rule.
-_HEDGE_WORDS = content_words(
+HEDGE_WORDS = content_words(
     "seems appears likely probably possibly perhaps maybe however unfortunately fortunately "
     "note please also additionally just actually currently typically generally usually "
     "primarily mainly due quite case cases regard cannot without existing "
@@ -306,18 +293,11 @@ def ranked(lib: Library, words: frozenset[str]) -> list[tuple[float, int, frozen
     return ranked
 
 
-#: What makes a figure a rate: "30 dollars per passenger", "$50 each", "$5/night".
-RATE_AFTER = re.compile(
-    r"(?:\s*(?:dollars?|usd|euros?))?\s*(?:per\b|each\b|a\s+(?:passenger|person|bag|night|"
-    r"item|day)\b|/\s*\w|times\s+the\s+number\b)",
-    re.IGNORECASE,
-)
-
-
 _SPELLED_COUNT = re.compile(
     r"\b(one|two|three|four|five|six|seven|eight|nine|ten)(?=\s+[a-z]{3,}(?:\s|[.,;:]|$))(?!\s+of\b)",
     re.IGNORECASE,
 )
+
 _NUMERAL = {
     w: str(i) for i, w in enumerate("one two three four five six seven eight nine ten".split(), 1)
 }
@@ -328,108 +308,3 @@ def _numerals(text: str) -> str:
     cards" -> "at most 3 gift cards"), for reading its figures (same length is not kept:
     only the figures' values are read from it)."""
     return _SPELLED_COUNT.sub(lambda m: _NUMERAL[m.group(1).lower()], text)
-
-
-def document_figure(
-    index: ReceiptIndex,
-    h: HardFact,
-    sentence: str,
-    fresh: Callable[[Receipt], bool],
-    topic: frozenset[str] = frozenset(),
-) -> Finding | None:
-    """A claimed figure against the document passages its sentence is about.
-
-    Supported by a passage that holds it and shares a word with the sentence besides
-    the figure's own. Contradicted by the passage the sentence closely restates when it
-    holds another value of the figure's kind, or when every passage the sentence shares
-    a word with states one other value in the same measure ("10 business days" where
-    the rules say "5 to 7 business days"). ``None`` when no document speaks to it.
-    """
-    lib, docs = library(index)
-    if not lib.items:
-        return None
-    own = doc_words(h.text)
-    # "**Timing:** 5 to 7 business days" under "Cancellation summary": the heading's words
-    words = (rule_words(index, sentence, lead=True) | _canon(topic - GENERIC)) - own
-    keys = set(claim_keys(h))
-    measure = _measure(h.text)
-    negated = _NEGATION.search(sentence.lower()) is not None
-    close: tuple[DocumentMatch, Value] | None = None
-    same_measure: dict[str, tuple[DocumentMatch, Value]] = {}
-    at = sentence.find(h.text)
-    about = _clause_words(sentence, at, at + len(h.text)) if at >= 0 else words
-    rate = at >= 0 and bool(RATE_AFTER.match(sentence, at + len(h.text)))
-    for coverage, i, shared in ranked(lib, words)[:50]:
-        if len(shared) < FIGURE_SHARED:
-            continue
-        k, passage = lib.items[i]
-        receipt = docs[k]
-        if not fresh(receipt):
-            continue
-        match = DocumentMatch(receipt, passage, shared, coverage)
-        for fact, value in passage.values:
-            if keys & set(value.keys) and _counts_alike(h, passage.text, fact):
-                detail = f"{match.line(fact.text)}, matches {h.text}"
-                return Finding(
-                    "supported", receipt.id, receipt.kind, detail, passage.heading, value=h
-                )
-        # a differing figure speaks to this one only if its clause is about the same
-        # thing: "30 dollars per passenger" says nothing of "a refund of $2580"
-        same = [
-            (f, v)
-            for f, v in passage.values
-            if same_family(h, v)
-            and about & _clause_words(passage.text, f.start, f.end)
-            # a rate ("30 dollars per passenger") says nothing of a total ("$414 for 2
-            # passengers"), only of another rate ("$35 per passenger")
-            and bool(RATE_AFTER.match(passage.text, f.end)) == rate
-        ]
-        if not same:
-            continue
-        measured = [(f, v) for f, v in same if measure and _measure(f.text) == measure]
-        for _, v in measured:
-            same_measure.setdefault(v.keys[0] if v.keys else v.shown, (match, v))
-        if (
-            close is None
-            and coverage >= CONTRADICT_COVERAGE
-            and len(shared) >= CONTRADICT_SHARED
-            and negated == passage.negated
-        ):
-            close = (match, (measured or same)[0][1])
-    rival = close or (next(iter(same_measure.values())) if len(same_measure) == 1 else None)
-    if rival is None:
-        return None
-    match, value = rival
-    detail = f"contradicts {match.line(value.shown)} ({value.shown}), claimed {h.text}"
-    return Finding(
-        "contradicted", match.receipt.id, match.receipt.kind, detail, match.passage.heading, value=h
-    )
-
-
-def _counts_alike(h: HardFact, text: str, fact: HardFact) -> bool:
-    """A count of things ("5 items") is backed by a passage's figure only where the
-    passage counts the same things: not by the "5" of "5 to 7 business days"."""
-    if h.kind != "count" or not h.unit or fact.unit == h.unit:
-        return True
-    return stem(h.unit) in _clause_words(text, fact.start, fact.end)
-
-
-#: Where a clause ends: the words on each side of one speak of different things.
-_CLAUSE_EDGE = re.compile(
-    r"[,;]|\s[-–—]\s|\b(?:and|but|which|while|so|because|since|if|as|then|or)\b", re.I
-)
-
-
-def _clause_words(text: str, start: int, end: int) -> frozenset[str]:
-    """The content words of the clause of ``text`` around ``text[start:end]``."""
-    a = 0
-    for edge in _CLAUSE_EDGE.finditer(text, 0, start):
-        a = edge.end()
-    after = _CLAUSE_EDGE.search(text, end)
-    b = after.start() if after is not None else len(text)
-    return doc_words(text[a:b]) - _HEDGE_WORDS
-
-
-def _measure(text: str) -> str:
-    """What a figure counts, without its number: "business days", "$", "%"."""
-    return " ".join(re.sub(r"[\d.,]+", " ", text.lower()).split())

@@ -27,7 +27,7 @@ from receiptgate.checks.about import (
     overlap,
 )
 from receiptgate.checks.anchoring import Anchor
-from receiptgate.checks.documents import RATE_AFTER
+from receiptgate.checks.document_figures import RATE_AFTER
 from receiptgate.checks.field_labels import labelled_rival
 from receiptgate.checks.figure_owner import for_figure
 from receiptgate.checks.finding import Finding

@@ -19,7 +19,8 @@ from receiptgate.checks.absences import (
 from receiptgate.checks.anchoring import Anchor
 from receiptgate.checks.arithmetic import VALUE_LINE, derive, names_operation
 from receiptgate.checks.availability import available_count
-from receiptgate.checks.documents import DOCUMENT_KINDS, document_figure
+from receiptgate.checks.document_figures import document_figure
+from receiptgate.checks.documents import DOCUMENT_KINDS
 from receiptgate.checks.facts import check_claim
 from receiptgate.checks.figures import check_figure
 from receiptgate.checks.finding import Finding

@@ -1,0 +1,150 @@
+"""A figure of the operator's documents against the passages its sentence is about:
+"refunded in 5 to 7 business days", "$30 per passenger".
+
+Supported by a passage that holds it and shares a word with the sentence (or with the
+heading it sits under); contradicted by the passage the sentence closely restates when it
+holds another value of the figure's kind. :mod:`documents` builds the passages.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from receiptgate.checks.documents import (
+    HEDGE_WORDS,
+    NEGATION,
+    DocumentMatch,
+    canon,
+    doc_words,
+    library,
+    ranked,
+    rule_words,
+)
+from receiptgate.checks.finding import Finding
+from receiptgate.checks.words import GENERIC, stem
+from receiptgate.claims.models import HardFact
+from receiptgate.evidence.index import ReceiptIndex
+from receiptgate.evidence.receipts import Receipt
+from receiptgate.evidence.values import Value, claim_keys, same_family
+
+#: A figure is backed by a passage that holds it and shares this many of the
+#: sentence's words besides the figure's own (the rule it comes from).
+FIGURE_SHARED = 1
+
+#: A differing figure contradicts a passage the sentence restates this closely.
+CONTRADICT_SHARED = 2
+
+CONTRADICT_COVERAGE = 0.5
+
+#: What makes a figure a rate: "30 dollars per passenger", "$50 each", "$5/night".
+RATE_AFTER = re.compile(
+    r"(?:\s*(?:dollars?|usd|euros?))?\s*(?:per\b|each\b|a\s+(?:passenger|person|bag|night|"
+    r"item|day)\b|/\s*\w|times\s+the\s+number\b)",
+    re.IGNORECASE,
+)
+
+
+def document_figure(
+    index: ReceiptIndex,
+    h: HardFact,
+    sentence: str,
+    fresh: Callable[[Receipt], bool],
+    topic: frozenset[str] = frozenset(),
+) -> Finding | None:
+    """A claimed figure against the document passages its sentence is about.
+
+    Supported by a passage that holds it and shares a word with the sentence besides
+    the figure's own. Contradicted by the passage the sentence closely restates when it
+    holds another value of the figure's kind, or when every passage the sentence shares
+    a word with states one other value in the same measure ("10 business days" where
+    the rules say "5 to 7 business days"). ``None`` when no document speaks to it.
+    """
+    lib, docs = library(index)
+    if not lib.items:
+        return None
+    own = doc_words(h.text)
+    # "**Timing:** 5 to 7 business days" under "Cancellation summary": the heading's words
+    words = (rule_words(index, sentence, lead=True) | canon(topic - GENERIC)) - own
+    keys = set(claim_keys(h))
+    measure = _measure(h.text)
+    negated = NEGATION.search(sentence.lower()) is not None
+    close: tuple[DocumentMatch, Value] | None = None
+    same_measure: dict[str, tuple[DocumentMatch, Value]] = {}
+    at = sentence.find(h.text)
+    about = _clause_words(sentence, at, at + len(h.text)) if at >= 0 else words
+    rate = at >= 0 and bool(RATE_AFTER.match(sentence, at + len(h.text)))
+    for coverage, i, shared in ranked(lib, words)[:50]:
+        if len(shared) < FIGURE_SHARED:
+            continue
+        k, passage = lib.items[i]
+        receipt = docs[k]
+        if not fresh(receipt):
+            continue
+        match = DocumentMatch(receipt, passage, shared, coverage)
+        for fact, value in passage.values:
+            if keys & set(value.keys) and _counts_alike(h, passage.text, fact):
+                detail = f"{match.line(fact.text)}, matches {h.text}"
+                return Finding(
+                    "supported", receipt.id, receipt.kind, detail, passage.heading, value=h
+                )
+        # a differing figure speaks to this one only if its clause is about the same
+        # thing: "30 dollars per passenger" says nothing of "a refund of $2580"
+        same = [
+            (f, v)
+            for f, v in passage.values
+            if same_family(h, v)
+            and about & _clause_words(passage.text, f.start, f.end)
+            # a rate ("30 dollars per passenger") says nothing of a total ("$414 for 2
+            # passengers"), only of another rate ("$35 per passenger")
+            and bool(RATE_AFTER.match(passage.text, f.end)) == rate
+        ]
+        if not same:
+            continue
+        measured = [(f, v) for f, v in same if measure and _measure(f.text) == measure]
+        for _, v in measured:
+            same_measure.setdefault(v.keys[0] if v.keys else v.shown, (match, v))
+        if (
+            close is None
+            and coverage >= CONTRADICT_COVERAGE
+            and len(shared) >= CONTRADICT_SHARED
+            and negated == passage.negated
+        ):
+            close = (match, (measured or same)[0][1])
+    rival = close or (next(iter(same_measure.values())) if len(same_measure) == 1 else None)
+    if rival is None:
+        return None
+    match, value = rival
+    detail = f"contradicts {match.line(value.shown)} ({value.shown}), claimed {h.text}"
+    return Finding(
+        "contradicted", match.receipt.id, match.receipt.kind, detail, match.passage.heading, value=h
+    )
+
+
+def _counts_alike(h: HardFact, text: str, fact: HardFact) -> bool:
+    """A count of things ("5 items") is backed by a passage's figure only where the
+    passage counts the same things: not by the "5" of "5 to 7 business days"."""
+    if h.kind != "count" or not h.unit or fact.unit == h.unit:
+        return True
+    return stem(h.unit) in _clause_words(text, fact.start, fact.end)
+
+
+#: Where a clause ends: the words on each side of one speak of different things.
+_CLAUSE_EDGE = re.compile(
+    r"[,;]|\s[-–—]\s|\b(?:and|but|which|while|so|because|since|if|as|then|or)\b", re.I
+)
+
+
+def _clause_words(text: str, start: int, end: int) -> frozenset[str]:
+    """The content words of the clause of ``text`` around ``text[start:end]``."""
+    a = 0
+    for edge in _CLAUSE_EDGE.finditer(text, 0, start):
+        a = edge.end()
+    after = _CLAUSE_EDGE.search(text, end)
+    b = after.start() if after is not None else len(text)
+    return doc_words(text[a:b]) - HEDGE_WORDS
+
+
+def _measure(text: str) -> str:
+    """What a figure counts, without its number: "business days", "$", "%"."""
+    return " ".join(re.sub(r"[\d.,]+", " ", text.lower()).split())
