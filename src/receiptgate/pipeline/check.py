@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from receiptgate.checks.absences import (
     list_count,
 )
-from receiptgate.checks.anchoring import Anchor
-from receiptgate.checks.arithmetic import VALUE_LINE, derive, names_operation
+from receiptgate.checks.arithmetic import VALUE_LINE, names_operation
 from receiptgate.checks.availability import available_count
 from receiptgate.checks.document_figures import document_figure
 from receiptgate.checks.documents import DOCUMENT_KINDS
@@ -25,7 +24,6 @@ from receiptgate.checks.facts import check_claim
 from receiptgate.checks.figures import check_figure
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import ATTEMPTS, check_action, check_attribution
-from receiptgate.checks.operands import Derivation
 from receiptgate.checks.orderings import check_ordering, ordering_of
 from receiptgate.checks.outcomes import OUTCOME_DETECTOR, done_today
 from receiptgate.checks.outputs import (
@@ -43,6 +41,7 @@ from receiptgate.evidence.receipts import Receipt
 from receiptgate.evidence.records import Leaf
 from receiptgate.evidence.values import claim_keys, key_words
 from receiptgate.pipeline.check_states import check_state_claim
+from receiptgate.pipeline.derived import DERIVED, computed_before, derivation_finding, derived
 from receiptgate.pipeline.freshness import freshness
 from receiptgate.pipeline.reply_sums import settle_reply_sums
 from receiptgate.pipeline.request import Request, Settings
@@ -72,6 +71,7 @@ _COMPARED_AFTER = re.compile(
     r"[*_]*\s*(?:more|less|back|extra|cheaper|higher|lower|in\s+your\s+favou?r|to\s+pay)\b",
     re.I,
 )
+
 #: ... or an amount still to pay: "pay $9.72", "**You pay:** $12.07", "you'd owe $4".
 _TO_PAY_BEFORE = re.compile(r"\b(?:pay|owe)\b[*_:\s]*$", re.I)
 
@@ -167,9 +167,9 @@ def _dated_history(group: list[ClaimEval]) -> None:
 
 
 _LAST_KEY = re.compile(r"[A-Za-z_][\w-]*")
+
 #: Verbs of a plan a record's date or time states ("was scheduled to depart on ...").
 _SCHEDULED = content_words("scheduled planned due")
-
 
 #: Quantifiers before an availability claim.
 #: Kinds of figure an ordering ("the cheapest", "the earliest") can rank.
@@ -232,9 +232,9 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 t = check_figure(ledger, h, anchor_, clause | topic, sentence_words, fresh, named)
                 m = t if t.status == "supported" else m
             if m.status == "unsupported":
-                m = _derived(ledger, h, anchor_, fresh, said, req, backed) or m
+                m = derived(ledger, h, anchor_, fresh, said, req, backed) or m
             if m.status == "unsupported":
-                m = _computed_before(req, h) or m
+                m = computed_before(req, h) or m
             if m.status == "unsupported" and h.kind == "date":
                 # "since today's air purifier return": the call this conversation made
                 m = done_today(ledger, h, _clause_text_of(work, sentence, h)) or m
@@ -261,10 +261,10 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
             ):
                 # "the 20% discount on the lamp is $30.05": not the lamp's price,
                 # a figure computed from it
-                d = _derived(ledger, h, anchor_, fresh, said, req, backed)
+                d = derived(ledger, h, anchor_, fresh, said, req, backed)
                 if d is None or d.status != "supported":
                     # ... or the figure a line above worked out, restated
-                    d = _computed_before(req, h)
+                    d = computed_before(req, h)
                 m = d if d is not None and d.status == "supported" else m
                 if m.status == "contradicted":
                     # "Refund: $45.13 to PayPal": one returned item's price, not the payment
@@ -277,7 +277,7 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
             ):
                 # "**Economy fare:** $312" right under the lines of the two fares: their
                 # sum, not one fare's field
-                m = _derivation_finding(ledger, h, run, req) or m
+                m = derivation_finding(ledger, h, run, req) or m
             if (
                 m.status == "supported"
                 and h.kind in _ORDERED
@@ -294,7 +294,7 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
             ev.hard.append(m)
             if (
                 m.status == "supported"
-                and (m.detail.startswith(_DERIVED) or m.receipt_kind in DOCUMENT_KINDS)
+                and (m.detail.startswith(DERIVED) or m.receipt_kind in DOCUMENT_KINDS)
                 and h.number is not None
             ):
                 # a figure the reply computed, or took from a rule ("$50 per passenger"):
@@ -333,73 +333,6 @@ def _leaves_of(ledger: ReceiptIndex, m: Finding, h: HardFact) -> list[Leaf]:
     ][:1]
 
 
-_DERIVED = "derived"
-
-
-def _derived(
-    ledger: ReceiptIndex,
-    h: HardFact,
-    anchor_: Anchor,
-    fresh: Callable[[Receipt], bool],
-    sentence: str,
-    req: Request,
-    supported: Sequence[Finding] = (),
-) -> Finding | None:
-    """A figure no record holds, computed from figures they do (checks/arithmetic), or
-    from figures the reply derived before (``supported``: this sentence's figures that
-    receipts back, so far)."""
-    d = derive(
-        ledger,
-        h,
-        anchor_.records,
-        fresh,
-        sentence,
-        anchored=anchor_.how in ("named", "section"),
-        restated=req.backed,
-        computed=req.computed,
-    )
-    if d is None:
-        return None
-    return _derivation_finding(ledger, h, d, req, supported)
-
-
-def _derivation_finding(
-    ledger: ReceiptIndex,
-    h: HardFact,
-    d: Derivation,
-    req: Request,
-    supported: Sequence[Finding] = (),
-) -> Finding | None:
-    """A derivation as the figure's finding, with the receipt behind it (``None``: a
-    written term that no figure above backs)."""
-    rid: str | None = None
-    kind: str | None = None
-    if d.leaf is not None:
-        r = ledger.receipt_of(d.leaf)
-        rid, kind = r.id, r.kind
-    elif d.origin is not None:
-        rid, kind = d.origin.receipt_id, d.origin.receipt_kind
-    elif d.terms:
-        # written out ("$443 - $180 = $263"): backed by what backed its terms, when
-        # every term is a figure of this line or a line above that a receipt backs
-        held = [_backing(req, x, supported) for x in d.terms]
-        if all(f is not None for f in held):
-            rid, kind = held[0].receipt_id, held[0].receipt_kind  # type: ignore[union-attr]
-        elif not d.stated and held[0] is None:
-            # "$216.98 more than the $950": the $1,166.98 it implies must be a figure the
-            # reply gave above, backed
-            above = next(
-                (x for x in req.backed if abs((x.value.number or 0.0) - d.terms[0]) < 0.005), None
-            )
-            if above is None:
-                return None
-            r = ledger.receipt_of(above)
-            rid, kind = r.id, r.kind
-    if d.status == "supported":
-        return Finding("supported", rid, kind, f"{_DERIVED}: {d.formula}", value=h)
-    return Finding("contradicted", rid, kind, f"miscalculated: {d.formula}", value=h)
-
-
 #: A clause about an arrival: its date may be the day after the flight's.
 _ARRIVES = re.compile(r"\b(?:arriv\w*|lands?|landing|gets?\s+in)\b", re.IGNORECASE)
 
@@ -421,21 +354,3 @@ def _introduced_end(work: str, sentence: Sentence) -> int:
         return sentence.end
     gap = work.find("\n\n", sentence.end + body.start())
     return len(work) if gap < 0 else gap
-
-
-def _backing(req: Request, x: float, supported: Sequence[Finding]) -> Finding | None:
-    """The finding with a receipt behind a figure of this sentence or of a line above."""
-    for f in [*supported, *(f for _, _, f in reversed(req.computed))]:
-        v = f.value
-        if f.receipt_id and v is not None and v.number is not None and abs(v.number - x) < 0.005:
-            return f
-    return None
-
-
-def _computed_before(req: Request, h: HardFact) -> Finding | None:
-    """A figure an earlier sentence of the reply derived, restated ("Total: $1,327" and
-    then "$1,625 - $1,327 = $298")."""
-    for kind, x, f in reversed(req.computed):
-        if kind == h.kind and h.number is not None and abs(x - h.number) < 0.005:
-            return dataclasses.replace(f, detail=f"{f.detail} (a line above)", value=h)
-    return None

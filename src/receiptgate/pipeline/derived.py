@@ -1,0 +1,104 @@
+"""Derived figures as findings of the check stage (``pipeline/check``).
+
+A figure no record holds is computed from figures they do (``checks/arithmetic``), or is
+one an earlier line of the reply computed, restated; its finding names the receipt
+behind the formula.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+
+from receiptgate.checks.anchoring import Anchor
+from receiptgate.checks.arithmetic import derive
+from receiptgate.checks.finding import Finding
+from receiptgate.checks.operands import Derivation
+from receiptgate.claims.models import HardFact
+from receiptgate.evidence.index import ReceiptIndex
+from receiptgate.evidence.receipts import Receipt
+from receiptgate.pipeline.request import Request
+
+DERIVED = "derived"
+
+
+def derived(
+    ledger: ReceiptIndex,
+    h: HardFact,
+    anchor_: Anchor,
+    fresh: Callable[[Receipt], bool],
+    sentence: str,
+    req: Request,
+    supported: Sequence[Finding] = (),
+) -> Finding | None:
+    """A figure no record holds, computed from figures they do (checks/arithmetic), or
+    from figures the reply derived before (``supported``: this sentence's figures that
+    receipts back, so far)."""
+    d = derive(
+        ledger,
+        h,
+        anchor_.records,
+        fresh,
+        sentence,
+        anchored=anchor_.how in ("named", "section"),
+        restated=req.backed,
+        computed=req.computed,
+    )
+    if d is None:
+        return None
+    return derivation_finding(ledger, h, d, req, supported)
+
+
+def derivation_finding(
+    ledger: ReceiptIndex,
+    h: HardFact,
+    d: Derivation,
+    req: Request,
+    supported: Sequence[Finding] = (),
+) -> Finding | None:
+    """A derivation as the figure's finding, with the receipt behind it (``None``: a
+    written term that no figure above backs)."""
+    rid: str | None = None
+    kind: str | None = None
+    if d.leaf is not None:
+        r = ledger.receipt_of(d.leaf)
+        rid, kind = r.id, r.kind
+    elif d.origin is not None:
+        rid, kind = d.origin.receipt_id, d.origin.receipt_kind
+    elif d.terms:
+        # written out ("$443 - $180 = $263"): backed by what backed its terms, when
+        # every term is a figure of this line or a line above that a receipt backs
+        held = [_backing(req, x, supported) for x in d.terms]
+        if all(f is not None for f in held):
+            rid, kind = held[0].receipt_id, held[0].receipt_kind  # type: ignore[union-attr]
+        elif not d.stated and held[0] is None:
+            # "$216.98 more than the $950": the $1,166.98 it implies must be a figure the
+            # reply gave above, backed
+            above = next(
+                (x for x in req.backed if abs((x.value.number or 0.0) - d.terms[0]) < 0.005), None
+            )
+            if above is None:
+                return None
+            r = ledger.receipt_of(above)
+            rid, kind = r.id, r.kind
+    if d.status == "supported":
+        return Finding("supported", rid, kind, f"{DERIVED}: {d.formula}", value=h)
+    return Finding("contradicted", rid, kind, f"miscalculated: {d.formula}", value=h)
+
+
+def _backing(req: Request, x: float, supported: Sequence[Finding]) -> Finding | None:
+    """The finding with a receipt behind a figure of this sentence or of a line above."""
+    for f in [*supported, *(f for _, _, f in reversed(req.computed))]:
+        v = f.value
+        if f.receipt_id and v is not None and v.number is not None and abs(v.number - x) < 0.005:
+            return f
+    return None
+
+
+def computed_before(req: Request, h: HardFact) -> Finding | None:
+    """A figure an earlier sentence of the reply derived, restated ("Total: $1,327" and
+    then "$1,625 - $1,327 = $298")."""
+    for kind, x, f in reversed(req.computed):
+        if kind == h.kind and h.number is not None and abs(x - h.number) < 0.005:
+            return dataclasses.replace(f, detail=f"{f.detail} (a line above)", value=h)
+    return None
