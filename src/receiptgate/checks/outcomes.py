@@ -35,6 +35,13 @@ _OUTCOME = re.compile(
 #: The detector id of an outcome read as an action claim (its finding is made on detection).
 OUTCOME_DETECTOR = "outcome"
 _MARKUP = re.compile(r"[*_`]+")
+#: A word of an outcome (a cheap first test before the full pattern).
+_DONE_WORD = re.compile(
+    r"(?:booked|cancell?ed|confirmed|complete|done|set|\bin\b|processed|submitted|placed|"
+    r"updated|added|changed|upgraded|exchanged|refunded|requested|initiated|reserved|"
+    r"scheduled|verified|authenticated)",
+    re.IGNORECASE,
+)
 _LEAD_MARKS = re.compile(r"^[^\w\s]+\s*")  # "🎉 Your earbuds swap is all done!"
 #: What writers call a process besides its own name: "your earbuds swap is all done".
 _SAME_PROCESS = {"swap": "exchange", "reservation": "booking", "trip": "booking"}
@@ -53,6 +60,8 @@ _WHEN = re.compile(
 
 def outcome(index: ReceiptIndex, text: str) -> Finding | None:
     """The call that did what an outcome sentence reports, or ``None``."""
+    if _DONE_WORD.search(text) is None:
+        return None  # (most sentences: no outcome word, nothing to read)
     plain = _LEAD_MARKS.sub("", _MARKUP.sub("", text).strip())
     m = _OUTCOME.match(plain)
     if m is None or _WHEN.match(plain, m.end()):

@@ -69,6 +69,8 @@ def _commands(text: str, first: str) -> bool:
         # "Just tell me which ones you'd like to send back"
         rest = _WORD.findall(text[:40])
         return len(rest) > 1 and rest[0] == first and rest[1] in _IMPERATIVE
+    if "-" not in text[:40]:
+        return False
     m = _HYPHENATED_LEAD.match(text)
     return m is not None and m.group(1) in _IMPERATIVE
 

@@ -318,6 +318,8 @@ def _available_count(ledger: ReceiptIndex, h: HardFact, sentence: Sentence) -> F
     """ "10 of them are available": how many rows of the product are (checks/availability)."""
     if h.kind not in ("count", "number") or not h.text[:1].isdigit():
         return None
+    if "availab" not in sentence.text and "in stock" not in sentence.text:
+        return None
     found = available_count(ledger, sentence.text, h.start - sentence.start)
     return dataclasses.replace(found, value=h) if found is not None else None
 

@@ -258,7 +258,7 @@ def _record_claims(
         pending = stype == "intent" and not_yet(sent.text.lower())
         # "| Attempt | Cabin | Result |" above "| 1 | Economy | Failed: no seats on HAT229 |":
         # a row of attempts says what became of an attempt, not a flight's status
-        subject = row_subject(req.work, sent)
+        subject = row_subject(req.work, sent) if sent.kind == "table_row" else None
         states = subject is None or not names_process(subject)
         for rc in record_claims(sent, about, ledger, taken.get(sent.index, ()), states=states):
             if pending and rc.kind == "state":

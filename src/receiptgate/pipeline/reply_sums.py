@@ -57,6 +57,8 @@ def settle_reply_sums(sentences: Sequence[Sentence], groups: dict[int, list[Clai
     """Back the amounts of the reply that its other lines add up to (see the module
     doc). Changes the claims' findings in place."""
     amounts = _amounts(groups)
+    if not any(a.finding.status == "unsupported" for a in amounts):
+        return
     for k, a in enumerate(amounts):
         if a.finding.status != "unsupported":
             continue
