@@ -583,3 +583,10 @@ def test_when_a_label_adds_two_named_rows_then_its_figure_is_their_sum() -> None
     assert honest.verdict == "pass", honest.reason
     assert any("183.2 = " in d for d in _derived(honest))
     assert _check(label.format("$185.20")).verdict == "block"
+
+
+def test_when_a_header_states_the_count_then_no_other_count_multiplies() -> None:
+    # "Total for 2": twice the row's price, never 3 times another item's (3 x 20.10 = 60.30)
+    table = "| Item | Price | Total for 2 |\n|---|---|---|\n| Water Bottle | $20.10 | {} |"
+    assert _check(table.format("$40.20")).verdict == "pass"
+    assert _check(table.format("$60.30")).verdict == "block"

@@ -389,6 +389,7 @@ def test_when_a_label_names_a_state_then_it_is_the_state_of_the_records_listed_u
         # an event of its past, where the order went, is no state: a delivered order shipped
         ("The order shipped to Denver is #W7654321.", "pass"),
         ("Order #W1234567 is shipped to Denver.", "block"),
+        ("Order #W1234567 has already been delivered to Denver.", "block"),
     ],
 )
 def test_when_a_state_qualifies_the_record_it_names_then_it_is_checked(

@@ -204,6 +204,10 @@ def _multipliers(sentence: str, h: HardFact, records: Sequence[Record]) -> froze
         n = _COUNT_WORDS.get(word) if not word.isdigit() else int(word)
         if n is not None and 2 <= n < 10 and n != h.number:
             out.add(n)
+    if out:
+        # "Total for 2: $342": the count the sentence states, not a count field of the
+        # records that some fare times 3 would match
+        return frozenset(out)
     for rec in records:
         for r in rec.subtree():
             for leaf in r.leaves:

@@ -161,7 +161,7 @@ def reports_state(
     # record's past, not its state now ("the order is shipped to ..." still says its state)
     if after[:1] in (["to"], ["on"], ["at"], ["from"], ["by"], ["via"]) and (
         re.search(r"\b(?:was|were|had\s+been)\s+$", before)
-        or not re.search(r"\b(?:is|are|has\s+been|have\s+been|now)\s+$", before)
+        or not re.search(r"\b(?:is|are|has|have|now)\s+(?:\w+\s+){0,2}$", before)
     ):
         return None
     if _EVERY_BEFORE.search(low[:start]) and re.search(
