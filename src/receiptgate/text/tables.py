@@ -24,13 +24,13 @@ def cell_label(text: str, row: Sentence, pos: int) -> tuple[str, str] | None:
     header = _header(text, row)
     if header is None:
         return None
-    heads = _cells(header)
-    cells = _cells(row.text)
-    if len(heads) != len(cells):
+    heads = cells(header)
+    row_cells = cells(row.text)
+    if len(heads) != len(row_cells):
         return None
     offset = pos - row.start
     at = len(row.text) - len(row.text.lstrip()) + (1 if row.text.lstrip().startswith("|") else 0)
-    for head, cell in zip(heads, cells, strict=True):
+    for head, cell in zip(heads, row_cells, strict=True):
         if at <= offset <= at + len(cell):
             label = _plain(head)
             return (label, cell.strip()) if label else None
@@ -44,7 +44,7 @@ def row_subject(text: str, row: Sentence) -> str | None:
     header = _header(text, row)
     if header is None:
         return None
-    heads = _cells(header)
+    heads = cells(header)
     return _plain(heads[0]) or None if heads else None
 
 
@@ -78,7 +78,7 @@ def _header(text: str, row: Sentence) -> str | None:
     return header
 
 
-def _cells(line: str) -> list[str]:
+def cells(line: str) -> list[str]:
     """The cells of a table line, without its outer pipes (``| a | b |`` -> `` a ``, `` b ``)."""
     inner = line.strip()
     if inner.startswith("|"):

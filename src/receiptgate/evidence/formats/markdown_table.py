@@ -6,17 +6,13 @@ import re
 from typing import Any
 
 from receiptgate.evidence.formats import Format
+from receiptgate.text.tables import cells
 
 _SEPARATOR = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$")
 
 
 def _cells(line: str) -> list[str]:
-    line = line.strip()
-    if line.startswith("|"):
-        line = line[1:]
-    if line.endswith("|"):
-        line = line[:-1]
-    return [c.strip() for c in line.split("|")]
+    return [c.strip() for c in cells(line)]
 
 
 class MarkdownTableFormat(Format):
