@@ -141,3 +141,15 @@ INSURANCE = _receipts(
 def test_a_yes_or_no_the_user_gave_on_a_labels_subject_is_their_answer(line: str, tag: str) -> None:
     result = GATE.validate(line, receipts=INSURANCE, now=NOW)
     assert result.sentences[0].tag == tag
+
+
+@pytest.mark.parametrize(
+    ("text", "tag"),
+    [
+        ("You originally wanted to change your address to 101 Highway.", "T7"),
+        # the user asked for no such thing: a figure of the address no one gave
+        ("You originally wanted to change your address to 202 Broadway.", "T5"),
+    ],
+)
+def test_what_the_user_originally_wanted_is_their_own_request(text: str, tag: str) -> None:
+    assert _tags(text)[0][0] == tag

@@ -163,9 +163,10 @@ _AFTER_STEP = re.compile(
 )
 # The user's own request, restated: "You mentioned ...", "you'd like to ...".
 _USER_RESTATED = re.compile(
-    r"^(?:you\s+(?:mentioned|said|asked|requested|told\s+me|indicated|wish|want|would\s+like|"
-    r"'d\s+like|prefer|chose|selected|provided)|you'd\s+like|as\s+you\s+(?:requested|asked|"
-    r"mentioned))\b"
+    r"^(?:you\s+(?:originally\s+|initially\s+|first\s+|earlier\s+|also\s+)?(?:mentioned|said|"
+    r"asked|requested|told\s+me|indicated|wish|want|wanted|would\s+like|"
+    r"'d\s+like|prefer|preferred|chose|selected|provided)|you'd\s+like|as\s+you\s+(?:requested|"
+    r"asked|mentioned))\b"
 )
 # Abilities and limits ("we cannot cancel single items", "I'm unable to place orders"):
 # what the agent may do, a rule of its operator, not an observation.
