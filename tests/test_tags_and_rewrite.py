@@ -417,6 +417,10 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
         ("Status: Return pending your reply.", "no claim: a plan, an offer or an ability"),
         ("Your reservation remains unchanged.", "no claim: a plan, an offer or an ability"),
         ("All other content remains unchanged.", "no claim: a plan, an offer or an ability"),
+        (
+            "Your existing checked bag and travel insurance carry over unchanged.",
+            "no claim: a plan, an offer or an ability",
+        ),
         ("Contents and status not checked yet.", "no claim: a plan, an offer or an ability"),
         ("No changes made to the order.", "no claim: a plan, an offer or an ability"),
         ("**Changes made:** none", "no claim: a plan, an offer or an ability"),
