@@ -406,6 +406,10 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
             "no claim: an instruction to the user",
         ),
         ("Change of plan", "no claim: a line with no verb (an option or a heading)"),
+        (
+            "For example, the flights, the cabin, or baggage.",
+            "no claim: a line with no verb (an option or a heading)",
+        ),
         ("I need your order number to look it up.", "no claim: a plan, an offer or an ability"),
         ("Then we'll move the booking to Friday.", "no claim: what will happen"),
         (

@@ -75,6 +75,8 @@ def _commands(text: str, first: str) -> bool:
     return m is not None and m.group(1) in _IMPERATIVE
 
 
+#: A list of examples after its lead: "For example, the flights, the cabin, or baggage."
+_EXAMPLES = re.compile(r"^(?:for\s+(?:example|instance)|e\.g\.|such\s+as)\b")
 #: A sentence ending in "!" (an emoji or a mark may follow).
 _EXCLAIMED = re.compile(r"!\W*$")
 #: Words of praise or ease an exclamation gives as its view, not as a fact.
@@ -506,6 +508,14 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         return "opinion"  # "I think the new dashboard is great."
     if len(words) <= 8 and ":" not in text and not _DIGIT.search(text) and _verbless(words):
         return "fragment"  # "Change of plan", "Upgrade to business class."
+    if (
+        len(words) <= 12
+        and words[0] in ("for", "e", "such")
+        and _EXAMPLES.match(lowered)
+        and not _DIGIT.search(text)
+        and _verbless([w for w in words if not w.endswith("s")])
+    ):
+        return "fragment"  # "For example, the flights, the cabin, or baggage."
     if (
         len(words) <= 7
         and not _DIGIT.search(text)
