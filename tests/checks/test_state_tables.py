@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 
-from receiptgate import Gate, Receipt, parse_config, parse_receipts
+from receiptgate import Gate, Receipt, parse_config
+from tool_transcripts import tool_transcript
 
 NOW = datetime(2026, 3, 11, 10, tzinfo=UTC)
 PODS = Receipt(
@@ -110,19 +110,17 @@ def test_when_a_certificate_field_is_named_by_its_meaning_then_the_date_is_backe
 def _airline_attempt() -> list[Receipt]:
     flight = {"flight_number": "HAT229", "origin": "LAS", "destination": "SEA"}
     flight["status"] = "available"
-    calls = [
-        ("search_direct_flight", {"origin": "LAS", "destination": "SEA"}, json.dumps([flight])),
-        ("update_reservation_flights", {"reservation_id": "OBUT9V", "cabin": "economy"},
-         "Error: not enough seats on flight HAT229"),
-    ]  # fmt: skip
-    messages: list[dict[str, object]] = [{"role": "user", "content": "Move me to HAT229."}]
-    for n, (name, args, output) in enumerate(calls, 1):
-        fn = {"name": name, "arguments": json.dumps(args)}
-        messages += [
-            {"role": "assistant", "content": None, "tool_calls": [{"id": f"c{n}", "function": fn}]},
-            {"role": "tool", "tool_call_id": f"c{n}", "content": output},
-        ]
-    return parse_receipts(json.dumps({"messages": messages}), source_name="airline")
+    return tool_transcript(
+        [
+            ("search_direct_flight", {"origin": "LAS", "destination": "SEA"}, [flight]),
+            (
+                "update_reservation_flights",
+                {"reservation_id": "OBUT9V", "cabin": "economy"},
+                "Error: not enough seats on flight HAT229",
+            ),
+        ],
+        before=[{"role": "user", "content": "Move me to HAT229."}],
+    )
 
 
 def test_a_table_of_attempts_reports_their_outcome_not_a_records_status() -> None:
