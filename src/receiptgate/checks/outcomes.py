@@ -21,27 +21,26 @@ from receiptgate.claims.detectors.actions import ACTION_VERBS, PROCESS_ACTIONS
 from receiptgate.claims.models import DetectedClaim, HardFact
 from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 
+#: The words of an outcome: "booked", "all set", "in" ("Both returns are in").
+_DONE = (
+    r"booked|cancell?ed|confirmed|completed?|done|set(?:\s+up)?|in|processed|"
+    r"submitted|placed|updated|added|changed|upgraded|exchanged|refunded|requested|"
+    r"initiated|reserved|scheduled|verified|authenticated"
+)
 #: "<the thing> is/are/was/were/has been <done>": the thing, then the outcome.
 _OUTCOME = re.compile(
     r"^(?:and\s+|so\s+|done,\s*|great,\s*|all\s+set,\s*)?"
     r"(?P<subject>(?:your|the|both|all|this|these|those|that)\b[^.;:!?]{0,60}?|you)"
     r"(?:\s+(?:is|are|was|were|(?:has|have)\s+(?:now\s+|just\s+|already\s+)?been)|['’](?:s|re))\s+"
     r"(?:now\s+|all\s+|already\s+|successfully\s+|officially\s+)*"
-    r"(?P<done>booked|cancell?ed|confirmed|completed?|done|set(?:\s+up)?|in|processed|"
-    r"submitted|placed|updated|added|changed|upgraded|exchanged|refunded|requested|"
-    r"initiated|reserved|scheduled|verified|authenticated)\b",
+    rf"(?P<done>{_DONE})\b",
     re.IGNORECASE,
 )
 #: The detector id of an outcome read as an action claim (its finding is made on detection).
 OUTCOME_DETECTOR = "outcome"
 _MARKUP = re.compile(r"[*_`]+")
 #: A word of an outcome (a cheap first test before the full pattern).
-_DONE_WORD = re.compile(
-    r"(?:booked|cancell?ed|confirmed|complete|done|set|\bin\b|processed|submitted|placed|"
-    r"updated|added|changed|upgraded|exchanged|refunded|requested|initiated|reserved|"
-    r"scheduled|verified|authenticated)",
-    re.IGNORECASE,
-)
+_DONE_WORD = re.compile(rf"\b(?:{_DONE})\b", re.IGNORECASE)
 _LEAD_MARKS = re.compile(r"^[^\w\s]+\s*")  # "🎉 Your earbuds swap is all done!"
 #: What writers call a process besides its own name: "your earbuds swap is all done".
 _SAME_PROCESS = {"swap": "exchange", "reservation": "booking", "trip": "booking"}
