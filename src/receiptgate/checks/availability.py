@@ -98,12 +98,12 @@ def available_count(index: ReceiptIndex, sentence: str, at: int | None = None) -
         )
         if m is None:
             return None
-        at, n = m.end(), int(m.group(1))
+        n = int(m.group(1))
     else:
         digits = re.match(r"\d{1,3}", sentence[at:])
         if digits is None or not _COUNTED_AVAILABLE.match(sentence, at + digits.end()):
             return None
-        n, at = int(digits.group()), at + digits.end()
+        n = int(digits.group())
     leaves = _availability_leaves(index)
     if not leaves:
         return None

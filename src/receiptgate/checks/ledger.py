@@ -172,19 +172,15 @@ def check_action(
         # 'Changed "typoo" to "typo"': the edit holds the new text, not the old
         about = ObjectMatcher.of(dataclasses.replace(claim, object=to.group(1)), tail)
         mentioned = [e for e in matching if about(e)]
-    if not mentioned and (
-        _CHANGE_VERB.search(claim.value or claim.matched_text)
-        # "both reservations have been moved down to economy": a downgrade
-        or (claim.value == "moved" and _UP_DOWN.search(tail))
-    ):
+    # "both reservations have been moved down to economy": a downgrade
+    moved = claim.value == "moved" and _UP_DOWN.search(tail) is not None
+    if not mentioned and (_CHANGE_VERB.search(claim.value or claim.matched_text) or moved):
         # "the cabin has been upgraded", "two bags have been added to your reservation": a
         # change to a record, done by an update call whose name or arguments name the
         # object (a flights update whose result lists total_baggages added no bag)
         # "Noah has been upgraded to business class": the passenger is in the result, the
         # new cabin in the call's arguments
-        grade = _UP_DOWN.search(claim.value or claim.matched_text) is not None or (
-            claim.value == "moved" and _UP_DOWN.search(tail) is not None
-        )
+        grade = _UP_DOWN.search(claim.value or claim.matched_text) is not None or moved
         target = content_words(tail) - GENERIC_OBJECTS
         mentioned = [
             e
