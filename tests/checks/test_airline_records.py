@@ -1141,3 +1141,19 @@ def test_a_reservation_moved_down_to_economy_is_a_cabin_change_by_an_update_call
     assert GATE.validate(text, receipts=_transcript(looked_up, update), now=NOW).verdict == "pass"
     # a look-up is no change
     assert GATE.validate(text, receipts=_transcript(looked_up), now=NOW).verdict == "block"
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("The HAT522 that connects with HAT410 departs at 11:00 PM EST.", "pass"),
+        ("The connecting HAT522 for HAT410 is the one leaving at 11:00 PM EST.", "pass"),
+        # the figure is still the subject's: HAT410's departure given to HAT522
+        ("The HAT522 that connects with HAT410 departs at 7:00 PM EST.", "block"),
+    ],
+)
+def test_when_a_name_only_says_which_flight_the_subject_is_then_the_figure_is_the_subjects(
+    text: str, verdict: str
+) -> None:
+    result = _check(text)
+    assert result.verdict == verdict, result.reason

@@ -6,6 +6,7 @@ finds what a sentence is about; this module narrows it for each figure)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from receiptgate.checks.anchoring import Anchor
 from receiptgate.claims.models import HardFact
@@ -58,6 +59,15 @@ def for_figure(anchor_: Anchor, h: HardFact) -> Anchor:
                 group.append(sp)
         if len(group) > 1:
             return _narrowed(anchor_, group)
+    if (
+        prior is not None
+        and _PREDICATE.match(text(prior[1], h.start))
+        and (head := _head_of(before, prior, text)) is not None
+    ):
+        # "the HAT047 that connects with HAT286 is the one on May 25", "the connecting
+        # HAT047 for HAT286 is on May 25": the name in the phrase after the subject only
+        # says which one the subject is; the figure is the subject's
+        return _narrowed(anchor_, [head])
     aside = prior is not None and _opens_aside(text(prior[1], h.start))
     # "$95.08 (item 5206946487)": a bracket that opens right after the figure names its owner
     owner = later if later and _BRACKET_NAME.fullmatch(text(h.end, later[0])) else None
@@ -81,6 +91,33 @@ def for_figure(anchor_: Anchor, h: HardFact) -> Anchor:
         # this one is about what the sentence says of all of them
         return anchor_
     return _narrowed(anchor_, [near])
+
+
+def _head_of(
+    before: list[tuple[int, int]],
+    prior: tuple[int, int],
+    text: Callable[[int, int], str],
+) -> tuple[int, int] | None:
+    """The name a phrase holding ``prior`` modifies, when the two are joined by "for",
+    "with" or a relative clause ("HAT047 that connects with HAT286")."""
+    heads = [sp for sp in before if sp[1] <= prior[0]]
+    if not heads:
+        return None
+    head = max(heads, key=lambda sp: sp[1])
+    return head if _MODIFIER.fullmatch(text(head[1], prior[0])) else None
+
+
+#: What joins a name to a phrase that says which one it is: "for", "with", "that
+#: connects with", "which goes to".
+_MODIFIER = re.compile(
+    r"[\s*_]*(?:(?:that|which)\s+\w+(?:\s+(?:with|to|from|on|after|before))?|for|with)"
+    r"\s+(?:the\s+|your\s+|flight\s+|order\s+)?[\s*_]*"
+)
+
+#: The verb that follows the subject's phrase: what comes next is said of the subject.
+_PREDICATE = re.compile(
+    r"[\s*_]*(?:is|are|was|were|departs|leaves|arrives|lands|costs|comes\s+to)\b"
+)
 
 
 def _narrowed(anchor_: Anchor, spans: list[tuple[int, int]]) -> Anchor:
