@@ -153,3 +153,31 @@ def test_a_yes_or_no_the_user_gave_on_a_labels_subject_is_their_answer(line: str
 )
 def test_what_the_user_originally_wanted_is_their_own_request(text: str, tag: str) -> None:
     assert _tags(text)[0][0] == tag
+
+
+AIRLINE = _receipts(
+    {
+        "role": "system",
+        "content": "## Change flights\n\n- Basic economy flights cannot be modified.\n"
+        "- Cabin changes require the user to pay the fare difference.\n"
+        "- Each extra baggage is 50 dollars.",
+    },
+    *_call({"reservation_id": "QWPZKM", "cabin": "basic_economy", "insurance": "no"}),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "tag"),
+    [
+        # "its" is the reservation the sentence before named, in basic economy
+        ("Reservation QWPZKM is in basic economy. Its flights cannot be changed.", "T4"),
+        ("Its flights cannot be changed.", "T3"),  # nothing says what "its" is
+        # a new paragraph: "it" is not what the paragraph before named
+        ("Reservation QWPZKM is in basic economy.\n\nIts flights cannot be changed.", "T3"),
+        # words of its own that the rule does not have: no restatement
+        ("Reservation QWPZKM is in basic economy. Its flights cannot be changed online.", "T3"),
+    ],
+)
+def test_a_rule_restated_of_what_the_sentence_before_named_is_t4(text: str, tag: str) -> None:
+    result = GATE.validate(text, receipts=AIRLINE, now=NOW)
+    assert result.sentences[-1].tag == tag

@@ -4,6 +4,7 @@ an ordering over the reply's own lines, or a rule of the documents restated."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from receiptgate.checks.absences import (
@@ -12,6 +13,7 @@ from receiptgate.checks.absences import (
     negated_field,
     spelled_count,
 )
+from receiptgate.checks.documents import DocumentMatch, rule_words
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.options import option_ordering
 from receiptgate.checks.outcomes import outcome
@@ -22,6 +24,7 @@ from receiptgate.checks.outputs import (
 )
 from receiptgate.checks.restated_rules import restated_passage
 from receiptgate.evidence.index import ReceiptIndex
+from receiptgate.evidence.receipts import Receipt
 from receiptgate.pipeline.freshness import freshness
 from receiptgate.pipeline.request import Request, Settings
 from receiptgate.results import Evidence, SentenceResult
@@ -56,10 +59,35 @@ def ground_claimless(s: Settings, req: Request, sr: SentenceResult) -> None:
         return
     if sr.tag not in ("T2", "T3", "T6"):
         return
-    doc = restated_passage(ledger, sr.text, freshness(ledger, req.now, s.policy.freshness, None))
+    fresh = freshness(ledger, req.now, s.policy.freshness, None)
+    doc = restated_passage(ledger, sr.text, fresh) or _restated_of_previous(req, sr, fresh)
     if doc is not None:
         sr.tag = "T1" if doc.receipt.kind == "web" else "T4"
         sr.evidence.append(Evidence(doc.receipt.kind, doc.receipt.id, "supports", doc.line()))
+
+
+#: A sentence whose subject is a pronoun: "Its flights cannot be changed." says what
+#: the sentence before named.
+_PRONOUN_SUBJECT = re.compile(r"^(?:It|Its|It's|They|Their|These|Those|This|That)\b")
+
+
+def _restated_of_previous(
+    req: Request, sr: SentenceResult, fresh: Callable[[Receipt], bool]
+) -> DocumentMatch | None:
+    """The rule a sentence restates of what the sentence before it named: "Reservation
+    XEWRD9 is basic economy. Its flights cannot be changed." restates "Basic economy
+    flights cannot be modified". The sentence's own words must all be the rule's (the
+    sentence before only says what "its" is)."""
+    if sr.index == 0 or _PRONOUN_SUBJECT.match(sr.text) is None or req.ledger is None:
+        return None
+    prev = req.result.sentences[sr.index - 1]
+    if "\n\n" in req.text[prev.end : sr.start]:
+        return None  # another paragraph: "it" is not what that one named
+    doc = restated_passage(req.ledger, f"{prev.text.rstrip()} {sr.text}", fresh)
+    own = rule_words(req.ledger, sr.text)
+    if doc is None or len(own) < 2 or not own <= doc.shared:
+        return None
+    return doc
 
 
 #: Checks of a general statement (T3) against the records and the calls, in order; the
