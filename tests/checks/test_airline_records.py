@@ -1157,3 +1157,30 @@ def test_when_a_name_only_says_which_flight_the_subject_is_then_the_figure_is_th
 ) -> None:
     result = _check(text)
     assert result.verdict == verdict, result.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Reservation QWPZKM:\n- Travel insurance: yes", "block"),  # the field says "no"
+        ("Reservation QWPZKM:\n- Insurance: purchased; bags: 2", "block"),
+        ("Reservation QWPZKM:\n- Insurance: no; total baggages: 2", "pass"),
+        # "no longer needed" is no answer to a yes/no field
+        ("Reservation QWPZKM:\n- Insurance options: no longer needed", "pass"),
+    ],
+)
+def test_when_a_label_gives_the_other_answer_of_a_yes_no_field_then_it_is_blocked(
+    text: str, verdict: str
+) -> None:
+    result = _check(text)
+    assert result.verdict == verdict, [(s.text, s.tag, s.reasons) for s in result.sentences]
+
+
+def test_when_the_user_asked_about_the_field_then_a_new_bookings_answer_is_theirs() -> None:
+    receipts = tool_transcript(
+        (("get_reservation_details", {"reservation_id": "QWPZKM"}, RESERVATION),),
+        before=[{"role": "user", "content": "Book it again, but this time with insurance."}],
+    )
+    text = "Here is the new booking:\n- Reservation QWPZKM's flights\n- Travel insurance: yes"
+    result = GATE.validate(text, receipts=receipts, now=NOW)
+    assert result.sentences[-1].action == "pass", result.reason

@@ -69,6 +69,9 @@ def label_value(
         if plain and not index.leaves(keys)
         else []
     )
+    if yes_no and not own:
+        # "Travel insurance: no" of a reservation whose insurance is "yes"
+        own = _other_answer(index, m.group(1), value, scope)
     if own:
         leaf = own[-1]
         r = index.receipt_of(leaf)
@@ -112,6 +115,39 @@ _PARENTHESISED = re.compile(r"\(\s*([A-Za-z0-9][\w-]{1,20})\s*\)")
 #: Ways of writing a yes/no field's value in a "Label: value" line.
 _YES = frozenset("yes included purchased added true enabled active".split())
 _NO = frozenset(["no", "none", "false", "disabled", "not included", "not purchased", "not added"])
+
+
+def _answer(value: str, label: frozenset[str]) -> bool | None:
+    """What a yes/no value says: True, False, or None when it is no yes/no ("no longer
+    needed" is none: "no" must stand alone or before the label's own words)."""
+    first, _, rest = value.partition(" ")
+    if value in _YES:
+        return True
+    if value in _NO or (first in ("no", "not") and content_words(rest) <= label | _LABEL_FILL):
+        return False
+    return None
+
+
+def _other_answer(
+    index: ReceiptIndex, label: str, value: str, scope: AbstractSet[int]
+) -> list[Leaf]:
+    """The yes/no fields the label names, of the records the line is about, when each
+    holds the other answer ("Travel insurance: no" of ``"insurance": "yes"``)."""
+    words = content_words(label) - GENERIC
+    said = _answer(value, words)
+    if said is None or not words or not scope:
+        return []
+    if any(w in index.user_words for w in words_of(label.lower())):
+        return []  # "Travel insurance: no" for a booking the user asked to have none
+    named = [
+        leaf
+        for key in ("w:yes", "w:no", "b:true", "b:false")
+        for leaf in index.by_key.get(key, ())
+        if id(leaf.record) in scope and words & content_words(" ".join(leaf.words))
+    ]
+    if not named or any(_answer(leaf.value.shown.strip().lower(), words) == said for leaf in named):
+        return []
+    return named
 
 
 #: Words a "Label: no ..." value may add to the label's ("No travel insurance").

@@ -265,7 +265,9 @@ def record_claims(
 
 
 #: Where one line's labels part: "**Bags:** none; **Insurance:** none".
-_LABEL_PARTS = re.compile(r"\s*[;|]\s*(?=\*\*[^*\n]{1,30}:?\*\*)")
+_LABEL_PARTS = re.compile(
+    r"\s*[;|]\s*(?=\*\*[^*\n]{1,30}:?\*\*|[A-Za-z][\w'-]*(?:\s[\w'-]+){0,3}:\s)"
+)
 
 
 _FULL_NAME = re.compile(r"\b([A-Z][a-z]{1,20})\s+([A-Z][a-z]{1,20})\b")
