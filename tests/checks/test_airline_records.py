@@ -1184,3 +1184,32 @@ def test_when_the_user_asked_about_the_field_then_a_new_bookings_answer_is_their
     text = "Here is the new booking:\n- Reservation QWPZKM's flights\n- Travel insurance: yes"
     result = GATE.validate(text, receipts=receipts, now=NOW)
     assert result.sentences[-1].action == "pass", result.reason
+
+
+FAILED_DOWNGRADE = _transcript(
+    ("get_reservation_details", {"reservation_id": "QWPZKM"}, RESERVATION),
+    ("search_onestop_flight", {"origin": "BOS", "destination": "DEN"}, SEARCH),
+    (
+        "update_reservation_flights",
+        {"reservation_id": "QWPZKM", "cabin": "basic_economy"},
+        "Error: not enough seats on flight HAT301",
+    ),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        # the downgrade is the update call that changed the cabin, and it failed
+        ("The downgrade failed: not enough seats on HAT301.", "pass"),
+        ("The downgrade failed.", "pass"),
+        # the error was about HAT301, not HAT410
+        ("The downgrade failed because HAT410 had no seats.", "not pass"),
+    ],
+)
+def test_when_a_process_is_said_to_have_failed_then_the_call_that_performs_it_decides(
+    text: str, action: str
+) -> None:
+    result = GATE.validate(text, receipts=FAILED_DOWNGRADE, now=NOW)
+    got = result.sentences[0].action
+    assert got == action if action == "pass" else got != "pass", result.reason
