@@ -420,3 +420,23 @@ def test_a_figure_on_a_bare_label_line_is_read_with_its_sections_heading() -> No
     assert result.sentences[-1].tag == "T4"
     changed = GATE.validate(reply.format("5 to 10 business days"), receipts=receipts, now=NOW)
     assert changed.sentences[-1].action == "block"
+
+
+@pytest.mark.parametrize(
+    ("text", "tag"),
+    [
+        # the policy never says "fee": its silence is what the sentence reports
+        ("There's no restocking fee in our policy.", "T4"),
+        ("Fees: our policy does not list a separate restocking fee.", "T4"),
+        # the policy speaks of express shipping: what it says decides, not its silence
+        ("Our policy does not mention express shipping.", "T3"),
+    ],
+)
+def test_a_sentence_that_the_policy_leaves_something_out_is_backed_by_its_silence(
+    text: str, tag: str
+) -> None:
+    got, _, evidence = check(text)
+    assert got == tag, evidence
+    if tag == "T4":
+        assert "no passage has the word 'fee'" in evidence
+    assert check(text, WITHOUT_POLICY)[0] != "T4"  # no documents: nothing to be silent

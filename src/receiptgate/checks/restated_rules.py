@@ -24,6 +24,7 @@ from receiptgate.checks.documents import (
     ranked,
     rule_words,
 )
+from receiptgate.checks.finding import Finding
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
 
@@ -242,3 +243,35 @@ def _clause_sets(text: str) -> tuple[frozenset[str], ...]:
 
 #: Where a rule's clauses meet: "...; ...", "..., and ...", "..., but ...".
 _PASSAGE_CLAUSE = re.compile(r"\s*(?:;|,\s*(?:and|but|so|while|or)\b|\s+but\s+)\s*")
+
+
+#: What a sentence says the operator's documents leave out: "our policy does not list a
+#: separate change fee", "there's no change fee in our policy".
+_UNLISTED = re.compile(
+    r"\b(?:policy|policies|rules?|terms)\b[^.;:]{0,30}?\b(?:does\s+not|doesn[’']t|do\s+not|"
+    r"don[’']t)\s+(?:list|mention|include|specify|set|have)\s+(?:an?\s+|any\s+)?"
+    r"(?P<a>[a-z][a-z -]{2,40}?)(?=[.;,:)]|\s+(?:for|so|and|but)\b|$)"
+    r"|\bthere(?:[’']s|\s+is|\s+are)\s+no\s+(?P<b>[a-z][a-z -]{2,40}?)\s+"
+    r"(?:in|under|per)\s+(?:our|the)\s+(?:policy|policies|rules?|terms)\b",
+    re.IGNORECASE,
+)
+
+#: Words that say nothing of what is left out: "a separate change fee".
+_UNLISTED_FILL = doc_words("separate additional extra specific special any such other")
+
+
+def unlisted(index: ReceiptIndex, sentence: str) -> Finding | None:
+    """The operator's documents, as support of a sentence saying they leave something
+    out ("there's no separate change fee in our policy"), when one of that thing's words
+    is in none of their passages (a policy that never says "fee")."""
+    m = _UNLISTED.search(sentence)
+    if m is None:
+        return None
+    lib, docs = library(index)
+    words = doc_words(m.group("a") or m.group("b")) - _UNLISTED_FILL
+    missing = sorted(w for w in words if w not in lib.by_word)
+    if not lib.items or not missing:
+        return None  # the documents use its words: what they say decides, not absence
+    names = ", ".join(sorted({d.id for d in docs}))
+    detail = f"{names}: no passage has the word {missing[0]!r}"
+    return Finding("supported", docs[0].id, docs[0].kind, detail)

@@ -18,7 +18,7 @@ from receiptgate.checks.outputs import (
     over_budget,
     reported_failure,
 )
-from receiptgate.checks.restated_rules import restated_passage
+from receiptgate.checks.restated_rules import restated_passage, unlisted
 from receiptgate.checks.states import check_state
 from receiptgate.claims.collect import clause_of
 from receiptgate.pipeline.freshness import freshness
@@ -103,3 +103,5 @@ def check_state_claim(s: Settings, req: Request, ev: ClaimEval, sentence: Senten
         if (doc := restated_passage(ledger, sentence.text, fresh)) is not None:
             r = doc.receipt
             ev.ledger = Finding("supported", r.id, r.kind, doc.line())
+        elif c.negative and (gap := unlisted(ledger, sentence.text)) is not None:
+            ev.ledger = gap  # "There's no separate change fee in our policy": it has no fee

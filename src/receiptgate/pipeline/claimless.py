@@ -22,7 +22,7 @@ from receiptgate.checks.outputs import (
     quoted_span,
     reported_failure,
 )
-from receiptgate.checks.restated_rules import restated_passage
+from receiptgate.checks.restated_rules import restated_passage, unlisted
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
 from receiptgate.pipeline.freshness import freshness
@@ -61,6 +61,12 @@ def ground_claimless(s: Settings, req: Request, sr: SentenceResult) -> None:
         return
     fresh = freshness(ledger, req.now, s.policy.freshness, None)
     doc = restated_passage(ledger, sr.text, fresh) or _restated_of_previous(req, sr, fresh)
+    if doc is None and (gap := unlisted(ledger, sr.text)) is not None:
+        # "Fees: our policy does not list a separate change fee" of a policy with no fee
+        sr.tag = "T4"
+        kind = gap.receipt_kind or "doc"
+        sr.evidence.append(Evidence(kind, gap.receipt_id, "supports", gap.detail))
+        return
     if doc is not None:
         sr.tag = "T1" if doc.receipt.kind == "web" else "T4"
         sr.evidence.append(Evidence(doc.receipt.kind, doc.receipt.id, "supports", doc.line()))
