@@ -107,6 +107,8 @@ def _sentence(result: ValidationResult, part: str) -> tuple[str | None, str]:
         "**Insurance:** No travel insurance",
         "**Baggage:** 2 checked bags",
         "**Cabin:** Economy",
+        "**Cabin:** Economy for both legs",  # what it holds for, after the value
+        "Cabin: economy on all flights",
     ],
 )
 def test_when_a_label_line_restates_a_field_of_the_record_then_it_is_backed(line: str) -> None:

@@ -46,7 +46,7 @@ def label_value(
     if m is None:
         return None
     value = re.sub(r"\s*\([^)]*\)", "", m.group(2)).strip(" *_`'\"").lower()
-    value = " ".join(value.split())
+    value = _SPREAD.sub("", " ".join(value.split()))
     if not value:
         return None
     a = s.start + m.start(2)
@@ -108,6 +108,13 @@ def label_value(
         return RecordClaim("value", a, b, f.text, supported(index, f, hits[0]))
     return None
 
+
+#: What a value says it holds for, after it: "business for both legs", "economy on all
+#: flights", "2 each way" (the value is the field's).
+_SPREAD = re.compile(
+    r"\s+(?:(?:for|on|in)\s+(?:both|all|each|every)(?:\s+(?:of\s+)?(?:the\s+)?\w+)?"
+    r"|each\s+way|both\s+ways|throughout)$"
+)
 
 _ROUTE = re.compile(r"^([a-z0-9]{2,8})\s+(?:to|->|→|–|-)\s+([a-z0-9]{2,8})$")
 _PARENTHESISED = re.compile(r"\(\s*([A-Za-z0-9][\w-]{1,20})\s*\)")
