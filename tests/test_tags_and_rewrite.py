@@ -402,6 +402,14 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
         ),
         ("That works perfectly!", "no claim: an opinion"),
         (
+            "It may help to confirm the exact email address on the account.",
+            "no claim: an instruction to the user",
+        ),
+        (
+            "(Or if you've got another email you signed up with, that works too.)",
+            "no claim: an instruction to the user",
+        ),
+        (
             "Double-check the spelling, or share another email you may have used.",
             "no claim: an instruction to the user",
         ),

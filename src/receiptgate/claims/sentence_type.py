@@ -210,6 +210,13 @@ def verbless(text: str) -> bool:
 
 _MONTH_MAY = re.compile(r"\bMay(?=\s+\d{1,2}(?:st|nd|rd|th)?\b)|(?<=\d\s)May\b")
 _RECOMMEND = re.compile(r"(?:i|we)(?:['’]d|\s+would)?\s+(?:recommend|suggest|advise)\b")
+#: Advice put as a hedge: "It may help to confirm ...", "It might be worth checking
+#: ...", "Or if you've got another email, that works too": what the user could do.
+_ADVICE = re.compile(
+    r"^\(?(?:it\s+(?:may|might|could|would)\s+(?:help|be\s+(?:worth|best|better|wise|easier|"
+    r"a\s+good\s+idea|helpful|useful))\b"
+    r"|(?:or|and|also)\s+if\s+you(?:['’]ve|\s+have|['’]d|\s+would|\s+want|\s+prefer)\b)"
+)
 _QUESTION_END = re.compile(r"\?[\s\"'”’)]*$")
 INTENT = re.compile(
     r"^(?:i['’]ll|i\s+will|we['’]ll|we\s+will|let\s+me|let['’]s|i['’]m\s+going\s+to|"
@@ -471,6 +478,8 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
             return "intent"
     if _ABILITY.match(body) or not_yet(body) or (" if " in body and _OFFER_TAIL.search(body)):
         return "intent"
+    if _ADVICE.match(body):
+        return "imperative"  # "It may help to confirm the email on the account": advice
     if plain != body and (INTENT.match(plain) or not_yet(plain)):
         return "intent"  # "Next: look up the orders", "**Changes made:** none"
     if plain.startswith(_OPTION_WORDS) and _OPTION_OFFERED.match(plain):
