@@ -169,3 +169,12 @@ def test_how_many_variants_are_available_is_counted_over_the_products_rows(
     text = f"The vacuum cleaner has 3 variants, of which {count} currently available."
     result = Gate().validate(text, receipts=[LOOKUP], now=NOW)
     assert result.sentences[0].tag == tag, result.reason
+
+
+@pytest.mark.parametrize("name", ["Size 2", "Item 2", "Option 2"])
+def test_a_number_that_names_a_variant_is_no_count_of_the_available_ones(name: str) -> None:
+    # one T-shirt of two is available: "Size 2 is available" names a size, counts nothing
+    result = Gate().validate(f"{name} is available.", receipts=[SHIRTS], now=NOW)
+    assert not any("1 of 2 available" in r for r in result.sentences[0].reasons), result.reason
+    counted = Gate().validate("2 of the T-shirts are available.", receipts=[SHIRTS], now=NOW)
+    assert "1 of 2 available" in counted.reason

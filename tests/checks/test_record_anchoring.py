@@ -714,3 +714,21 @@ def test_when_a_spelled_count_matches_the_list_then_it_is_backed_and_otherwise_s
     assert (s.tag, s.action) == ("T1", "pass")
     three = _check("You have three orders on your account.")
     assert [x.tag for x in three.sentences] == ["T3"]
+
+
+@pytest.mark.parametrize(
+    ("text", "relation"),
+    [
+        # the order is named in the clause before: the amount is not said to be its price
+        ("Shall I go ahead with order #W1234567, and where should the $12.40 go?", None),
+        # the same clause names the order: its price is the field the amount is about
+        ("Order #W1234567 comes to $12.40.", "contradicts"),
+    ],
+)
+def test_when_a_figure_stands_in_another_clause_than_the_record_then_its_field_is_no_rival(
+    text: str, relation: str | None
+) -> None:
+    result = _check(text)
+    relations = {e.relation for s in result.sentences for e in s.evidence}
+    assert ("contradicts" in relations) == (relation == "contradicts"), result.reason
+    assert result.verdict == "block"  # no receipt holds $12.40 either way

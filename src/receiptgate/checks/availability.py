@@ -86,6 +86,17 @@ _COUNTED = re.compile(
     r"\b(\d{1,3})(?=[*_]*(?:\s+of\s+(?:them|these|those|the\s+[\w-]+))?\s+(?:are|is)\s)"
 )
 
+#: A number that names a thing, not how many: "Size 8 is available", "Item 3 is".
+_NAMING_WORD = re.compile(
+    r"\b(?:size|item|model|version|number|no|option|level|gate|seat|row|flight|order|#)"
+    r"[\s*_#:]*$",
+    re.IGNORECASE,
+)
+
+
+def _is_count(sentence: str, at: int) -> bool:
+    return _NAMING_WORD.search(sentence, max(0, at - 12), at) is None
+
 
 def available_count(index: ReceiptIndex, sentence: str, at: int | None = None) -> Finding | None:
     """ "Our T-shirt comes in 12 variants, and 10 of them are available": how many rows of
@@ -93,7 +104,11 @@ def available_count(index: ReceiptIndex, sentence: str, at: int | None = None) -
     ``at``: where the count stands in the sentence (else its first "N ... are available")."""
     if at is None:
         m = next(
-            (c for c in _COUNTED.finditer(sentence) if _COUNTED_AVAILABLE.match(sentence, c.end())),
+            (
+                c
+                for c in _COUNTED.finditer(sentence)
+                if _COUNTED_AVAILABLE.match(sentence, c.end()) and _is_count(sentence, c.start())
+            ),
             None,
         )
         if m is None:
@@ -102,6 +117,8 @@ def available_count(index: ReceiptIndex, sentence: str, at: int | None = None) -
     else:
         digits = re.match(r"\d{1,3}", sentence[at:])
         if digits is None or not _COUNTED_AVAILABLE.match(sentence, at + digits.end()):
+            return None
+        if not _is_count(sentence, at):
             return None
         n = int(digits.group())
     leaves = _availability_leaves(index)

@@ -14,6 +14,7 @@ Evidence lines name the receipt and the field path:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 
@@ -364,6 +365,20 @@ def supported(index: ReceiptIndex, h: HardFact, leaf: Leaf) -> Finding:
     return Finding("supported", r.id, r.kind, line, leaf.path, value=h)
 
 
+#: Where one clause of a sentence ends: "..., and where should the $0.35 go?".
+_CLAUSE_BREAK = re.compile(r"[,;]\s+(?:and|but|so|or|while)\s|;\s")
+
+
+def _apart(anchor_: Anchor, h: HardFact) -> bool:
+    """Whether every name of the sentence stands in another clause than the figure."""
+    at = h.start - anchor_.start
+    starts = [m.end() for m in _CLAUSE_BREAK.finditer(anchor_.text, 0, at)]
+    lo = anchor_.start + (starts[-1] if starts else 0)
+    after = _CLAUSE_BREAK.search(anchor_.text, at)
+    hi = anchor_.start + (after.start() if after else len(anchor_.text))
+    return bool(anchor_.named) and not any(lo <= a and b <= hi for a, b, _ in anchor_.named)
+
+
 def _rival(
     index: ReceiptIndex,
     h: HardFact,
@@ -389,8 +404,10 @@ def _rival(
     best = max(s for s, _ in scored)
     top = [leaf for s, leaf in scored if s == best]
     values = {leaf.value.keys[0] if leaf.value.keys else leaf.value.shown for leaf in top}
-    if best == 0 and (len(values) > 1 or anchor_.how != "named"):
-        return None  # no field named, and the record is not the sentence's own
+    if best == 0 and (len(values) > 1 or anchor_.how != "named" or _apart(anchor_, h)):
+        # no field named, and the record is not the sentence's own, or not its clause's:
+        # "go ahead with item 3613716226, and where should the $0.35 go?"
+        return None
     if len(values) > 1 or not set(claim_keys(h)).isdisjoint(top[0].value.keys):
         return None  # a field that holds the claimed value is no rival of it
     return top[0]
