@@ -447,6 +447,14 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
         ),
         ("**What I need next**", "no claim: code or a heading"),
         (
+            "Need: the new size you want",
+            "no claim: an item of a plan or a request (the list under the line before)",
+        ),
+        (
+            "| Order lookup | Awaiting order ID |",
+            "no claim: an item of a plan or a request (the list under the line before)",
+        ),
+        (
             "Option: search DTW–LGA flights on May 17 and LGA–DTW on May 19.",
             "no claim: a plan, an offer or an ability",
         ),
@@ -499,6 +507,8 @@ PLAN_ORDER = Receipt(
         "Here's what we'll do:",
         "To proceed with booking your reservation, I'll need the following details:",
         "Please provide the following:",
+        "### To set up your return",  # a heading that says what the list is for
+        "To update the delivery address I need two things.",  # a sentence of what is needed
     ],
 )
 def test_the_items_of_a_plan_or_a_request_are_no_general_statements(lead: str) -> None:

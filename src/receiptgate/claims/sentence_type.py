@@ -304,6 +304,13 @@ _TO_CONFIRM = re.compile(
 )
 
 
+#: A line of what is still wanted: "Need: the order ID", "Order lookup: Awaiting order ID".
+_WANTED = re.compile(
+    r"^(?:still\s+)?(?:need(?:ed)?|required|missing|to\s+provide)\s*:"
+    r"|^[^:]{1,40}:\s*(?:awaiting|waiting\s+for|pending\s+your)\b"
+)
+
+
 def proposed(text: str) -> bool:
     """Whether a line proposes its value for the user to confirm ("State: NY (please
     confirm)"): no record's value is claimed."""
@@ -486,6 +493,10 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         return "intent"  # "Option 2: transfer to a human agent": what could be done
     if ("confirm" in body or "tbc" in body) and _TO_CONFIRM.search(body):
         return "plan"  # "State: NY (please confirm)": a value proposed, not yet a fact
+    if plain.startswith("to ") and _NEED_LEAD.search(plain):
+        return "intent"  # "To update the delivery address I need two things."
+    if _WANTED.search(plain):
+        return "plan"  # "Need: the new size you want", "Order lookup: Awaiting order ID"
     condition = _CONDITION.match(body)
     if condition is not None:
         rest = body[condition.end() :]
@@ -567,15 +578,22 @@ def plan_items(sentences: Sequence[Sentence], types: list[str], hedges: Hedges) 
     in any statement ("please confirm the following details:" lists what the agent
     asserts). Changes ``types`` in place."""
     for i, s in enumerate(sentences):
-        if types[i] not in ("label", "question") or i + 1 >= len(sentences):
-            continue
-        if sentences[i + 1].kind != "list_item":
+        if i + 1 >= len(sentences) or sentences[i + 1].kind != "list_item":
             continue
         lead = s.text.rstrip("*_ ").rstrip(":").rstrip("*_ ")
-        if (
+        asks = _ASKS.search(_plain(lead.lower())) is not None
+        if types[i] == "code" and s.kind == "heading":
+            if not asks:
+                continue  # "### What I need next" over the list of what is wanted
+        elif types[i] in ("statement", "intent"):
+            if not (asks and _NEED_LEAD.search(lead.lower())):
+                continue  # "To update the address I need two things." above them
+        elif types[i] not in ("label", "question"):
+            continue
+        elif (
             types[i] == "label"
             and classify(lead + ".", s.kind, hedges) not in _PLAN_LEADS
-            and not _ASKS.search(_plain(lead.lower()))
+            and not asks
         ):
             continue  # a question above a list asks for its items, or offers them
         for j in range(i + 1, len(sentences)):
@@ -588,10 +606,17 @@ def plan_items(sentences: Sequence[Sentence], types: list[str], hedges: Hedges) 
 #: A title over what the agent still needs or the user asked for: "What I need next",
 #: "Required to proceed", "Pending requests", "Missing details".
 _ASKS = re.compile(
-    r"\b(?:what\s+(?:i|we)(?:['’]ll|\s+will|\s+still)?\s+need|(?:i|we)\s+(?:still\s+)?need|"
+    r"^to\s+(?:set\s+up|continue|proceed|process|complete|start|finish|update|change|modify|"
+    r"return|exchange|cancel|book|look\s+up|find|help)\b|"
+    r"\b(?:what\s+(?:i|we)(?:['’]ll|\s+will|\s+still)?\s+need|"
+    r"(?:i|we)(?:['’]ll|\s+will)?\s+(?:still\s+)?need|"
     r"still\s+needed|needed|required|missing|to\s+proceed|to\s+continue|next\s+steps?|"
     r"pending\s+requests?|your\s+requests?|what\s+you(?:['’]ve|\s+have)?\s+asked)\b"
 )
+
+
+#: A sentence that says what the agent needs: "To update the address I need two things."
+_NEED_LEAD = re.compile(r"\b(?:i|we)(?:['’]ll|\s+will|\s+still)?\s+(?:need|require)\b")
 
 
 def status_line(sentences: Sequence[Sentence], types: list[str]) -> None:
