@@ -97,3 +97,23 @@ def test_when_a_lookup_found_the_user_then_youre_verified_is_backed() -> None:
     assert _one("You're verified, Mei.", found) == ("T1", "pass")
     failed = ("find_user_id_by_email", {"email": "mei@example.com"}, "Error: user not found")
     assert _one("You're verified, Mei.", failed)[0] != "T1"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Both of your returns have gone through.",
+        "The system shows that both return requests were created successfully.",
+        "Your return is set up.",
+        "Your return went through.",
+    ],
+)
+def test_outcomes_in_other_words_are_backed_by_the_call_that_did_them(text: str) -> None:
+    assert _one(text, RETURNED) == ("T1", "pass")
+    assert _one(text, LOOKUP)[1] != "pass"  # no return call: nothing backs it
+
+
+def test_a_change_that_went_through_is_the_modify_call() -> None:
+    modified = ("modify_order_items", {"order_id": "#A100"}, {"order_id": "#A100"})
+    assert _one("The change has gone through.", modified) == ("T1", "pass")
+    assert _one("The change has gone through.", LOOKUP)[1] != "pass"

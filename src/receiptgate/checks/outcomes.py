@@ -23,15 +23,20 @@ from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 
 #: The words of an outcome: "booked", "all set", "in" ("Both returns are in").
 _DONE = (
-    r"booked|cancell?ed|confirmed|completed?|done|set(?:\s+up)?|in|processed|"
+    r"booked|cancell?ed|confirmed|completed?|done|set(?:\s+up)?|in|processed|through|"
+    r"created|in\s+place|"
     r"submitted|placed|updated|added|changed|upgraded|exchanged|refunded|requested|"
     r"initiated|reserved|scheduled|verified|authenticated"
 )
 #: "<the thing> is/are/was/were/has been <done>": the thing, then the outcome.
 _OUTCOME = re.compile(
     r"^(?:and\s+|so\s+|done,\s*|great,\s*|all\s+set,\s*)?"
+    # "The system shows that ...": where the agent read it, then the outcome
+    r"(?:(?:the\s+system|the\s+records?|it)\s+(?:now\s+)?(?:shows?|confirms?|indicates?)"
+    r"\s+(?:that\s+)?)?"
     r"(?P<subject>(?:your|the|both|all|this|these|those|that)\b[^.;:!?]{0,60}?|you)"
-    r"(?:\s+(?:is|are|was|were|(?:has|have)\s+(?:now\s+|just\s+|already\s+)?been)|['’](?:s|re))\s+"
+    r"(?:\s+(?:is|are|was|were|(?:has|have)\s+(?:now\s+|just\s+|already\s+)?(?:been|gone)|went)"
+    r"|['’](?:s|re))\s+"
     r"(?:now\s+|all\s+|already\s+|successfully\s+|officially\s+)*"
     rf"(?P<done>{_DONE})\b",
     re.IGNORECASE,
@@ -43,9 +48,18 @@ _MARKUP = re.compile(r"[*_`]+")
 _DONE_WORD = re.compile(rf"\b(?:{_DONE})\b", re.IGNORECASE)
 _LEAD_MARKS = re.compile(r"^[^\w\s]+\s*")  # "🎉 Your earbuds swap is all done!"
 #: What writers call a process besides its own name: "your earbuds swap is all done".
-_SAME_PROCESS = {"swap": "exchange", "reservation": "booking", "trip": "booking"}
+_SAME_PROCESS = {
+    "swap": "exchange",
+    "reservation": "booking",
+    "trip": "booking",
+    "change": "modification",
+    "update": "modification",
+}
 #: Outcomes that say only that something is over: what it was, the subject's noun says.
-_OVER = frozenset({"confirmed", "complete", "completed", "done", "set", "set up", "in"})
+_OVER = frozenset(
+    {"confirmed", "complete", "completed", "done", "set", "set up", "in", "through", "created",
+     "in place"}
+)  # fmt: skip
 #: Outcomes that are also a record's state ("your order is cancelled"): a failed call to
 #: cancel it does not contradict them, the record's status decides.
 _RECORD_STATES = frozenset({"cancelled", "canceled", "processed", "in", "updated", "changed"})

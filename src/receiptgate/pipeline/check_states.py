@@ -12,6 +12,7 @@ from receiptgate.checks.absences import (
 )
 from receiptgate.checks.availability import available_count, check_availability, other_options
 from receiptgate.checks.finding import Finding
+from receiptgate.checks.outcomes import outcome
 from receiptgate.checks.outputs import (
     empty_result,
     found_results,
@@ -54,6 +55,9 @@ def check_state_claim(s: Settings, req: Request, ev: ClaimEval, sentence: Senten
     res = check_state(ledger, c, clause_of(work, sentence, c), sentence.text)
     if res.status != "unsupported":
         ev.ledger = res
+    elif not c.negative and (done := outcome(ledger, clause_of(work, sentence, c))) is not None:
+        # "Your sneaker return is set up": the return call that did it
+        ev.ledger = done
     elif c.assertion == "not_found" and (failed := reported_failure(ledger, sentence.text)):
         # "I'm unable to locate your account" right after a lookup that found nothing
         ev.ledger = failed
