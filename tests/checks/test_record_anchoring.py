@@ -732,3 +732,19 @@ def test_when_a_figure_stands_in_another_clause_than_the_record_then_its_field_i
     relations = {e.relation for s in result.sentences for e in s.evidence}
     assert ("contradicts" in relations) == (relation == "contradicts"), result.reason
     assert result.verdict == "block"  # no receipt holds $12.40 either way
+
+
+@pytest.mark.parametrize(
+    ("text", "tag"),
+    [
+        ("Order #W1234567 has no hiking boots.", "T1"),  # the boots are in #W7654321
+        ("Order #W1234567 does not contain hiking boots.", "T1"),
+        ("Order #W1234567 does not contain a desk lamp.", "T5"),  # it does
+        ("Order #W7654321 has no desk lamp in it.", "T1"),
+    ],
+)
+def test_a_thing_said_not_to_be_in_an_order_is_checked_against_its_items(
+    text: str, tag: str
+) -> None:
+    result = _check(text)
+    assert result.sentences[0].tag == tag, result.reason

@@ -319,3 +319,61 @@ def _names(what: str) -> Callable[[Leaf], bool]:
         return named.search(text) is not None
 
     return holds
+
+
+#: "Order #W1 has no garden hose", "#W1 does not contain a garden hose", "the hose isn't
+#: in order #W1": a thing said not to be among a named record's items.
+_NOT_AMONG = re.compile(
+    r"\b(?:has|have|had|contains?|includes?)\s+no\s+(?:an?\s+)?(?P<a>[a-z][a-z -]{2,30}?)"
+    r"(?=[.,;:!?)]|\s+(?:on|in|and|but|so)\b|$)"
+    r"|\b(?:doesn['’]t|does\s+not|didn['’]t|did\s+not)\s+(?:contain|include|have)\s+"
+    r"(?:an?\s+|any\s+)?(?P<b>[a-z][a-z -]{2,30}?)(?=[.,;:!?)]|\s+(?:on|in|and|but|so)\b|$)",
+    re.IGNORECASE,
+)
+
+#: Fields that name an item of a list: an order's items, a cart's products.
+_ITEM_NAME_KEYS = frozenset({"name", "product_name", "title", "item_name"})
+
+
+def absent_item(index: ReceiptIndex, sentence: str) -> Finding | None:
+    """ "Order #W5565470 does not contain a garden hose": the items of the record the
+    sentence names by id hold no such name (supported), or one does (contradicted)."""
+    m = _NOT_AMONG.search(_plain(sentence))
+    if m is None:
+        return None
+    what = content_words(m.group("a") or m.group("b")) - GENERIC
+    rec = _named_by_id(index, sentence)
+    if not what or rec is None:
+        return None
+    names = [
+        leaf
+        for child in rec.subtree()
+        if child is not rec
+        for leaf in child.leaves
+        if leaf.key.lower() in _ITEM_NAME_KEYS
+    ]
+    if not names:
+        return None
+    rid = index.receipt_of(rec).id
+    for leaf in names:
+        if what <= content_words(leaf.value.shown):
+            detail = f"contradicts {rid} {leaf.path} = {leaf.value.shown}"
+            return Finding("contradicted", rid, "tool", detail, leaf.path)
+    listed = ", ".join(dict.fromkeys(leaf.value.shown for leaf in names))
+    return Finding("supported", rid, "tool", f"{rid} {rec.path or 'record'} holds only: {listed}")
+
+
+_ID_TOKEN = re.compile(r"#?[A-Za-z0-9][A-Za-z0-9_-]{3,}")
+
+
+def _named_by_id(index: ReceiptIndex, sentence: str) -> Record | None:
+    """The newest record the sentence names by an id with a digit ("#W5565470")."""
+    for m in _ID_TOKEN.finditer(sentence):
+        tok = m.group().lower()
+        if not any(c.isdigit() for c in tok):
+            continue
+        for key in (tok, tok.lstrip("#")):
+            recs = index.records_by_id.get(key)
+            if recs:
+                return max(recs, key=index.position)
+    return None

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from receiptgate.checks.absences import (
+    absent_item,
     absent_value,
     negated_field,
 )
@@ -64,6 +65,9 @@ def check_state_claim(s: Settings, req: Request, ev: ClaimEval, sentence: Senten
     elif c.negative and (empty := empty_result(ledger, sentence.text)) is not None:
         # "There are no nonstop flights from JFK to SFO" after a search that found none
         ev.ledger = empty
+    elif c.negative and (gone := absent_item(ledger, sentence.text)) is not None:
+        # "Order #W5565470 does not contain a garden hose": none of its items is one
+        ev.ledger = gone
     elif c.negative and (no := negated_field(ledger, sentence.text)) is not None:
         # "It has no travel insurance": the reservation's insurance field says no
         ev.ledger = no

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from receiptgate.checks.absences import (
     absent_field,
+    absent_item,
     empty_label,
     negated_field,
     spelled_count,
@@ -103,6 +104,8 @@ _STATED_BY_RECORDS: tuple[tuple[Callable[[ReceiptIndex, str], Finding | None], s
     (empty_label, "absence"),
     # "the exact departure time is not provided in the reservation details"
     (absent_field, "absence"),
+    # "Order #W5565470 does not contain a garden hose" (no negative claim detected)
+    (absent_item, "absence"),
     # "This reservation has **no** travel insurance" (no negative claim detected)
     (negated_field, "absence"),
     # "Two orders on your account.": the user's list of orders has two
