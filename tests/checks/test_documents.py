@@ -440,3 +440,29 @@ def test_a_sentence_that_the_policy_leaves_something_out_is_backed_by_its_silenc
     if tag == "T4":
         assert "no passage has the word 'fee'" in evidence
     assert check(text, WITHOUT_POLICY)[0] != "T4"  # no documents: nothing to be silent
+
+
+EXCHANGES = _transcript(
+    {
+        "role": "system",
+        "content": "## Exchange delivered order\n\n"
+        "- An order can only be exchanged if its status is 'delivered'.\n"
+        "- Each item can be exchanged to an available new item of the same product but of "
+        "different product option.",
+    },
+    USER,
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "version" and "variant" are a product's options; "swapped" is exchanged
+        "Each item can only be swapped for a different version of the same product.",
+        "An item can only be exchanged for another variant of the same product.",
+        # "possible" is how the rule binds, not what it is of
+        "Exchanges are possible only for delivered orders.",
+    ],
+)
+def test_a_rule_restated_in_the_words_writers_use_for_it_is_t4(text: str) -> None:
+    assert check(text, EXCHANGES)[0] == "T4"

@@ -235,6 +235,14 @@ _SAME = {
         ("single", "one"),
         ("policy", "rule"),
         ("policies", "rule"),
+        # a product's variants: "a different version of the same product" is another option
+        ("version", "option"),
+        ("versions", "option"),
+        ("variant", "option"),
+        ("variants", "option"),
+        ("swap", "exchange"),
+        ("swapped", "exchange"),
+        ("another", "different"),
     ]
 }
 
@@ -271,6 +279,8 @@ HEDGE_WORDS = content_words(
     "seems appears likely probably possibly perhaps maybe however unfortunately fortunately "
     "note please also additionally just actually currently typically generally usually "
     "primarily mainly due quite case cases regard cannot without existing "
+    # how a rule binds, not what it is of: "changes are possible only while pending"
+    "possible allowed permitted supported "
     # connectives: "Because of that, the order can't be modified": how it follows, not the rule
     "because therefore thus hence consequently"
 )
