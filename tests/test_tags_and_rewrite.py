@@ -402,6 +402,12 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
         ),
         ("That works perfectly!", "no claim: an opinion"),
         (
+            "Or, if it's easier, send me your first name, last name and zip code.",
+            "no claim: an instruction to the user",
+        ),
+        ("Then we can get that camera return moving.", "no claim: a plan, an offer or an ability"),
+        ("Re-check the email address for any typos.", "no claim: an instruction to the user"),
+        (
             "It may help to confirm the exact email address on the account.",
             "no claim: an instruction to the user",
         ),
@@ -419,7 +425,7 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
             "no claim: a line with no verb (an option or a heading)",
         ),
         ("I need your order number to look it up.", "no claim: a plan, an offer or an ability"),
-        ("Then we'll move the booking to Friday.", "no claim: what will happen"),
+        ("Then we'll move the booking to Friday.", "no claim: a plan, an offer or an ability"),
         (
             "| Payment Method | Please confirm which card to use. |",
             "no claim: an instruction to the user",

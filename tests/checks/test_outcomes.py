@@ -117,3 +117,9 @@ def test_a_change_that_went_through_is_the_modify_call() -> None:
     modified = ("modify_order_items", {"order_id": "#A100"}, {"order_id": "#A100"})
     assert _one("The change has gone through.", modified) == ("T1", "pass")
     assert _one("The change has gone through.", LOOKUP)[1] != "pass"
+
+
+def test_an_outcome_after_in_summary_is_an_outcome_too() -> None:
+    found = ("find_user_id_by_email", {"email": "mei@example.com"}, "mei_kovacs_8020")
+    text = "In summary, you're verified, and the next step is to pick the order."
+    assert _one(text, found) == ("T1", "pass")

@@ -30,7 +30,8 @@ _DONE = (
 )
 #: "<the thing> is/are/was/were/has been <done>": the thing, then the outcome.
 _OUTCOME = re.compile(
-    r"^(?:and\s+|so\s+|done,\s*|great,\s*|all\s+set,\s*)?"
+    r"^(?:and\s+|so\s+|done,\s*|great,\s*|all\s+set,\s*|"
+    r"(?:in\s+summary|to\s+sum\s+up|in\s+short|overall),\s*)?"
     # "The system shows that ...": where the agent read it, then the outcome
     r"(?:(?:the\s+system|the\s+records?|it)\s+(?:now\s+)?(?:shows?|confirms?|indicates?)"
     r"\s+(?:that\s+)?)?"

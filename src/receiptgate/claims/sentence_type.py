@@ -72,7 +72,11 @@ def _commands(text: str, first: str) -> bool:
     if "-" not in text[:40]:
         return False
     m = _HYPHENATED_LEAD.match(text)
-    return m is not None and m.group(1) in _IMPERATIVE
+    if m is None:
+        return False
+    word = m.group(1)
+    # "Double-check the spelling"; "Re-check the email address", "re-enter it": a verb again
+    return word in _IMPERATIVE or (word.startswith("re-") and word[3:] in _IMPERATIVE)
 
 
 #: A list of examples after its lead: "For example, the flights, the cabin, or baggage."
@@ -148,7 +152,9 @@ _OPENER = re.compile(
     r"to\s+(?:proceed|confirm|continue|clarify|summari[sz]e)[^,]{0,60}|once\s+[^,]{1,60}|"
     r"before\s+[^,]{1,60}|after\s+[^,]{1,60}|for\s+(?:the|your|this)\s+[^,]{1,40}|"
     r"in\s+your\s+[^,]{1,40}|based\s+on\s+[^,]{1,60}|so|then|next|first|finally|"
-    r"absolutely|perfect|thank\s+you|thanks)\s*[,!:.]\s+|(?:therefore|thus|hence),?\s+|and\s+)"
+    r"absolutely|perfect|thank\s+you|thanks|in\s+summary|to\s+sum\s+up|in\s+short|overall|"
+    r"as\s+(?:mentioned|noted)(?:\s+(?:above|earlier|before))?)\s*[,!:.]\s+|"
+    r"(?:therefore|thus|hence|or|then|alternatively|otherwise),?\s+|and\s+)"
 )
 # "You will receive an email", "The refund will be processed": what will happen, a
 # promise or a plan, not a fact about the evidence (figures in it are still checked).
