@@ -14,6 +14,9 @@ _TEST_RUN = re.compile(
     r"\b(?:pytest|py\.test|unittest|tox|nox|npm\s+(?:run\s+)?test|yarn\s+test|pnpm\s+test|"
     r"go\s+test|cargo\s+(?:test|nextest)|jest|vitest|mocha|mvn\b.*\btest|gradle\b.*\btest|"
     r"rspec|phpunit|make\s+test|ctest|bazel\s+test|run_tests|test_runner|run-tests)\b"
+    # a test file run as a script: "python test_fix.py", "node tests/app.test.js"
+    r"|\b(?:python[\d.]*|node|ruby|bash|sh)\s+(?:-\w+\s+)*(?:[\w./-]*/)?"
+    r"(?:test_[\w-]*|[\w-]*_tests?|tests?|runtests|[\w-]*\.test)\.(?:py|js|rb|sh)\b"
 )
 
 FAILING = re.compile(
@@ -186,11 +189,28 @@ def _is_test_run(e: ReceiptEntry) -> bool:
 
 def suite_outcome(e: ReceiptEntry) -> str:
     content = e.receipt.content
-    if e.receipt.ok is False or FAILING.search(content):
+    status = exit_status(content)
+    if e.receipt.ok is False or FAILING.search(content) or (status is not None and status != 0):
         return "failing"
-    if PASSING.search(content) or e.receipt.ok is True:
+    if PASSING.search(content) or e.receipt.ok is True or status == 0:
         return "passing"
     return "unknown"
+
+
+def exit_status(content: str) -> int | None:
+    """The exit status an agent harness reports with a command's output, if it does:
+    ``<returncode>0</returncode>`` (mini-swe-agent), ``[Command finished with exit code
+    1]`` (OpenHands)."""
+    m = _EXIT_STATUS.search(content[:40]) or _EXIT_STATUS_END.search(content[-120:])
+    return None if m is None else int(next(g for g in m.groups() if g is not None))
+
+
+_EXIT_STATUS = re.compile(r"^\s*<returncode>\s*(-?\d+)\s*</returncode>")
+_EXIT_STATUS_END = re.compile(
+    r"\[(?:Command(?:\s+-?\d+)?\s+finished|The\s+command\s+completed)\s+with\s+exit\s+code"
+    r"\s+(-?\d+)\.?\]\s*$"
+    r"|<returncode>\s*(-?\d+)\s*</returncode>\s*$"
+)
 
 
 # A write's own report that it happened: "[File updated (edited at line 1)]", "File

@@ -21,6 +21,7 @@ from receiptgate.checks.outputs import (
     reported_failure,
 )
 from receiptgate.checks.restated_rules import restated_passage, unlisted
+from receiptgate.checks.runs import run_result
 from receiptgate.checks.states import check_state
 from receiptgate.claims.collect import clause_of
 from receiptgate.pipeline.freshness import freshness
@@ -53,7 +54,9 @@ def check_state_claim(s: Settings, req: Request, ev: ClaimEval, sentence: Senten
     """Ledger evidence for one state or existence claim."""
     c, ledger, work = ev.claim, req.ledger, req.work
     assert ledger is not None
-    res = check_state(ledger, c, clause_of(work, sentence, c), sentence.text)
+    res = run_result(ledger, sentence.text) or check_state(
+        ledger, c, clause_of(work, sentence, c), sentence.text
+    )
     if res.status != "unsupported":
         ev.ledger = res
     elif not c.negative and (done := outcome(ledger, clause_of(work, sentence, c))) is not None:

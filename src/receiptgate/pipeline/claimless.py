@@ -24,6 +24,7 @@ from receiptgate.checks.outputs import (
     reported_failure,
 )
 from receiptgate.checks.restated_rules import restated_passage, unlisted
+from receiptgate.checks.runs import run_result
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
 from receiptgate.pipeline.freshness import freshness
@@ -108,6 +109,8 @@ _STATED_BY_RECORDS: tuple[tuple[Callable[[ReceiptIndex, str], Finding | None], s
     (absent_item, "absence"),
     # "This reservation has **no** travel insurance" (no negative claim detected)
     (negated_field, "absence"),
+    # "The fix works.", "The patch looks good.": the newest run or edit
+    (run_result, "run"),
     # "Two orders on your account.": the user's list of orders has two
     (spelled_count, "count"),
     # "Your trip is booked.", "Both returns are in.": what a successful call did

@@ -1,0 +1,80 @@
+"""A coding agent's word on its newest run or edit ("The fix works.", "The patch looks
+good.") against that call, end to end (checks/runs), with the exit status the harness
+prints beside the output (mini-swe-agent's ``<returncode>``, OpenHands' "[Command
+finished with exit code N]")."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from receiptgate import Gate
+from tool_transcripts import tool_transcript
+
+NOW = datetime(2026, 4, 2, 12, tzinfo=UTC)
+GATE = Gate()
+
+EDIT = (
+    "bash",
+    {"command": "sed -i 's/flags=0/flags=flags/' src/lock.py && git diff"},
+    "<returncode>0</returncode>\n<output>\n--- a/src/lock.py\n+++ b/src/lock.py\n"
+    "@@ -10 +10 @@\n-    fcntl.flock(fh, flags=0)\n+    fcntl.flock(fh, flags=flags)\n</output>",
+)
+RAN = (
+    "bash",
+    {"command": "python reproduce.py"},
+    "<returncode>0</returncode>\n<output>\nok\n</output>",
+)
+CRASHED = (
+    "bash",
+    {"command": "python reproduce.py"},
+    "<returncode>1</returncode>\n<output>\nTraceback (most recent call last):\n"
+    '  File "reproduce.py", line 3\nValueError: bad flags\n</output>',
+)
+OPENHANDS_FAILED = (
+    "execute_bash",
+    {"command": "./run.sh"},
+    "Segmentation fault\n[Command finished with exit code 139]",
+)
+NO_FILE = ("edit", {"command": "edit 10:10\n    pass\nend_of_edit"}, "No file open.")
+
+
+def _one(text: str, *calls: tuple[str, dict[str, object], object]) -> tuple[str | None, str]:
+    result = GATE.validate(text, receipts=tool_transcript(calls), now=NOW)
+    (s,) = result.sentences
+    return s.tag, s.action
+
+
+@pytest.mark.parametrize(
+    "text", ["The fix works.", "That works (no errors).", "The fix is working correctly."]
+)
+def test_works_is_backed_by_a_run_that_exited_cleanly(text: str) -> None:
+    assert _one(text, EDIT, RAN) == ("T1", "pass")
+
+
+@pytest.mark.parametrize("text", ["The fix works.", "The test shows our fix works."])
+def test_works_is_contradicted_by_a_run_that_failed(text: str) -> None:
+    assert _one(text, EDIT, CRASHED) == ("T5", "block")
+    assert _one(text, OPENHANDS_FAILED) == ("T5", "block")
+
+
+def test_works_with_no_run_stays_a_general_statement() -> None:
+    assert _one("The fix works.", EDIT)[1] == "warn"
+
+
+def test_looks_good_is_the_newest_edit_that_printed_the_change() -> None:
+    assert _one("The patch looks good.", EDIT) == ("T1", "pass")
+    # an edit that printed nothing to look at backs no "looks good"
+    assert _one("The changes look good.", NO_FILE)[1] != "pass"
+
+
+def test_a_test_file_run_as_a_script_is_a_test_run() -> None:
+    passed = (
+        "bash",
+        {"command": "python test_fix.py"},
+        "<returncode>0</returncode>\n<output>\nall checks ok\n</output>",
+    )
+    failed = ("bash", {"command": "python test_fix.py"}, "<returncode>1</returncode>\n<output>\n")
+    assert _one("All tests pass.", EDIT, passed) == ("T1", "pass")
+    assert _one("All tests pass.", EDIT, failed)[1] == "block"
