@@ -655,3 +655,8 @@ def test_a_date_in_emphasis_or_brackets_is_one_date(text: str) -> None:
 def test_an_ordinal_after_the_is_a_day_of_the_month(text: str, kind: str, value: str) -> None:
     h = extract_hard_facts(text)[0]
     assert (h.kind, h.value) == (kind, value)
+
+
+@pytest.mark.parametrize("text", ["Renamed it to `2048.py`.", "The page 404.html is missing."])
+def test_a_number_that_names_a_file_is_no_figure(text: str) -> None:
+    assert not [h for h in extract_hard_facts(text) if h.kind == "number"]

@@ -110,6 +110,10 @@ def _lower_same_length(seg: str) -> str:
     return "".join(c if len(c.lower()) != 1 else c.lower() for c in seg)
 
 
+#: A file extension right after a number: "2048.py", "404.html", "01.txt".
+_FILE_EXT = re.compile(r"\.[a-z][a-z0-9]{0,4}\b(?![.-]?\d)")
+
+
 def _scan(seg: str, low: str, now: datetime | None) -> list[_Cand]:
     """All candidates in ``low``, sorted by start, without overlaps."""
     cands: list[_Cand] = []
@@ -164,6 +168,9 @@ def _scan(seg: str, low: str, now: datetime | None) -> list[_Cand]:
                 mm = master(low, p)
                 if mm is None:  # pragma: no cover - a digit always matches a number
                     res = None, p + 1
+                elif mm.end() < n and low[mm.end()] == "." and _FILE_EXT.match(low, mm.end()):
+                    # "2048.py", "404.html": a file's name, not a number
+                    res = None, max(_tok_end(low, p), p + 1)
                 elif mm.start("n") >= 0:
                     res = _numphrase(seg, low, mm, p, sign, floor, now)
                 else:
