@@ -408,6 +408,10 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
         ("Then we can get that camera return moving.", "no claim: a plan, an offer or an ability"),
         ("Re-check the email address for any typos.", "no claim: an instruction to the user"),
         (
+            "Now I need to implement this in the FilePathField classes.",
+            "no claim: a plan, an offer or an ability",
+        ),
+        (
             "It may help to confirm the exact email address on the account.",
             "no claim: an instruction to the user",
         ),

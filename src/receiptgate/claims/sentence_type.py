@@ -146,6 +146,8 @@ _OPENER = re.compile(
     r"^(?:"
     # "To continue I need the reason for cancellation" (no comma after the opener)
     r"to\s+(?:proceed|continue|go\s+ahead)\s+(?=(?:i|we)\s)|"
+    # "Now I need to implement this", "Actually let me check": a narrating opener
+    r"(?:now|actually|okay|ok|so)\s+(?=(?:i|we|let['’]s|let\s+me)\b)|"
     r"(?:no\s+(?:worries|problem)|sure|certainly|of\s+course|great|alright|all\s+right|okay|ok|"
     r"yes|yeah|"
     r"now|also|additionally|however|unfortunately|fortunately|if\s+so|in\s+(?:that|this)\s+case|"
