@@ -78,3 +78,13 @@ def test_a_test_file_run_as_a_script_is_a_test_run() -> None:
     failed = ("bash", {"command": "python test_fix.py"}, "<returncode>1</returncode>\n<output>\n")
     assert _one("All tests pass.", EDIT, passed) == ("T1", "pass")
     assert _one("All tests pass.", EDIT, failed)[1] == "block"
+
+
+def test_a_call_whose_output_is_a_test_report_is_a_test_run() -> None:
+    report = (
+        "============================= test session starts ==============================\n"
+        "collected 1 item\n\ntest.py F\n\nFAILED test.py::test_stats - KeyError: 'Price'\n"
+        "============================== 1 failed in 0.40s =============================="
+    )
+    assert _one("The test fails with a KeyError.", ("eval", {}, report)) == ("T1", "pass")
+    assert _one("All tests pass.", ("eval", {}, report))[1] == "block"
