@@ -88,3 +88,19 @@ def test_a_call_whose_output_is_a_test_report_is_a_test_run() -> None:
     )
     assert _one("The test fails with a KeyError.", ("eval", {}, report)) == ("T1", "pass")
     assert _one("All tests pass.", ("eval", {}, report))[1] == "block"
+
+
+def test_running_on_a_port_is_the_call_that_serves_on_it() -> None:
+    server = (
+        "execute_bash",
+        {"command": "cd app && python3 -m http.server 8000"},
+        "Serving HTTP on 0.0.0.0 port 8000 (http://0.0.0.0:8000/) ...",
+    )
+    busy = (
+        "execute_bash",
+        {"command": "python3 -m http.server 8000"},
+        "OSError: [Errno 98] Address already in use",
+    )
+    assert _one("The application is now running on port 8000.", server) == ("T1", "pass")
+    assert _one("The application is now running on port 8000.", busy)[1] == "block"
+    assert _one("The application is now running on port 9000.", server)[0] != "T1"

@@ -145,6 +145,36 @@ def _about_subject(entry: ReceiptEntry, subject: str) -> bool:
     return False
 
 
+#: A port a sentence names: "on port 8000", "at localhost:3000".
+_PORT = re.compile(r"\bport\s+(\d{2,5})\b|:(\d{2,5})\b", re.IGNORECASE)
+_SERVES = re.compile(r"\b(?:serving|listening|running|started|ready|accepting)\b", re.IGNORECASE)
+_SERVE_FAILED = re.compile(
+    r"\b\w*(?:Error|Exception)\b|Traceback|address already in use|EADDRINUSE|refused"
+)
+
+
+def _serving(index: ReceiptIndex, port: str, polarity: bool) -> Finding | None:
+    """The newest call whose command or output names ``port``: a server it started (its
+    output says it serves, listens or runs) backs "running on port N"; one that failed
+    contradicts it."""
+    on_port = re.compile(rf"(?<![\d.]){port}(?!\d)")
+    for e in reversed(index.entries):
+        if e.receipt.kind != "tool" or on_port.search(e.text) is None:
+            continue
+        rid = e.receipt.id
+        if failed(e) or _SERVE_FAILED.search(e.receipt.content[:2000]):
+            detail = f"contradicts {rid}: the call on port {port} failed"
+            return Finding("contradicted", rid, "tool", detail) if polarity else None
+        if _SERVES.search(e.receipt.content[:2000]):
+            if polarity:
+                return Finding("supported", rid, "tool", f"{rid}: serving on port {port}")
+            return Finding(
+                "contradicted", rid, "tool", f"contradicts {rid}: serving on port {port}"
+            )
+        return None
+    return None
+
+
 def _observe(entry: ReceiptEntry, base: str, subject: str = "") -> bool | None:
     """The state a receipt's output shows: True, False or None (says nothing).
 
@@ -226,6 +256,11 @@ def check_state(
                 return Finding(
                     "contradicted", rid, "tool", f"contradicts {rid}: the test run is {outcome}"
                 )
+    if base == "running" and (port := _PORT.search(clause or sentence)) is not None:
+        # "The application is now running on port 8000": the call that serves on it
+        serving = _serving(index, port.group(1) or port.group(2), polarity)
+        if serving is not None:
+            return serving
     idents = _IDENT.findall(subject)
     for e in _entries_about(index, subject):
         if e.receipt.kind not in ("tool", "web", "db", "memory") or not _about_subject(e, subject):
