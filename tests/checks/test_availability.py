@@ -178,3 +178,13 @@ def test_a_number_that_names_a_variant_is_no_count_of_the_available_ones(name: s
     assert not any("1 of 2 available" in r for r in result.sentences[0].reasons), result.reason
     counted = Gate().validate("2 of the T-shirts are available.", receipts=[SHIRTS], now=NOW)
     assert "1 of 2 available" in counted.reason
+
+
+def test_a_quoted_term_no_result_holds_backs_its_absence() -> None:
+    result = Gate().validate(
+        'We don\'t have a "Google Home" option for the T-shirt.', receipts=[SHIRTS], now=NOW
+    )
+    assert result.sentences[0].tag == "T1", result.reason
+    # the catalogue does hold "red": its absence is not backed by the quote
+    held = Gate().validate('There\'s no "red" option for the T-shirt.', receipts=[SHIRTS], now=NOW)
+    assert held.sentences[0].tag != "T1", held.reason

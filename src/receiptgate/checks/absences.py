@@ -377,3 +377,22 @@ def _named_by_id(index: ReceiptIndex, sentence: str) -> Record | None:
             if recs:
                 return max(recs, key=index.position)
     return None
+
+
+#: A term the sentence quotes: "Google Home", 'sample.txt'.
+_QUOTED = re.compile(r"[\"“”]([^\"“”\n]{2,40})[\"“”]")
+
+
+def absent_quoted(index: ReceiptIndex, sentence: str) -> Finding | None:
+    """ "There's no option labelled "Google Home"": a term the sentence quotes that no tool
+    result holds (the user's word, not the catalogue's) backs its absence. A term a result
+    holds is left to the other checks."""
+    terms = [t.strip().lower() for t in _QUOTED.findall(sentence)]
+    calls = tool_calls(index)
+    if not terms or not calls:
+        return None
+    for term in terms:
+        if any(term in e.text for e in calls):
+            return None
+    rid = calls[-1].receipt.id
+    return Finding("supported", rid, "tool", f"no tool result holds {terms[0]!r}")

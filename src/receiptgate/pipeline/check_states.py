@@ -8,6 +8,7 @@ import re
 
 from receiptgate.checks.absences import (
     absent_item,
+    absent_quoted,
     absent_value,
     negated_field,
 )
@@ -68,6 +69,9 @@ def check_state_claim(s: Settings, req: Request, ev: ClaimEval, sentence: Senten
     elif c.negative and (empty := empty_result(ledger, sentence.text)) is not None:
         # "There are no nonstop flights from JFK to SFO" after a search that found none
         ev.ledger = empty
+    elif c.negative and (unknown := absent_quoted(ledger, sentence.text)) is not None:
+        # 'We don't have a "Google Home" option': no result holds the term
+        ev.ledger = unknown
     elif c.negative and (gone := absent_item(ledger, sentence.text)) is not None:
         # "Order #W5565470 does not contain a garden hose": none of its items is one
         ev.ledger = gone
