@@ -1215,3 +1215,23 @@ def test_when_a_process_is_said_to_have_failed_then_the_call_that_performs_it_de
     result = GATE.validate(text, receipts=FAILED_DOWNGRADE, now=NOW)
     got = result.sentences[0].action
     assert got == action if action == "pass" else got != "pass", result.reason
+
+
+def test_a_list_under_an_id_the_user_typed_is_about_the_record_the_call_returned() -> None:
+    # the user typed the id, the call was made with it, its result holds no id field: the
+    # lines under "User ID" are about the result, not about the user's message
+    receipts = tool_transcript(
+        (
+            (
+                "get_user_details",
+                {"user_id": "lena_okafor_4410"},
+                {"name": {"first_name": "Lena", "last_name": "Okafor"}, "membership": "gold"},
+            ),
+        ),
+        before=[{"role": "user", "content": "My user id is lena_okafor_4410."}],
+    )
+    text = "**Profile**\n- **User ID:** lena_okafor_4410\n- **Membership:** {}"
+    wrong = GATE.validate(text.format("Silver"), receipts=receipts, now=NOW)
+    assert wrong.sentences[-1].action == "block", wrong.reason
+    right = GATE.validate(text.format("Gold"), receipts=receipts, now=NOW)
+    assert right.verdict == "pass", right.reason

@@ -153,7 +153,7 @@ def anchor(text: str, sentences: Sequence[Sentence], index: ReceiptIndex) -> lis
         a.text, a.start = s.text, s.start
         out.append(a)
         previous = a.records
-    _siblings(text, sentences, out)
+    _siblings(text, sentences, out, index)
     _introduced(text, sentences, out)
     return out
 
@@ -186,7 +186,9 @@ def _introduces(s: Sentence) -> bool:
 _BOLD_LINE = re.compile(r"^(\*\*|__)[^*_\n]+\1:?$")
 
 
-def _siblings(text: str, sentences: Sequence[Sentence], out: list[Anchor]) -> None:
+def _siblings(
+    text: str, sentences: Sequence[Sentence], out: list[Anchor], index: ReceiptIndex
+) -> None:
     """Lines of one list describe one thing: "- Price: $180.10" and "- Item ID:
     6843647669" under "1. **28 inch, Graphic Design**" (a sub-list), or under
     "**Canister Vacuum Cleaner**" (a list under a line). When the lines of a list name
@@ -218,9 +220,7 @@ def _siblings(text: str, sentences: Sequence[Sentence], out: list[Anchor]) -> No
         stack.append((indent, i))
     for members in groups.values():
         named = {id(r): r for i in members if out[i].how == "named" for r in out[i].records}
-        if any(not _is_args(r) for r in named.values()):
-            # a call's arguments name what its result holds: the result is the record
-            named = {k: r for k, r in named.items() if not _is_args(r)}
+        named = _tool_records(named, index)
         # "Order ID: #W1" and "Item: Air Purifier" name one thing: the item of that order
         deepest = [
             r
@@ -237,6 +237,22 @@ def _siblings(text: str, sentences: Sequence[Sentence], out: list[Anchor]) -> No
             narrower = a.how == "section" and any(id(r) in owners for r in a.records)
             if weak or narrower:
                 out[i] = Anchor([rec], "section", text=a.text, start=a.start)
+
+
+def _tool_records(named: dict[int, Record], index: ReceiptIndex) -> dict[int, Record]:
+    """Of the records a list names, what the tools returned: the user's message that
+    typed an id is no record of it, and a call's arguments name what its result holds
+    (the result is the record)."""
+    tools = {k: r for k, r in named.items() if index.receipt_of(r).kind != "user"}
+    if tools:
+        named = tools
+    if any(not _is_args(r) for r in named.values()):
+        return {k: r for k, r in named.items() if not _is_args(r)}
+    results: dict[int, Record] = {}
+    for r in named.values():
+        entry = index.entries[index.position(r)]
+        results.update((id(x), x) for x in entry.records if x.parent is None and not _is_args(x))
+    return results or named
 
 
 def _is_args(rec: Record) -> bool:
