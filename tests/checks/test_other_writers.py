@@ -517,3 +517,34 @@ def test_each_label_of_a_line_of_labels_is_read_with_its_value() -> None:
     details = [e.detail for e in s.evidence]
     assert any("insurance = no" in d for d in details)
     assert any(d.startswith("contradicts") and "cabin = economy" in d for d in details)
+
+
+PAID_AND_CARDS = PAID + _receipts(
+    "get_user_details",
+    {
+        "user_id": "mei_li_1",
+        "payment_methods": {
+            "credit_card_3124723": {
+                "source": "credit_card",
+                "brand": "visa",
+                "last_four": "7285",
+                "id": "credit_card_3124723",
+            },
+            "credit_card_9990001": {
+                "source": "credit_card",
+                "brand": "visa",
+                "last_four": "4444",
+                "id": "credit_card_9990001",
+            },
+        },
+    },
+)
+
+
+@pytest.mark.parametrize(("digits", "verdict"), [("7285", "pass"), ("4444", "block")])
+def test_a_card_named_by_its_last_digits_is_the_method_the_order_was_paid_with(
+    digits: str, verdict: str
+) -> None:
+    text = f"Order #W5490111 was paid with your Visa card ending in {digits}."
+    result = _result(text, PAID_AND_CARDS)
+    assert result.verdict == verdict, result.sentences[0].reasons

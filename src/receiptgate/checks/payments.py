@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from receiptgate.checks.calls import failed
 from receiptgate.checks.figures import evidence_line, supported
 from receiptgate.checks.finding import Finding
+from receiptgate.checks.labels import digits_owners
 from receiptgate.checks.record_claim import record_fact
 from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 from receiptgate.evidence.records import Leaf, Record
@@ -34,6 +35,16 @@ _METHOD = re.compile(
     r"|(?:the\s+|your\s+)?(original|same)\s+(?:form\s+of\s+)?payment(?:\s+methods?)?)\b",
     re.IGNORECASE,
 )
+#: A card named by its last digits: "your Visa card ending in 7285" (group 1: the card).
+_CARD_DIGITS = re.compile(
+    r"\b((?:visa|mastercard|amex|american\s+express|discover|debit|credit)?\s*card)"
+    r"[^.\n\d]{0,12}?\bending\s+(?:in\s+|with\s+)?\d{3,4}\b",
+    re.IGNORECASE,
+)
+
+#: The kinds of payment method ids (``credit_card_3124723``).
+_METHOD_KINDS = frozenset({"credit_card", "gift_card", "paypal", "certificate", "debit_card"})
+
 #: A payment reported as made (not offered, not planned).
 _DONE = re.compile(
     r"\b(?:was|were|has\s+been|have\s+been)\s+(?:\w+\s+)?"
@@ -233,6 +244,23 @@ def recorded_payment(
     if not paid:
         return []
     out: list[tuple[int, int, Finding]] = []
+    for m in _CARD_DIGITS.finditer(text):
+        # "paid with your Visa card ending in 7285": the method whose number ends so
+        # the payment methods whose number ends so (not a profile that holds one)
+        method_kinds = {_kind(leaf.value.shown) for leaf in paid} | _METHOD_KINDS
+        owners = {o for o in digits_owners(index, m.group()) if _kind(o) in method_kinds}
+        if not owners:
+            continue
+        a, b = offset + m.start(1), offset + m.end(1)
+        fact = record_fact("method", a, b, m.group(1))
+        held = [leaf for leaf in paid if leaf.value.shown.lower() in owners]
+        if held:
+            out.append((a, b, supported(index, fact, held[0])))
+            continue
+        leaf = paid[0]
+        r = index.receipt_of(leaf)
+        detail = f"contradicts {evidence_line(index, leaf)}, claimed {m.group()}"
+        out.append((a, b, Finding("contradicted", r.id, r.kind, detail, leaf.path, value=fact)))
     for m in _METHOD.finditer(text):
         if not m.group(1):
             continue
