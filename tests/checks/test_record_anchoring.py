@@ -748,3 +748,12 @@ def test_a_thing_said_not_to_be_in_an_order_is_checked_against_its_items(
 ) -> None:
     result = _check(text)
     assert result.sentences[0].tag == tag, result.reason
+
+
+def test_a_state_word_after_the_agents_own_act_is_the_act_not_the_records_state() -> None:
+    # "#W7654321 is delivered"; "the order we just cancelled" reports an act of this
+    # conversation's, which the ledger checks, not a cancelled status of #W7654321
+    text = "Order #W7654321 is delivered. The other boots were in the two orders we just cancelled."
+    result = _check(text)
+    assert not any("claimed cancelled" in r for s in result.sentences for r in s.reasons)
+    assert _check("Order #W7654321 is cancelled.").verdict == "block"  # a state: delivered

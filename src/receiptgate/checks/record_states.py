@@ -119,6 +119,14 @@ def record_nouns(index: ReceiptIndex) -> frozenset[str]:
     return nouns
 
 
+#: A state word that an agent's act precedes: "the orders we just cancelled", "the
+#: one I've updated": the act (the ledger checks it), not a state the records report.
+_AGENT_BEFORE = re.compile(
+    r"\b(?:we|i)(?:\s+(?:just|already|have|had|then))*(?:['’]ve|['’]d)?"
+    r"(?:\s+(?:just|already))?\s+$"
+)
+
+
 def reports_state(
     low: str, start: int, end: int, nouns: frozenset[str] = frozenset()
 ) -> str | None:
@@ -127,6 +135,8 @@ def reports_state(
     every record the sentence lists ("all": "two pending orders"), or not at all
     (``None``: a condition, a modal, a process's state). An attribute must qualify what
     the evidence calls its records (``nouns``)."""
+    if _AGENT_BEFORE.search(low, max(0, start - 30), start):
+        return None  # "the two orders we just cancelled": what the agent did, an action
     after = low[end : end + 30].split()
     head = after[0].strip(".,;:!?)\"'*") if after else ""
     if (
