@@ -1235,3 +1235,12 @@ def test_a_list_under_an_id_the_user_typed_is_about_the_record_the_call_returned
     assert wrong.sentences[-1].action == "block", wrong.reason
     right = GATE.validate(text.format("Gold"), receipts=receipts, now=NOW)
     assert right.verdict == "pass", right.reason
+
+
+@pytest.mark.parametrize(("bags", "tag"), [(0, "T1"), (2, "T3")])
+def test_no_checked_bags_is_a_total_of_baggages_of_zero(bags: int, tag: str) -> None:
+    held = {**RESERVATION, "total_baggages": bags, "nonfree_baggages": 0}
+    receipts = _transcript(("get_reservation_details", {"reservation_id": "QWPZKM"}, held))
+    text = "There are no checked bags on the reservation."
+    result = GATE.validate(text, receipts=receipts, now=NOW)
+    assert result.sentences[0].tag == tag, result.reason

@@ -116,7 +116,7 @@ def negated_field(index: ReceiptIndex, sentence: str) -> Finding | None:
     m = _HAS_NO.search(_plain(sentence))
     if m is None:
         return None
-    what = content_words(m.group("what")) - GENERIC
+    what = frozenset(_ONE_THING.get(w, w) for w in content_words(m.group("what")) - GENERIC)
     if not what:
         return None
     for e in _structured_results(index):
@@ -124,9 +124,12 @@ def negated_field(index: ReceiptIndex, sentence: str) -> Finding | None:
             prefixes = _key_prefixes(rec)
             for leaf in rec.leaves:
                 # "exchange_price_difference" beside "exchange_items": a price difference
-                key = content_words(leaf.key.replace("_", " ")) - prefixes
+                # "total_baggages": 0 is "no checked bags" (a count's "total" is no word
+                # of what it counts; a bag is baggage)
+                key = _counted(content_words(leaf.key.replace("_", " ")) - prefixes)
                 shown = leaf.value.shown.strip().lower()
-                if not key or not key <= what or not what - _path_words(leaf.path) <= _FILL:
+                path = _counted(_path_words(leaf.path))
+                if not key or not key <= what or not what - path <= _FILL:
                     continue  # "no cheaper options available" is no "available" field
                 if leaf.value.number == 0 and leaf.value.kind in ("money", "number", "count"):
                     # "exchange_price_difference": 0.0 is none (a count of another field's
@@ -141,6 +144,16 @@ def negated_field(index: ReceiptIndex, sentence: str) -> Finding | None:
                     return Finding("supported", rid, "tool", line, leaf.path)
                 return Finding("contradicted", rid, "tool", f"contradicts {line}", leaf.path)
     return None
+
+
+#: Words of a count's field that are no word of what it counts ("total_baggages").
+_COUNT_WORDS = content_words("total number count num")
+#: One thing under two names, in a field and in a reply ("baggages", "bags").
+_ONE_THING = {w: "bag" for w in content_words("baggage baggages luggage")}
+
+
+def _counted(key: frozenset[str]) -> frozenset[str]:
+    return frozenset(_ONE_THING.get(w, w) for w in key - _COUNT_WORDS) or key
 
 
 def _key_prefixes(rec: Record) -> frozenset[str]:
