@@ -181,3 +181,9 @@ AIRLINE = _receipts(
 def test_a_rule_restated_of_what_the_sentence_before_named_is_t4(text: str, tag: str) -> None:
     result = GATE.validate(text, receipts=AIRLINE, now=NOW)
     assert result.sentences[-1].tag == tag
+
+
+def test_a_line_labelled_request_restates_the_users_words() -> None:
+    assert _tags("Request: change the address on my account") == [("T7", "pass")]
+    # nobody asked for this: not the user's words
+    assert _tags("Request: close the account and cancel every order")[0][0] != "T7"

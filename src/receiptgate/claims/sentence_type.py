@@ -178,6 +178,10 @@ _USER_RESTATED = re.compile(
     r"'d\s+like|prefer|preferred|chose|selected|provided)|you'd\s+like|as\s+you\s+(?:requested|"
     r"asked|mentioned))\b"
 )
+#: A line that labels the user's request: "Request: change the size ...", "Your request:".
+_REQUEST_LABEL = re.compile(
+    r"^[\W_]*(?:your\s+|customer\s+|user\s+)?(?:request|requested|ask)[\W_]*:\s*\S"
+)
 # Abilities and limits ("we cannot cancel single items", "I'm unable to place orders"):
 # what the agent may do, a rule of its operator, not an observation.
 _ABILITY = re.compile(
@@ -519,8 +523,8 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
             return "intent"
         if _RECOMMEND.match(rest):
             return "opinion"  # "If it is urgent, I recommend contacting a human agent"
-    if _USER_RESTATED.match(body):
-        return "user"
+    if _USER_RESTATED.match(body) or _REQUEST_LABEL.match(plain):
+        return "user"  # "You asked for ...", "Request: change the size of the boots"
     words = _WORD.findall(lowered)
     if kind == "table_row":  # a row of more cells (two-cell rows read as lines above)
         return "statement" if any(c.isdigit() for c in text) else "code"
