@@ -466,3 +466,8 @@ EXCHANGES = _transcript(
 )
 def test_a_rule_restated_in_the_words_writers_use_for_it_is_t4(text: str) -> None:
     assert check(text, EXCHANGES)[0] == "T4"
+
+
+def test_eligible_says_how_a_rule_binds_not_what_it_is_of() -> None:
+    text = "Since you have travel insurance, you are eligible for a full refund."
+    assert check(text, AIRLINE_POLICY)[0] == "T4"

@@ -226,7 +226,6 @@ _SAME = {
         ("modify", "change"),
         ("refundable", "refund"),
         ("reimbursement", "refund"),
-        ("eligible", "can"),
         ("alter", "change"),
         ("altered", "change"),
         ("switch", "change"),
@@ -280,7 +279,7 @@ HEDGE_WORDS = content_words(
     "note please also additionally just actually currently typically generally usually "
     "primarily mainly due quite case cases regard cannot without existing "
     # how a rule binds, not what it is of: "changes are possible only while pending"
-    "possible allowed permitted supported "
+    "possible allowed permitted supported eligible "
     # connectives: "Because of that, the order can't be modified": how it follows, not the rule
     "because therefore thus hence consequently"
 )
