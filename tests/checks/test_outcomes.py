@@ -123,3 +123,37 @@ def test_an_outcome_after_in_summary_is_an_outcome_too() -> None:
     found = ("find_user_id_by_email", {"email": "mei@example.com"}, "mei_kovacs_8020")
     text = "In summary, you're verified, and the next step is to pick the order."
     assert _one(text, found) == ("T1", "pass")
+
+
+MODIFIED = (
+    "modify_order_items",
+    {"order_id": "#A100"},
+    {
+        "order_id": "#A100",
+        "payment_history": [
+            {"transaction_type": "payment", "amount": 120.0, "payment_method_id": "paypal_77"},
+            {"transaction_type": "refund", "amount": 7.98, "payment_method_id": "paypal_77"},
+        ],
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        # the amount is what was refunded, whatever it is called
+        ("The difference of $7.98 has been refunded to your PayPal account.", "pass"),
+        ("The difference has been refunded to your PayPal account.", "pass"),
+        # the call's refund row went to PayPal
+        ("The difference has been refunded to your gift card.", "block"),
+    ],
+)
+def test_a_refund_is_the_calls_refund_row_and_goes_where_it_went(text: str, action: str) -> None:
+    assert _one(text, MODIFIED)[1] == action
+
+
+def test_a_refund_row_a_look_up_shows_was_made_before_and_backs_no_refund_now() -> None:
+    looked_up = ("get_order_details", MODIFIED[1], MODIFIED[2])
+    assert _one("The difference has been refunded to your PayPal account.", looked_up)[1] != (
+        "pass"
+    )

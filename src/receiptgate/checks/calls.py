@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from receiptgate.evidence.index import THINKING_TOOLS, ReceiptEntry, ReceiptIndex
+from receiptgate.evidence.records import Record
 
 _TEST_RUN = re.compile(
     r"\b(?:pytest|py\.test|unittest|tox|nox|npm\s+(?:run\s+)?test|yarn\s+test|pnpm\s+test|"
@@ -146,7 +147,11 @@ def calls_for(view: _LedgerView, kind: str) -> list[ReceiptEntry]:
             # a call whose result records a negative payment made a refund, whatever its
             # name ("update_reservation_flights": payment_history ... "amount": -5382)
             named = {id(e) for e in calls}
-            calls += [e for e in view.tools if id(e) not in named and _records_refund(e)]
+            calls += [
+                e
+                for i, e in enumerate(view.tools)
+                if id(e) not in named and (_records_refund(e) or _new_refund_row(e, view.tools[:i]))
+            ]
         view.by_action[kind] = calls
     return calls
 
@@ -167,6 +172,56 @@ def _records_refund(e: ReceiptEntry) -> bool:
         and not leaf.path.startswith("args.")
         for rec in e.records
         for leaf in rec.subtree_leaves()
+    )
+
+
+def _new_refund_row(e: ReceiptEntry, earlier: list[ReceiptEntry]) -> bool:
+    """Whether a call's result holds more refund rows ("transaction_type": "refund") for a
+    record than the newest earlier result of that record did: the call made a refund."""
+    if failed(e):
+        return False
+    for rec in e.records:
+        if rec.parent is not None or not rec.ids:
+            continue
+        now = _refund_rows(rec)
+        if not now:
+            continue
+        ids = set(rec.ids)
+        before = next(
+            (
+                _refund_rows(r)
+                for x in reversed(earlier)
+                for r in x.records
+                # one thing: one's ids hold all the other's (an order and its later view)
+                if r.parent is None and r.ids and (set(r.ids) <= ids or ids <= set(r.ids))
+            ),
+            None,
+        )
+        if (before is not None and now > before) or (before is None and _changes(e)):
+            return True
+    return False
+
+
+#: Tool names of look-ups, which show a refund an earlier act made.
+_LOOKUP_TOOL = re.compile(r"^(?:get|find|search|list|lookup|read|view|fetch|show|check)", re.I)
+
+
+def _changes(e: ReceiptEntry) -> bool:
+    """Whether a call is named as one that changes things (not a look-up, not unnamed)."""
+    name = (e.receipt.tool or "").strip()
+    return (
+        bool(name)
+        and name.lower() not in ("tool", "function", "call")
+        and not (_LOOKUP_TOOL.match(name))
+    )
+
+
+def _refund_rows(rec: Record) -> int:
+    return sum(
+        1
+        for leaf in rec.subtree_leaves()
+        if leaf.key.lower() in ("transaction_type", "type")
+        and leaf.value.shown.strip().lower() == "refund"
     )
 
 

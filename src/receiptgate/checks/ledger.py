@@ -230,7 +230,46 @@ def check_action(
             # was made and failed, as the reply itself says
             return Finding("supported", rid, "tool", f"{why}, as the reply says")
         return Finding("contradicted", rid, "tool", f"contradicts {why}")
+    if kind == "refunded" and (went := _refunded_elsewhere(best, tail)) is not None:
+        # "the $30.78 difference has been refunded to your gift card" when the call's
+        # refund row went to PayPal
+        return Finding("contradicted", rid, "tool", f"contradicts {rid}: {went}")
     return Finding("supported", rid, "tool", f"{rid}: {best.receipt.tool or 'tool'} call")
+
+
+#: The method a refund is said to go to: "to your gift card", "to the PayPal account".
+_REFUND_TO = re.compile(
+    r"\b(?:to|onto|into|on)\s+(?:your|the|a|an)?\s*(?:original\s+|existing\s+)?"
+    r"(gift\s+card|paypal|credit\s+card|debit\s+card|visa|mastercard|card)\b",
+    re.IGNORECASE,
+)
+_METHOD_KIND = {
+    "gift card": "gift_card",
+    "paypal": "paypal",
+    "credit card": "credit_card",
+    "debit card": "credit_card",
+    "visa": "credit_card",
+    "mastercard": "credit_card",
+    "card": "card",
+}
+
+
+def _refunded_elsewhere(e: ReceiptEntry, tail: str) -> str | None:
+    """Where a call's newest refund row went, when the sentence names another kind of
+    method for it; ``None`` when it names none, or the call records no refund row."""
+    m = _REFUND_TO.search(tail)
+    if m is None:
+        return None
+    claimed = _METHOD_KIND[" ".join(m.group(1).lower().split())]
+    went: str | None = None
+    for rec in e.records:
+        for row in rec.subtree():
+            kinds = {x.key.lower(): x.value.shown.strip().lower() for x in row.leaves}
+            if kinds.get("transaction_type") == "refund" and kinds.get("payment_method_id"):
+                went = kinds["payment_method_id"]
+    if went is None or went.startswith(claimed) or (claimed == "card" and "card" in went):
+        return None
+    return f"the refund went to {went}, claimed {m.group(1)}"
 
 
 def _check_output(index: ReceiptIndex, claim: DetectedClaim) -> Finding:

@@ -64,6 +64,13 @@ _PROBLEMS = frozenset(
 )
 
 
+#: What an amount of money is called when it is refunded or charged.
+_AMOUNTS = frozenset(
+    "difference price amount balance remainder remaining rest money total sum of a an".split()
+)
+_MONEY = re.compile(r"[$€£]\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s*(?:dollars?|usd)\b")
+
+
 @dataclass(frozen=True, slots=True)
 class ObjectMatcher:
     """Whether a call is about a claim's object (a file, a recipient, a version...).
@@ -89,6 +96,12 @@ class ObjectMatcher:
         generic = GENERIC_OBJECTS
         if claim.assertion == "fixed":
             generic = generic | _PROBLEMS  # "the syntax error has been corrected": any edit
+        elif claim.assertion in ("refunded", "charged"):
+            # "the difference of $7.98 has been refunded": an amount, whichever call moved it
+            # (the amount itself is checked as a figure)
+            generic = generic | _AMOUNTS
+            obj = _MONEY.sub(" ", obj)
+            words = content_words(_MONEY.sub(" ", raw))
         anything = not idents and (not obj or set(obj.split()) <= generic or not words)
         synonyms = tuple(p for w, p in _OBJECT_SYNONYMS.items() if w in obj)
         return cls(obj, idents, synonyms, words, anything)
