@@ -104,3 +104,18 @@ def test_running_on_a_port_is_the_call_that_serves_on_it() -> None:
     assert _one("The application is now running on port 8000.", server) == ("T1", "pass")
     assert _one("The application is now running on port 8000.", busy)[1] == "block"
     assert _one("The application is now running on port 9000.", server)[0] != "T1"
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("In `src/lock.py`, the flags are now passed through.", "pass"),
+        # no call read, wrote or listed this file
+        ("In `src/unlock.py`, the flags are now passed through.", "block"),
+        # a plan may name a file it has yet to create
+        ("Next I will create `src/unlock.py` with the new helper.", "pass"),
+        ("The app is built with Vue.js and runs in the browser.", "warn"),  # a product
+    ],
+)
+def test_a_file_a_statement_names_must_be_one_the_calls_named(text: str, action: str) -> None:
+    assert _one(text, EDIT)[1] == action

@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 
 from receiptgate.checks.anchoring import Anchor, anchor
+from receiptgate.checks.files import unknown_files
 from receiptgate.checks.grounding import is_grounded, ungrounded_names
 from receiptgate.checks.labels import labelled, last_digit_spans
 from receiptgate.checks.outcomes import OUTCOME_DETECTOR, failed_outcome
@@ -260,7 +261,11 @@ def _record_claims(
         # a row of attempts says what became of an attempt, not a flight's status
         subject = row_subject(req.work, sent) if sent.kind == "table_row" else None
         states = subject is None or not names_process(subject)
-        for rc in record_claims(sent, about, ledger, taken.get(sent.index, ()), states=states):
+        found = record_claims(sent, about, ledger, taken.get(sent.index, ()), states=states)
+        if stype == "statement":
+            # "In `jsonrep.py`, the handler is not passed": a file no receipt names
+            found += unknown_files(sent, ledger)
+        for rc in found:
             if pending and rc.kind == "state":
                 continue  # "Nothing has been booked yet": no state of a record
             claim = DetectedClaim(
