@@ -461,6 +461,10 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
             "no claim: an item of a plan or a request (the list under the line before)",
         ),
         (
+            "Information needed: the order ID, if you have it.",
+            "no claim: an item of a plan or a request (the list under the line before)",
+        ),
+        (
             "| Order lookup | Awaiting order ID |",
             "no claim: an item of a plan or a request (the list under the line before)",
         ),

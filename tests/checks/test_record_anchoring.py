@@ -757,3 +757,20 @@ def test_a_state_word_after_the_agents_own_act_is_the_act_not_the_records_state(
     result = _check(text)
     assert not any("claimed cancelled" in r for s in result.sentences for r in s.reasons)
     assert _check("Order #W7654321 is cancelled.").verdict == "block"  # a state: delivered
+
+
+def test_a_method_the_sentence_sets_aside_is_not_the_one_it_names() -> None:
+    call = Receipt(
+        id="c19", kind="tool", tool="exchange_delivered_order_items", content=json.dumps(EXCHANGED)
+    )
+    text = (
+        "The vacuum cleaner will be exchanged; the $9.89 went to your PayPal account "
+        "rather than a gift card."
+    )
+    assert GATE.validate(text, receipts=[call], now=NOW).verdict == "pass"
+
+
+def test_one_of_two_orders_is_pending_says_nothing_of_the_other() -> None:
+    result = _check("One of your two orders is pending; #W7654321 is delivered.")
+    assert result.verdict == "pass", result.reason
+    assert _check("Both of your orders are pending.").verdict != "pass"

@@ -189,11 +189,13 @@ def _labelled_field(label: str, value: str, index: ReceiptIndex) -> list[Leaf]:
 
 #: "ending in 7285", "ends with 4451", "last four digits 0006", "last 4: 7285".
 LAST_DIGITS = re.compile(
-    r"\b(?i:ending|ends)\s+(?i:in|with)\s+(\d{3,8})\b"
+    r"\b(?i:ending|ends)\s+(?i:in|with)\s+[*_]*(\d{3,8})\b"
     r"|\b(?i:last)\s+(?i:four|4|three|3)(?:\s+(?i:digits?|numbers?))?"
     r"(?:\s+(?i:of|on)\s+[^,.;:\d]{1,40}?)?\s*(?:(?i:is|are|being)\s+|:\s*)?(\d{3,4})\b"
     # "Visa ending 7447", "Mastercard ending 6710": a card named, "in" left out
-    r"|\b(?i:visa|mastercard|amex|card|account)\b[^.\n\d]{0,15}?\b(?i:ending)\s+(\d{4})\b"
+    r"|\b(?i:visa|mastercard|amex|card|account)\b[^.\n\d]{0,15}?\b(?i:ending)\s+[*_]*(\d{4})\b"
+    # "Visa 7285", "Mastercard **4336**": a card brand and its last four
+    r"|\b(?i:visa|mastercard|amex|discover)[*_]*\s+[*_(]*(\d{4})\b(?![.,]?\d)"
 )
 
 
@@ -201,7 +203,7 @@ def last_digit_spans(s: Sentence) -> list[tuple[int, int, str]]:
     """Where a sentence gives a card's or account's last digits: (start, end, digits)."""
     out = []
     for m in LAST_DIGITS.finditer(s.text):
-        g = next(i for i in (1, 2, 3) if m.group(i))
+        g = next(i for i in (1, 2, 3, 4) if m.group(i))
         out.append((s.start + m.start(g), s.start + m.end(g), m.group(g)))
     return out
 

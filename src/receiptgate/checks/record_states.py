@@ -127,6 +127,13 @@ _AGENT_BEFORE = re.compile(
 )
 
 
+#: A part of a group before a state word: "two of your three orders are", "one of them is".
+_SOME_OF = re.compile(
+    r"\b(?:one|two|three|four|five|some|several|\d+)\s+of\s+(?:your\s+|the\s+|these\s+|"
+    r"those\s+|them\b|its\s+)[^.;:]{0,25}?\b(?:is|are|was|were)\s+(?:still\s+|now\s+)?$"
+)
+
+
 def reports_state(
     low: str, start: int, end: int, nouns: frozenset[str] = frozenset()
 ) -> str | None:
@@ -137,6 +144,8 @@ def reports_state(
     the evidence calls its records (``nouns``)."""
     if _AGENT_BEFORE.search(low, max(0, start - 30), start):
         return None  # "the two orders we just cancelled": what the agent did, an action
+    if _SOME_OF.search(low, max(0, start - 40), start):
+        return None  # "two of your three orders are pending": which two, it does not say
     after = low[end : end + 30].split()
     head = after[0].strip(".,;:!?)\"'*") if after else ""
     if (

@@ -191,6 +191,8 @@ def record_claims(
     # "you will receive the refund as a gift card": the method an action recorded
     for m in _METHOD.finditer(s.text) if anchor_.records else ():
         a, b = s.start + m.start(), s.start + m.end()
+        if _SET_ASIDE.search(s.text, max(0, m.start() - 25), m.start()):
+            continue  # "recorded against PayPal rather than a gift card": not the method
         if free(a, b) and (claim := _method_claim(index, anchor_, m.group(), a, b)) is not None:
             out.append(claim)
             busy.append((a, b))
@@ -269,6 +271,13 @@ _LABEL_PARTS = re.compile(
     r"\s*[;|]\s*(?=\*\*[^*\n]{1,30}:?\*\*|[A-Za-z][\w'-]*(?:\s[\w'-]+){0,3}:\s)"
 )
 
+
+#: What a sentence sets aside before a method: "rather than a gift card", "instead of
+#: PayPal", "not to your gift card".
+_SET_ASIDE = re.compile(
+    r"\b(?:rather\s+than|instead\s+of|not)\s+(?:to\s+|as\s+|onto\s+)?(?:a|an|the|your)?\s*$",
+    re.IGNORECASE,
+)
 
 _FULL_NAME = re.compile(r"\b([A-Z][a-z]{1,20})\s+([A-Z][a-z]{1,20})\b")
 

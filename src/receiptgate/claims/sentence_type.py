@@ -319,6 +319,7 @@ _TO_CONFIRM = re.compile(
 #: A line of what is still wanted: "Need: the order ID", "Order lookup: Awaiting order ID".
 _WANTED = re.compile(
     r"^(?:still\s+)?(?:need(?:ed)?|required|missing|to\s+provide)\s*:"
+    r"|^[\w\s]{0,30}\b(?:needed|required|missing|still\s+needed)\s*:"
     r"|^[^:]{1,40}:\s*(?:awaiting|waiting\s+for|pending\s+your)\b"
 )
 

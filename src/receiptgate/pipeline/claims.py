@@ -150,8 +150,8 @@ def _with_hard_facts(
                 None,
             )
             if holder is None:
-                if (h.start, h.end) in card_spans:
-                    continue
+                if any(a <= h.start < b for a, b in card_spans):
+                    continue  # "ending in 7447" (read as "7447 pays"): a card's digits
                 claim = hard_claim(h, sent.index, clause_text(work, sent.start, sent.end, h))
                 holder = ClaimEval(0, claim)
                 out.append(holder)
