@@ -157,3 +157,30 @@ def test_a_refund_row_a_look_up_shows_was_made_before_and_backs_no_refund_now() 
     assert _one("The difference has been refunded to your PayPal account.", looked_up)[1] != (
         "pass"
     )
+
+
+RETURNED_ONE = (
+    "return_delivered_order_items",
+    {"order_id": "#A100", "item_ids": ["1"]},
+    {
+        "order_id": "#A100",
+        "status": "return requested",
+        "items": [
+            {"name": "Air Purifier", "item_id": "1", "price": 473.43},
+            {"name": "Desk Lamp", "item_id": "2", "price": 150.25},
+        ],
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("Refund: $473.43 back to your PayPal", "pass"),  # the returned item's price
+        # a price said as a price, in a sentence that also names a refund, is no refund
+        ("The lamp is priced at $473.43, so the difference goes back to you.", "block"),
+        ("Refund: $480.00 back to your PayPal", "block"),
+    ],
+)
+def test_a_refund_of_one_rows_amount_is_backed_by_that_row(text: str, action: str) -> None:
+    assert _one(text, RETURNED_ONE)[1] == action

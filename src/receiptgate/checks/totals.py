@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.operands import TOLERANCE, Derivation, Operand, same_kind, show_number
@@ -78,18 +79,29 @@ _GIVEN_BACK = re.compile(r"\b(?:refund\w*|credit(?:ed)?|reimburs\w*|money\s+back
 
 
 def refunded_row(
-    index: ReceiptIndex, h: HardFact, sentence: str, receipt_id: str | None
+    index: ReceiptIndex,
+    h: HardFact,
+    sentence: str,
+    receipt_id: str | None,
+    scope: AbstractSet[int] = frozenset(),
 ) -> Finding | None:
     """A refund of one row's amount: "Refund: $45.13 to PayPal (paypal_7644869)" after
     an order whose items hold $45.13, though the payment the method names was $436.96 (a
     return of some items refunds their prices, not the payment). ``receipt_id``: the
-    result of the record whose field differed; the row must be in that same result."""
-    if receipt_id is None or h.kind != "money" or not _GIVEN_BACK.search(sentence):
+    result of the record whose field differed, and the row must be in it; else ``scope``:
+    the records the sentence is about, and the row must be one of them."""
+    if h.kind != "money" or not _GIVEN_BACK.search(sentence):
+        return None
+    if receipt_id is None and not scope:
         return None
     for leaf in index.leaves(claim_keys(h)):
         r = index.receipt_of(leaf)
         parent = leaf.record.parent
-        if r.id != receipt_id or parent is None or len(parent.children) < 2:
+        if parent is None or len(parent.children) < 2:
+            continue
+        if (receipt_id is not None and r.id != receipt_id) or (
+            receipt_id is None and id(leaf.record) not in scope
+        ):
             continue
         if leaf.value.kind == "money" or (leaf.value.kind == "number" and same_kind(h, leaf)):
             detail = f"derived: refund of {r.id} {leaf.path} = {leaf.value.shown}"

@@ -235,6 +235,10 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 m = derived(ledger, h, anchor_, fresh, said, req, backed) or m
             if m.status == "unsupported":
                 m = computed_before(req, h) or m
+            if m.status == "unsupported":
+                # "Refund: $473.43 back to your PayPal" after a return of that one item
+                own = _clause_text_of(work, sentence, h)  # the figure's clause names it
+                m = refunded_row(ledger, h, own, None, anchor_.scope()) or m
             if m.status == "unsupported" and h.kind == "date":
                 # "since today's air purifier return": the call this conversation made
                 m = done_today(ledger, h, _clause_text_of(work, sentence, h)) or m
