@@ -177,8 +177,8 @@ RETURNED_ONE = (
     ("text", "action"),
     [
         ("Refund: $473.43 back to your PayPal", "pass"),  # the returned item's price
-        # a price said as a price, in a sentence that also names a refund, is no refund
-        ("The lamp is priced at $473.43, so the difference goes back to you.", "block"),
+        # the total of both items is no one row's amount
+        ("Your total refund for both items: $473.43 back to your PayPal", "block"),
         ("Refund: $480.00 back to your PayPal", "block"),
     ],
 )

@@ -238,7 +238,8 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
             if m.status == "unsupported":
                 # "Refund: $473.43 back to your PayPal" after a return of that one item
                 own = _clause_text_of(work, sentence, h)  # the figure's clause names it
-                m = refunded_row(ledger, h, own, None, anchor_.scope()) or m
+                if not _SEVERAL.search(sentence.text):  # "the refund for both items"
+                    m = refunded_row(ledger, h, own, None, anchor_.scope()) or m
             if m.status == "unsupported" and h.kind == "date":
                 # "since today's air purifier return": the call this conversation made
                 m = done_today(ledger, h, _clause_text_of(work, sentence, h)) or m
@@ -272,7 +273,9 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 m = d if d is not None and d.status == "supported" else m
                 if m.status == "contradicted":
                     # "Refund: $45.13 to PayPal": one returned item's price, not the payment
-                    m = refunded_row(ledger, h, sentence.text, m.receipt_id) or m
+                    own = _clause_text_of(work, sentence, h)
+                    if not _SEVERAL.search(sentence.text):
+                        m = refunded_row(ledger, h, own, m.receipt_id) or m
             elif (
                 m.status == "contradicted"
                 and h.number is not None
@@ -341,6 +344,10 @@ def _leaves_of(ledger: ReceiptIndex, m: Finding, h: HardFact) -> list[Leaf]:
 
 #: A clause about an arrival: its date may be the day after the flight's.
 _ARRIVES = re.compile(r"\b(?:arriv\w*|lands?|landing|gets?\s+in)\b", re.IGNORECASE)
+
+
+#: A figure said of several rows: "the total refund for both items".
+_SEVERAL = re.compile(r"\b(?:both|all|each|every|items|combined|together)\b", re.I)
 
 
 def _clause_text_of(work: str, sentence: Sentence, h: HardFact) -> str:
