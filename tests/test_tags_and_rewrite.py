@@ -416,6 +416,10 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
             "no claim: an instruction to the user",
         ),
         (
+            "That could help me find it faster; otherwise I'll go through them one by one.",
+            "no claim: an instruction to the user",
+        ),
+        (
             "(Or if you've got another email you signed up with, that works too.)",
             "no claim: an instruction to the user",
         ),

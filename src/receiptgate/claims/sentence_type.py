@@ -155,6 +155,7 @@ _OPENER = re.compile(
     r"before\s+[^,]{1,60}|after\s+[^,]{1,60}|for\s+(?:the|your|this)\s+[^,]{1,40}|"
     r"in\s+your\s+[^,]{1,40}|based\s+on\s+[^,]{1,60}|so|then|next|first|finally|"
     r"absolutely|perfect|thank\s+you|thanks|in\s+summary|to\s+sum\s+up|in\s+short|overall|"
+    r"got\s+it|understood|noted|"
     r"as\s+(?:mentioned|noted)(?:\s+(?:above|earlier|before))?)\s*[,!:.]\s+|"
     r"(?:therefore|thus|hence|or|then|alternatively|otherwise),?\s+|and\s+)"
 )
@@ -225,7 +226,7 @@ _RECOMMEND = re.compile(r"(?:i|we)(?:['’]d|\s+would)?\s+(?:recommend|suggest|a
 #: Advice put as a hedge: "It may help to confirm ...", "It might be worth checking
 #: ...", "Or if you've got another email, that works too": what the user could do.
 _ADVICE = re.compile(
-    r"^\(?(?:it\s+(?:may|might|could|would)\s+(?:help|be\s+(?:worth|best|better|wise|easier|"
+    r"^\(?(?:(?:it|that|this)\s+(?:may|might|could|would)\s+(?:help|be\s+(?:worth|best|better|wise|easier|"
     r"a\s+good\s+idea|helpful|useful))\b"
     r"|(?:or|and|also)\s+if\s+you(?:['’]ve|\s+have|['’]d|\s+would|\s+want|\s+prefer)\b)"
 )
