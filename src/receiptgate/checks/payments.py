@@ -26,6 +26,7 @@ from receiptgate.checks.figures import evidence_line, supported
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.labels import digits_owners
 from receiptgate.checks.record_claim import record_fact
+from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 from receiptgate.evidence.records import Leaf, Record
 
@@ -245,33 +246,34 @@ def recorded_payment(
         return []
     out: list[tuple[int, int, Finding]] = []
     for m in _CARD_DIGITS.finditer(text):
-        # "paid with your Visa card ending in 7285": the method whose number ends so
-        # the payment methods whose number ends so (not a profile that holds one)
+        # "paid with your Visa card ending in 7285": the payment methods whose number
+        # ends so (not a profile that holds one)
         method_kinds = {_kind(leaf.value.shown) for leaf in paid} | _METHOD_KINDS
         owners = {o for o in digits_owners(index, m.group()) if _kind(o) in method_kinds}
         if not owners:
             continue
         a, b = offset + m.start(1), offset + m.end(1)
-        fact = record_fact("method", a, b, m.group(1))
         held = [leaf for leaf in paid if leaf.value.shown.lower() in owners]
-        if held:
-            out.append((a, b, supported(index, fact, held[0])))
-            continue
-        leaf = paid[0]
-        r = index.receipt_of(leaf)
-        detail = f"contradicts {evidence_line(index, leaf)}, claimed {m.group()}"
-        out.append((a, b, Finding("contradicted", r.id, r.kind, detail, leaf.path, value=fact)))
+        fact = record_fact("method", a, b, m.group(1))
+        out.append((a, b, _paid_with(index, fact, held, paid, m.group())))
     for m in _METHOD.finditer(text):
         if not m.group(1):
             continue
         a, b = offset + m.start(), offset + m.end()
-        fact = record_fact("method", a, b, m.group())
         held = [leaf for leaf in paid if _kind(leaf.value.shown) == _kind(m.group(1))]
-        if held:
-            out.append((a, b, supported(index, fact, held[0])))
-            continue
-        leaf = paid[0]
-        r = index.receipt_of(leaf)
-        detail = f"contradicts {evidence_line(index, leaf)}, claimed {m.group()}"
-        out.append((a, b, Finding("contradicted", r.id, r.kind, detail, leaf.path, value=fact)))
+        fact = record_fact("method", a, b, m.group())
+        out.append((a, b, _paid_with(index, fact, held, paid, m.group())))
     return out
+
+
+def _paid_with(
+    index: ReceiptIndex, fact: HardFact, held: list[Leaf], paid: list[Leaf], claimed: str
+) -> Finding:
+    """A method a sentence names for a payment: backed by the payment that used it, else
+    contradicted by the record's first payment."""
+    if held:
+        return supported(index, fact, held[0])
+    leaf = paid[0]
+    r = index.receipt_of(leaf)
+    detail = f"contradicts {evidence_line(index, leaf)}, claimed {claimed}"
+    return Finding("contradicted", r.id, r.kind, detail, leaf.path, value=fact)
