@@ -147,3 +147,34 @@ def test_running_on_a_port_is_the_call_that_serves_on_it() -> None:
 )
 def test_a_file_a_statement_names_must_be_one_the_calls_named(text: str, action: str) -> None:
     assert _one(text, EDIT)[1] == action
+
+
+SANITIZE = (
+    "str_replace_editor",
+    {
+        "command": "str_replace",
+        "path": "django/views/debug.py",
+        "old_str": "            else:\n                cleansed = value",
+        "new_str": "    elif isinstance(value, str) and self.hidden_settings.search(value):\n"
+        "        # a sensitive string value\n        cleansed = self.cleansed_substitute\n"
+        "    else:\n        cleansed = value",
+    },
+    "The file django/views/debug.py has been edited.",
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        # the kind of change ("handling", "logic") and what the edit's new text is about
+        ("Added handling of sensitive string values.", "pass"),
+        ("Added logic to substitute hidden settings.", "pass"),
+        # what the edit never touched, however many code words it shares ("string", "value")
+        ("Added handling of unicode passwords in the cache.", "block"),
+        ("Added logic to retry the request on timeouts.", "block"),
+    ],
+)
+def test_a_change_named_by_its_kind_is_the_edit_its_description_fits(
+    text: str, action: str
+) -> None:
+    assert _one(text, SANITIZE)[1] == action

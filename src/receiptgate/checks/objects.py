@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from receiptgate.checks.words import content_words
+from receiptgate.checks.words import STOPWORDS, content_words, stem
 from receiptgate.claims.models import DetectedClaim
 from receiptgate.evidence.index import ReceiptEntry
 
@@ -64,11 +64,34 @@ _PROBLEMS = frozenset(
 )
 
 
+#: What a code change is called when the reply names its kind, not its place ("Added
+#: handling of empty strings", "modified the condition to check for None"): the rest of
+#: the sentence says what the change is about.
+_CODE_PARTS = content_words(
+    "handling handler handlers logic support check checks validation condition conditions "
+    "guard guards method methods function functions helper "
+    "helpers parameter parameters argument arguments comment comments docstring docstrings "
+    "import imports fallback branch branches attribute attributes property properties "
+    "assertion assertions annotation annotations hint hints default defaults implementation "
+    "special new proper explicit additional extra missing simple small dedicated separate "
+    "error exception exceptions line lines call calls"
+)
+
+#: Stems of words no call's words hold ("values" stems to the stem of "value", which
+#: content words leave out).
+_STOP_STEMS = frozenset(stem(w) for w in STOPWORDS)
+
 #: What an amount of money is called when it is refunded or charged.
 _AMOUNTS = frozenset(
     "difference price amount balance remainder remaining rest money total sum of a an".split()
 )
 _MONEY = re.compile(r"[$€£]\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s*(?:dollars?|usd)\b")
+
+
+def _after(tail: str, obj: str) -> str:
+    """What a sentence says after the object ("of sensitive string values")."""
+    at = tail.lower().find(obj.lower()) if obj else -1
+    return tail[at + len(obj) :] if at >= 0 else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +108,9 @@ class ObjectMatcher:
     synonyms: tuple[re.Pattern[str], ...]
     words: frozenset[str]
     anything: bool
+    #: matched in the call's tool and arguments only ("Added handling of ..." is true of
+    #: an edit whose new text handles it, not of a search that printed such code)
+    in_call: bool = False
 
     @classmethod
     def of(cls, claim: DetectedClaim, tail: str) -> ObjectMatcher:
@@ -94,6 +120,7 @@ class ObjectMatcher:
         idents = tuple(i.lower().rstrip(".") for i in _IDENTIFIER.findall(f"{raw} {tail}"))
         words = content_words(raw)
         generic = GENERIC_OBJECTS
+        in_call = False
         if claim.assertion == "fixed":
             generic = generic | _PROBLEMS  # "the syntax error has been corrected": any edit
         elif claim.assertion in ("refunded", "charged"):
@@ -102,9 +129,20 @@ class ObjectMatcher:
             generic = generic | _AMOUNTS
             obj = _MONEY.sub(" ", obj)
             words = content_words(_MONEY.sub(" ", raw))
-        anything = not idents and (not obj or set(obj.split()) <= generic or not words)
+        if (
+            claim.assertion in ("created", "fixed")
+            and words
+            and words <= _CODE_PARTS
+            and (about := content_words(_after(tail, raw)) - generic - _CODE_PARTS - _STOP_STEMS)
+        ):
+            # "Added handling of sensitive string values": the values, not the handling,
+            # in what the call sent (an edit's new text), not in what it printed
+            obj, words, in_call = "", frozenset(about), True
+        anything = (
+            not in_call and not idents and (not obj or set(obj.split()) <= generic or not words)
+        )
         synonyms = tuple(p for w, p in _OBJECT_SYNONYMS.items() if w in obj)
-        return cls(obj, idents, synonyms, words, anything)
+        return cls(obj, idents, synonyms, words, anything, in_call)
 
     def _in(self, text: str) -> bool | None:
         """What a call's text says about the object by ids, the object itself and its
@@ -112,7 +150,7 @@ class ObjectMatcher:
         if self.idents:
             # "saved the results to report.csv": the file named anywhere after the verb.
             return all(i in text for i in self.idents)
-        if self.anything or self.obj in text:
+        if self.anything or (self.obj and self.obj in text):
             return True
         if any(p.search(text) for p in self.synonyms):
             return True
@@ -121,11 +159,24 @@ class ObjectMatcher:
     def names_in_call(self, head: str) -> bool:
         """Whether a call's own line (tool name and arguments) names the object."""
         found = self._in(head)
-        return found if found is not None else bool(self.words & content_words(head))
+        if found is not None:
+            return found
+        if self.in_call:
+            return self._described(content_words(head))
+        return bool(self.words & content_words(head))
+
+    def _described(self, words: frozenset[str]) -> bool:
+        """Whether a call's own words describe a change: code shares words such as
+        "string" and "value" with any change, so all of them, or three in four of a long
+        description."""
+        shared = len(self.words & words)
+        return shared > 0 and shared * 4 >= len(self.words) * 3
 
     def __call__(self, entry: ReceiptEntry) -> bool:
         found = self._in(entry.text)
         if found is not None:
             return found
+        if self.in_call:
+            return self._described(entry.context_words)
         shared = len(self.words & entry.words)
         return shared > 0 and shared * 2 >= min(len(self.words), 2)
