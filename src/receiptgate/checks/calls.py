@@ -239,6 +239,13 @@ _WRITES = re.compile(
 def _is_test_run(e: ReceiptEntry) -> bool:
     if e.receipt.kind != "tool":
         return False
+    found = e.memo.get("test_run")
+    if found is None:
+        found = e.memo["test_run"] = _reads_as_test_run(e)
+    return bool(found)
+
+
+def _reads_as_test_run(e: ReceiptEntry) -> bool:
     return (
         bool(_TEST_RUN.search(e.text.split("\n", 1)[0]))
         or "test" in (e.receipt.tool or "").lower()

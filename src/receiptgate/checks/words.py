@@ -202,10 +202,11 @@ def _content_words(text: str) -> frozenset[str]:
     output add the words a sentence would use for them (``FIELD_SYNONYMS``).
     """
     low = text.lower()
-    words = {stem(t) for t in _TOKEN.findall(low) if t not in STOPWORDS and len(t) > 1}
+    # each distinct token once (a tool's output repeats its field names and values)
+    words = {stem(t) for t in set(_TOKEN.findall(low)) - STOPWORDS if len(t) > 1}
     if text != low and _CAMEL.search(text):
         split = _CAMEL.sub(r"\1 \2", text).lower()
-        words.update(stem(t) for t in _TOKEN.findall(split) if t not in STOPWORDS and len(t) > 1)
+        words.update(stem(t) for t in set(_TOKEN.findall(split)) - STOPWORDS if len(t) > 1)
     for field, extra in _FIELD_STEMS:
         if field in low:
             words.update(extra)

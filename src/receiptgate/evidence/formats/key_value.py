@@ -28,8 +28,10 @@ class KeyValueFormat(Format):
     data = False
 
     def parse(self, text: str) -> Any | None:
+        if ":" not in text and "=" not in text:
+            return None  # no line can hold a pair
         lines = [ln for ln in text.split("\n") if ln.strip()]
-        rows = [_LOGFMT.findall(ln) for ln in lines]
+        rows = [_LOGFMT.findall(ln) if "=" in ln else [] for ln in lines]
         single = len(lines) == 1 and len(rows[0]) == 1 and _FIELD_ONLY.fullmatch(lines[0].strip())
         if single or (rows and sum(len(r) >= 2 for r in rows) >= max(1, 0.6 * len(lines))):
             # One record a line: every line a row of key=value pairs.
