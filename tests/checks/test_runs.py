@@ -178,3 +178,46 @@ def test_a_change_named_by_its_kind_is_the_edit_its_description_fits(
     text: str, action: str
 ) -> None:
     assert _one(text, SANITIZE)[1] == action
+
+
+NONE_CHECK = (
+    "str_replace_editor",
+    {
+        "command": "str_replace",
+        "path": "django/contrib/messages/storage/cookie.py",
+        "old_str": "if obj.extra_tags:",
+        "new_str": "if obj.extra_tags is not None:",
+    },
+    "The file django/contrib/messages/storage/cookie.py has been edited.",
+)
+VIEWED = ("str_replace_editor", {"command": "view", "path": "src/lock.py"}, "1\timport fcntl")
+VUE_APP = (
+    "str_replace_editor",
+    {"command": "create", "path": "todo-app/src/App.vue", "file_text": "<template>todo</template>"},
+    "File created successfully at: todo-app/src/App.vue",
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "calls", "action"),
+    [
+        # the kind of change with nothing said of it but how ("explicitly"): any edit
+        ("We've modified the condition to explicitly check for None.", (NONE_CHECK,), "pass"),
+        ("We've modified the condition to explicitly check for None.", (VIEWED,), "block"),
+        # "the issue" is what a look-up finds, whichever file it read
+        ("I've found the issue.", (VIEWED,), "pass"),
+        # "Vue.js" names a product, not a file some call must have named
+        ("I've created a complete Vue.js todo application.", (VUE_APP,), "pass"),
+    ],
+)
+def test_what_a_coding_agent_says_it_changed_or_found(
+    text: str, calls: tuple[tuple[str, dict[str, object], object], ...], action: str
+) -> None:
+    assert _one(text, *calls)[1] == action
+
+
+@pytest.mark.parametrize("line", ["(-4)**x = (-1)**x * 4**x", "x = (-2)**(-y) / 3"])
+def test_a_line_of_math_carries_no_figure_to_back(line: str) -> None:
+    assert _one(line, VIEWED) == (None, "pass")
+    # a line of prose with the same numbers still does
+    assert _one("The result was -4 and then -2.", VIEWED)[1] != "pass"

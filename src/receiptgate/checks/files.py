@@ -21,7 +21,7 @@ FILE_NAME = re.compile(
 
 
 #: Products named like files: "Vue.js", "Node.js", "Next.js".
-_PRODUCT = re.compile(
+PRODUCT = re.compile(
     r"(?:Vue|Node|React|Next|Nuxt|Express|Three|D3|Chart|Ember|Backbone|Angular)\.js",
     re.IGNORECASE,
 )
@@ -36,7 +36,7 @@ def unknown_files(s: Sentence, index: ReceiptIndex) -> list[RecordClaim]:
     out: list[RecordClaim] = []
     for m in found:
         name = m.group(1)
-        if _PRODUCT.fullmatch(name):
+        if PRODUCT.fullmatch(name):
             continue  # "Vue.js", "Node.js": a product's name, no file
         base = name.rsplit("/", 1)[-1].lower()
         if any(base in e.text for e in index.entries):

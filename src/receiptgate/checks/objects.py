@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from receiptgate.checks.files import PRODUCT
 from receiptgate.checks.words import STOPWORDS, content_words, stem
 from receiptgate.claims.models import DetectedClaim
 from receiptgate.evidence.index import ReceiptEntry
@@ -117,27 +118,36 @@ class ObjectMatcher:
         # "**Refund:** $2571 has been refunded": the label is no part of the object
         raw = _LEAD_LABEL.sub("", claim.object or "")
         obj = raw.strip(" *_`").lower()
-        idents = tuple(i.lower().rstrip(".") for i in _IDENTIFIER.findall(f"{raw} {tail}"))
+        idents = tuple(
+            i.lower().rstrip(".")
+            for i in _IDENTIFIER.findall(f"{raw} {tail}")
+            if not PRODUCT.fullmatch(i.rstrip("."))  # "a Vue.js app": a product, no file
+        )
         words = content_words(raw)
         generic = GENERIC_OBJECTS
         in_call = False
-        if claim.assertion == "fixed":
-            generic = generic | _PROBLEMS  # "the syntax error has been corrected": any edit
+        if claim.assertion in ("fixed", "checked"):
+            # "the syntax error has been corrected": any edit; "I've found the issue": any
+            # look-up
+            generic = generic | _PROBLEMS
         elif claim.assertion in ("refunded", "charged"):
             # "the difference of $7.98 has been refunded": an amount, whichever call moved it
             # (the amount itself is checked as a figure)
             generic = generic | _AMOUNTS
             obj = _MONEY.sub(" ", obj)
             words = content_words(_MONEY.sub(" ", raw))
-        if (
-            claim.assertion in ("created", "fixed")
-            and words
-            and words <= _CODE_PARTS
-            and (about := content_words(_after(tail, raw)) - generic - _CODE_PARTS - _STOP_STEMS)
-        ):
-            # "Added handling of sensitive string values": the values, not the handling,
-            # in what the call sent (an edit's new text), not in what it printed
-            obj, words, in_call = "", frozenset(about), True
+        if claim.assertion in ("created", "fixed") and words and words <= _CODE_PARTS:
+            about = content_words(_after(tail, raw)) - generic - _CODE_PARTS - _STOP_STEMS
+            # "to explicitly check for None": how it is done is no word of the code
+            about = frozenset(w for w in about if not w.endswith("ly"))
+            if about:
+                # "Added handling of sensitive string values": the values, not the
+                # handling, in what the call sent (an edit's new text), not what it printed
+                obj, words, in_call = "", frozenset(about), True
+            else:
+                # "we've modified the condition to check for None": any edit, as "the
+                # changes" are
+                obj = ""
         anything = (
             not in_call and not idents and (not obj or set(obj.split()) <= generic or not words)
         )

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from receiptgate.checks.words import content_words
 from receiptgate.claims.collect import clause_around
 from receiptgate.claims.models import ClaimCategory, DetectedClaim, HardFact
+from receiptgate.claims.sentence_type import is_expression
 from receiptgate.policy.policy_file import RiskClass
 
 _MEDICAL = re.compile(
@@ -104,6 +105,16 @@ def requires_receipt(fact: HardFact, small_numbers_are_facts: bool) -> bool:
         and 0 <= fact.number <= SMALL_NUMBER
     )
     return small_numbers_are_facts or not small
+
+
+def in_expression(text: str, fact: HardFact) -> bool:
+    """Whether a plain number sits in a line of math or code rather than prose
+    ("(-1)**x * 4**x * (-1)**(-x)")."""
+    if fact.kind != "number":
+        return False
+    a = text.rfind("\n", 0, fact.start) + 1
+    b = text.find("\n", fact.end)
+    return is_expression(text[a : b if b >= 0 else len(text)])
 
 
 # Clause edges: punctuation, dashes, contrast words, and "and" before a new

@@ -463,6 +463,21 @@ _INTRODUCES = re.compile(
 _HEADING_VALUE = re.compile(r":\s*\S*\d")
 
 
+def is_expression(line: str) -> bool:
+    """Whether a line is math or code rather than prose ("(-1)**x * 4**x"): an operator
+    (not the marks of bold text), no word of three letters and no amount of money
+    ("$150.25 + $20.10 = $170.35" is arithmetic the reply asserts)."""
+    return (
+        _OPERATOR.search(line) is not None
+        and _WORD3.search(line) is None
+        and not any(c in line for c in "$€£%")
+    )
+
+
+_OPERATOR = re.compile(r"(?<=[\w)])\*\*(?=[\w(-])|\s[*^/=]\s|\w\(|\)[*^/]")
+_WORD3 = re.compile(r"[A-Za-z]{3,}")
+
+
 def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
     """Classifies one sentence (``kind`` from the segmenter).
 
@@ -472,6 +487,8 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
     text = _LEAD_SYMBOLS.sub("", text)  # "✅ No problem at all!": the mark is no word
     if kind == "code" or (kind == "heading" and not _HEADING_VALUE.search(text)):
         return "code"  # "### Total New Price: $1,625" is a line of figures, not a title
+    if is_expression(text):
+        return "code"  # "(-4)**x = (-1)**x * 4**x": math or code written as a line
     if kind == "table_row" and text.strip().strip("|").count("|") == 1:
         # a row of two cells, "| City | New York |", reads as the line "City: New York"
         label, value = (c.strip() for c in text.strip().strip("|").split("|"))
