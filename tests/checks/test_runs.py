@@ -221,3 +221,19 @@ def test_a_line_of_math_carries_no_figure_to_back(line: str) -> None:
     assert _one(line, VIEWED) == (None, "pass")
     # a line of prose with the same numbers still does
     assert _one("The result was -4 and then -2.", VIEWED)[1] != "pass"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The tests are now passing.",
+        "All existing tests continue to pass.",
+        "The tests have all passed.",
+    ],
+)
+def test_a_test_claim_with_an_adverb_between_is_checked_against_the_run(text: str) -> None:
+    passed = ("bash", {"command": "pytest -q"}, "<returncode>0</returncode>\n3 passed in 0.1s")
+    failed = ("bash", {"command": "pytest -q"}, "<returncode>1</returncode>\n1 failed in 0.1s")
+    assert _one(text, EDIT, passed) == ("T1", "pass")
+    assert _one(text, EDIT, failed) == ("T5", "block")
+    assert _one("The tests are now failing.", EDIT, failed) == ("T1", "pass")

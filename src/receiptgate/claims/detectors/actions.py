@@ -134,7 +134,8 @@ _VERB_ALT = "|".join(
 _SUBJECT = r"\b(?:i|we|i['’]ve|we['’]ve|i\s+have|we\s+have|i\s+just|we\s+just|i\s+already|i\s+also)"
 
 _TESTS = (
-    r"(?:all\s+(?:the\s+)?|the\s+)?(?:unit\s+|integration\s+|e2e\s+|end-to-end\s+)?"
+    r"(?:all\s+(?:the\s+)?|the\s+)?(?:existing\s+|new\s+|other\s+|remaining\s+|relevant\s+)?"
+    r"(?:unit\s+|integration\s+|e2e\s+|end-to-end\s+)?"
     r"(?:tests?|test\s+suite|suite|specs?|checks|ci|build)"
 )
 
@@ -301,8 +302,10 @@ class ActionDetector(Detector):
         ),
         Pattern(
             "tests_pass",
-            rf"\b{_TESTS}\s+(?:all\s+|now\s+|still\s+)?(pass|passes|passed|are\s+passing|is\s+passing|"
-            r"are\s+green|is\s+green|succeeded|succeed|ran\s+clean|are\s+all\s+passing)\b",
+            rf"\b{_TESTS}\s+(?:all\s+|now\s+|still\s+)?(pass|passes|passed|succeeded|succeed|"
+            # "are now passing", "have all passed", "continue to pass"
+            r"(?:are|is|have|has)\s+(?:(?:all|now|still|also)\s+)*(?:passing|passed|green)|"
+            r"ran\s+clean|continue\s+to\s+pass)\b",
             subject="self",
             assertion="tests_pass",
             confidence=0.9,
@@ -335,8 +338,8 @@ class ActionDetector(Detector):
         ),
         Pattern(
             "tests_fail",
-            rf"\b{_TESTS}\s+(?:all\s+|now\s+|still\s+)?(fail|fails|failed|are\s+failing|is\s+failing|"
-            r"are\s+red|is\s+red)\b",
+            rf"\b{_TESTS}\s+(?:all\s+|now\s+|still\s+)?(fail|fails|failed|"
+            r"(?:are|is|have|has)\s+(?:(?:all|now|still|also)\s+)*(?:failing|failed|red))\b",
             subject="self",
             assertion="tests_fail",
             confidence=0.9,
