@@ -551,6 +551,47 @@ def test_when_a_summary_comes_before_the_lines_it_adds_up_then_they_back_it() ->
     assert (wrong.sentences[0].tag, wrong.sentences[0].action) == ("T5", "block")
 
 
+TRIP = _transcript(
+    (
+        "get_reservation_details",
+        {"reservation_id": "K7Q2XM"},
+        {
+            "reservation_id": "K7Q2XM",
+            "flights": [
+                {"flight_number": "HAT085", "date": "2024-05-19", "price": 177},
+                {"flight_number": "HAT023", "date": "2024-05-19", "price": 146},
+                {"flight_number": "HAT278", "date": "2024-05-22", "price": 180},
+            ],
+        },
+    ),
+    (
+        "search_direct_flight",
+        {"origin": "SFO", "destination": "JFK", "date": "2024-05-19"},
+        [{"flight_number": "HAT072", "prices": {"economy": 98, "business": 282}}],
+    ),
+    (
+        "search_direct_flight",
+        {"origin": "JFK", "destination": "SFO", "date": "2024-05-23"},
+        [{"flight_number": "HAT278", "prices": {"economy": 180, "business": 443}}],
+    ),
+)
+
+
+def test_when_a_table_row_names_the_operation_then_its_figure_is_worked_out() -> None:
+    reply = (
+        "The fare difference comes to {}.\n\n| | Flights | Fare |\n|---|---|---|\n"
+        "| Current | HAT085 ($177) + HAT023 ($146) + HAT278 ($180) | $503 |\n"
+        "| New | HAT072 ($282) + HAT278 ($443) | $725 |\n| Difference | | {} |\n"
+    )
+    honest = _check(reply.format("$222", "$222"), TRIP)
+    assert honest.verdict == "pass", honest.reason
+    # the row's label names the operation over the rows above; the summary above the
+    # table is backed by that row's formula
+    assert any("222 = 725 − " in d and "(a line below)" in d for d in _derived(honest))
+    wrong = _check(reply.format("$232", "$232"), TRIP)
+    assert [s.action for s in wrong.sentences if "$232" in s.text] == ["block", "block"]
+
+
 def test_when_one_part_of_a_split_is_left_then_it_is_the_total_less_the_others() -> None:
     plan = "Payment plan:\n\n- Desk Lamp, on the gift card: $150.25\n- The rest, on your {}\n"
     honest = _check(plan.format("Mastercard: $264.00") + "- Total: $414.25")

@@ -47,7 +47,7 @@ from receiptgate.pipeline.reply_sums import settle_reply_sums
 from receiptgate.pipeline.request import Request, Settings
 from receiptgate.policy.decide import ClaimEval, back_labels
 from receiptgate.text.segment import Sentence
-from receiptgate.text.tables import cell_label
+from receiptgate.text.tables import cell_label, row_label
 
 
 def check_claims(s: Settings, req: Request) -> None:
@@ -224,6 +224,10 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
             # a table cell read with its column's header: "Total for 3: $1,803"
             cell = cell_label(work, sentence, h.start)
             said = f"{cell[0]}: {cell[1]}" if cell is not None else sentence.text
+            if cell is not None and (row := row_label(sentence)) and row not in cell[1]:
+                # "| Difference | | $222 |" under "| | Flights | Fare |": the row names
+                # what the figure is as much as its column does
+                said = f"{row} {said}"
             topic = anchor_.topic | content_words(cell[0]) if cell is not None else anchor_.topic
             if m.status == "unsupported" and topic - clause:
                 # "### Price" above "- New outbound: $146 per passenger", "| Fare |" above

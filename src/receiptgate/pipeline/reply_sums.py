@@ -1,14 +1,16 @@
 """Figures the reply's own lines add up to, above or below them.
 
-Two layouts put a computed amount where the lines that add up to it have not been read
-yet, or leave one part of a sum to be worked out from the others:
+Three layouts put a computed amount where the lines that add up to it have not been
+read yet, or leave one part of a sum to be worked out from the others:
 
 - a summary first ("**The cheapest economy option on May 24 is $207.**"), then the
   lines it sums ("HAT110 ... $105", "HAT172 ... $102"): the figure is the sum of the
   first run of figures after it that receipts back;
 - a split of a total ("Gift card: $128", "Mastercard: $247", "Total: $375"), where the
   total and every other part are backed: the one part no receipt holds is the total
-  less the others.
+  less the others;
+- a figure a later line works out ("the difference comes to $222" above the table row
+  that derives it): that line's formula.
 
 Both run once every sentence has been checked (``pipeline/check``); each turns an
 unsupported amount into a derived one, with the lines as its formula. They never make
@@ -62,7 +64,9 @@ def settle_reply_sums(sentences: Sequence[Sentence], groups: dict[int, list[Clai
     for k, a in enumerate(amounts):
         if a.finding.status != "unsupported":
             continue
-        found = _summary(amounts, k) or _split_part(amounts, k, sentences)
+        found = (
+            _summary(amounts, k) or _split_part(amounts, k, sentences) or _worked_below(amounts, k)
+        )
         if found is not None:
             a.ev.hard[a.at] = found
 
@@ -101,6 +105,23 @@ def _summary(amounts: list[_Amount], k: int) -> Finding | None:
             return _derived(amounts[k], f"{terms} (the lines below)", parts[0].finding)
         if total > target + TOLERANCE:
             return None
+    return None
+
+
+def _worked_below(amounts: list[_Amount], k: int) -> Finding | None:
+    """``amounts[k]`` as the same figure a later line works out ("the fare difference
+    comes to $222" above a table whose "Difference" row derives $222)."""
+    for a in amounts[k + 1 :]:
+        f = a.finding
+        if (
+            abs(a.number - amounts[k].number) <= TOLERANCE
+            and f.status == "supported"
+            and f.detail.startswith("derived: ")
+            and f.receipt_id is not None
+        ):
+            return dataclasses.replace(
+                f, detail=f"{f.detail} (a line below)", value=amounts[k].fact
+            )
     return None
 
 

@@ -38,6 +38,12 @@ def cell_label(text: str, row: Sentence, pos: int) -> tuple[str, str] | None:
     return None
 
 
+def row_label(row: Sentence) -> str:
+    """A table row's first cell, plain ("| **Difference** | | $222 |": "Difference")."""
+    found = cells(row.text) if row.kind == "table_row" else []
+    return _plain(found[0]) if found else ""
+
+
 def row_subject(text: str, row: Sentence) -> str | None:
     """What a table's rows are, by the header of its first column ("| Attempt | Cabin |
     Result |": each row is an attempt), or ``None`` (no header)."""
