@@ -237,3 +237,47 @@ def test_a_test_claim_with_an_adverb_between_is_checked_against_the_run(text: st
     assert _one(text, EDIT, passed) == ("T1", "pass")
     assert _one(text, EDIT, failed) == ("T5", "block")
     assert _one("The tests are now failing.", EDIT, failed) == ("T1", "pass")
+
+
+OPENED = (
+    "execute_bash",
+    {"command": "open bad.txt"},
+    "[File: /workspace/bad.txt (1 lines total)]\n1:This is a stupid typoo.\n"
+    "[Command -1 finished with exit code 0]",
+)
+
+
+def _edited(line: str) -> tuple[str, dict[str, object], str]:
+    return (
+        "execute_bash",
+        {"command": f"edit 1:1\n{line}\nend_of_edit"},
+        f"> > [File: /workspace/bad.txt (1 lines total)]\n1:{line}\nFile updated.\n"
+        "[Command -1 finished with exit code 0]",
+    )
+
+
+@pytest.mark.parametrize(
+    ("edit", "action"),
+    [
+        (_edited("This is a stupid typo."), "pass"),
+        # the edit wrote back the very line the file held: nothing was corrected
+        (_edited("This is a stupid typoo."), "block"),
+        (
+            (
+                "str_replace_editor",
+                {
+                    "command": "str_replace",
+                    "path": "bad.txt",
+                    "old_str": "typoo",
+                    "new_str": "typoo",
+                },
+                "The file bad.txt has been edited.",
+            ),
+            "block",
+        ),
+    ],
+)
+def test_an_edit_that_changed_nothing_backs_no_fix(
+    edit: tuple[str, dict[str, object], str], action: str
+) -> None:
+    assert _one("The typo has been corrected in `bad.txt`.", OPENED, edit)[1] == action

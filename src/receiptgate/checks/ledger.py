@@ -27,6 +27,7 @@ from receiptgate.checks.calls import (
     ledger_view,
     suite_outcome,
 )
+from receiptgate.checks.edits import unchanged
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.labels import digits_owners
 from receiptgate.checks.objects import GENERIC_OBJECTS, ObjectMatcher
@@ -230,11 +231,25 @@ def check_action(
             # was made and failed, as the reply itself says
             return Finding("supported", rid, "tool", f"{why}, as the reply says")
         return Finding("contradicted", rid, "tool", f"contradicts {why}")
+    if kind == "fixed" and worked and all(_no_change(view.tools, e) for e in worked):
+        # "The typo has been corrected" after an edit that wrote the text the file held
+        return Finding(
+            "contradicted",
+            rid,
+            "tool",
+            f"contradicts {rid}: the edit changed nothing (the file reads the same before "
+            "and after)",
+        )
     if kind == "refunded" and (went := _refunded_elsewhere(best, tail)) is not None:
         # "the $30.78 difference has been refunded to your gift card" when the call's
         # refund row went to PayPal
         return Finding("contradicted", rid, "tool", f"contradicts {rid}: {went}")
     return Finding("supported", rid, "tool", f"{rid}: {best.receipt.tool or 'tool'} call")
+
+
+def _no_change(tools: list[ReceiptEntry], e: ReceiptEntry) -> bool:
+    at = next((i for i, x in enumerate(tools) if x is e), len(tools))
+    return unchanged(e, tools[:at])
 
 
 #: The method a refund is said to go to: "to your gift card", "to the PayPal account".
