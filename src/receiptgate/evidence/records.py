@@ -14,6 +14,7 @@ figures, dates and ids read from the prose.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -116,10 +117,20 @@ def _is_name_key(key: str) -> bool:
 def _path(parent: str, key: str | int) -> str:
     if isinstance(key, int):
         return f"{parent}[{key}]"
-    if re.fullmatch(r"[A-Za-z_][\w-]*", key):
+    if _plain_key(key):
         return f"{parent}.{key}" if parent else key
     escaped = key.replace('"', '\\"')
     return f'{parent}["{escaped}"]'
+
+
+@functools.lru_cache(maxsize=8192)
+def _plain_key(key: str) -> bool:
+    """Whether a field name is written after a dot (``a.price``), not in brackets (field
+    names repeat row after row: worked out once each)."""
+    return _PLAIN_KEY.fullmatch(key) is not None
+
+
+_PLAIN_KEY = re.compile(r"[A-Za-z_][\w-]*")
 
 
 class _Builder:
@@ -176,14 +187,15 @@ class _Builder:
         if isinstance(first, str) and isinstance(last, str):
             own.names.append(f"{first} {last}".lower())
             own.people.append(f"{first} {last}".lower())
+        context = key_words(via)
         for k, v in obj.items():
             child = _path(path, k)
             if isinstance(v, dict | list):
                 self.walk(v, child, own, k, via)
             elif self.leaves < MAX_LEAVES:
-                value = leaf_value(k, v, scalars, key_words(via))
+                value = leaf_value(k, v, scalars, context)
                 if value is not None:
-                    own.leaves.append(Leaf(own, child, k, key_words(k) + key_words(via), value))
+                    own.leaves.append(Leaf(own, child, k, key_words(k) + context, value))
                     self.leaves += 1
 
 
