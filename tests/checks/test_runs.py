@@ -281,3 +281,40 @@ def test_an_edit_that_changed_nothing_backs_no_fix(
     edit: tuple[str, dict[str, object], str], action: str
 ) -> None:
     assert _one("The typo has been corrected in `bad.txt`.", OPENED, edit)[1] == action
+
+
+HASH_EDIT = (
+    "str_replace_editor",
+    {
+        "command": "str_replace",
+        "path": "django/contrib/auth/tokens.py",
+        "old_str": "return f'{user.pk}{user.password}{timestamp}'",
+        "new_str": "email_field = user.get_email_field_name()\n"
+        "email = getattr(user, email_field, '') or ''\n"
+        "# convert a non-string email to a string, and put it in the hash\n"
+        "return f'{user.pk}{user.password}{timestamp}{str(email)}'",
+    },
+    "The file django/contrib/auth/tokens.py has been edited.",
+)
+
+
+def _tags(text: str, *calls: tuple[str, dict[str, object], object]) -> list[tuple[str | None, str]]:
+    result = GATE.validate(text, receipts=tool_transcript(calls), now=NOW)
+    return [(s.tag, s.action) for s in result.sentences]
+
+
+def test_a_line_of_a_change_list_is_backed_by_the_edit_it_describes() -> None:
+    reply = "The changes:\n\n- Adds the email field to the hash\n- {}\n"
+    assert _tags(reply.format("Converts non-string email values to strings"), HASH_EDIT)[1:] == [
+        ("T1", "pass"),
+        ("T1", "pass"),
+    ]
+    # a line no edit's text fits stays a statement with no receipt
+    assert _tags(reply.format("Retries the request on network timeouts"), HASH_EDIT)[2] == (
+        "T3",
+        "warn",
+    )
+    # how the code behaves is for a run to show, not an edit
+    assert _tags(reply.format("The email hash now works correctly"), HASH_EDIT)[2][0] != "T1"
+    # the same line outside a list of changes is not read as one
+    assert _tags("Adds the email field to the hash.", HASH_EDIT) == [("T3", "warn")]

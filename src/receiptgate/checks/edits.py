@@ -1,5 +1,8 @@
-"""Whether an edit changed anything: "The typo has been corrected" after an edit that
-wrote the very text the file already held is no fix.
+"""What a coding agent's edits did: whether an edit changed anything, and which edit a
+line of its change list describes.
+
+"The typo has been corrected" after an edit that wrote the very text the file already
+held is no fix.
 
 An edit is known to have changed nothing when its own arguments replace a text with the
 same text (``str_replace`` with ``old_str`` equal to ``new_str``), or when the file it
@@ -7,6 +10,11 @@ prints afterwards (SWE-agent's ``[File: bad.txt (1 lines total)]`` window, a ``c
 listing) reads line for line as the same file printed by an earlier call. Anything
 else, including an edit that prints nothing, counts as a change: this never turns a
 claim down for want of a listing.
+
+A line of a change list ("The changes:" then "- Adds the email field to the hash") is
+backed by the edit whose own arguments (its new text) hold what the line describes
+(:func:`receiptgate.checks.objects.describes`); a line no edit's text fits stays a
+statement with no receipt.
 """
 
 from __future__ import annotations
@@ -14,7 +22,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from receiptgate.evidence.index import ReceiptEntry
+from receiptgate.checks.calls import calls_for, failed, ledger_view
+from receiptgate.checks.finding import Finding
+from receiptgate.checks.objects import change_words, describes
+from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 
 #: The head of a file window: "[File: /workspace/bad.txt (4 lines total)]", or
 #: "Here's the result of running `cat -n` on src/app.py:".
@@ -58,3 +69,46 @@ def unchanged(e: ReceiptEntry, before: Sequence[ReceiptEntry]) -> bool:
         if shown is not None and shown[0] == after[0]:
             return shown == after
     return False
+
+
+#: Calls that look things up: their arguments (a query) describe no change.
+_LOOKS_UP = re.compile(r"search|find|view|read|get|list|show|grep|open|cat\b", re.IGNORECASE)
+
+#: What a line says of how the code behaves, which only a run shows: "works correctly",
+#: "the test confirms", "now returns".
+_BEHAVIOUR = re.compile(
+    r"\b(?:works?|working|worked|correctly|properly|confirm\w*|verif\w*|pass(?:es|ed|ing)?|"
+    r"succeed\w*|now)\b",
+    re.IGNORECASE,
+)
+
+#: A line that introduces a list of changes: "The changes:", "The changes we made:",
+#: "The implementation:", "I've made the following changes:", "The fix works by:".
+CHANGES_INTRO = re.compile(
+    r"\b(?:changes?|changed|fix|fixes|fixed|implementation|implemented|solution|"
+    r"modifications?|modified|updates?|updated|edits?|edited|patch)\b[^:\n]{0,60}:[*_\s]*$",
+    re.IGNORECASE,
+)
+
+
+def described_edit(index: ReceiptIndex, line: str) -> Finding | None:
+    """The newest edit whose arguments hold what a line of a change list describes; the
+    line must say what the change is about in two words or more."""
+    if _BEHAVIOUR.search(line):
+        return None  # "... now works correctly": what a run shows, not an edit
+    words = change_words(line)
+    if len(words) < 2:
+        return None
+    view = ledger_view(index)
+    seen: set[int] = set()
+    for kind in ("fixed", "created", "saved"):
+        for e in calls_for(view, kind):
+            seen.add(id(e))
+    for e in reversed(view.tools):
+        if id(e) not in seen or failed(e) or _LOOKS_UP.search(e.receipt.tool or ""):
+            continue
+        if describes(words, e.context_words):
+            rid = e.receipt.id
+            held = ", ".join(sorted(words & e.context_words))
+            return Finding("supported", rid, "tool", f"{rid}: the edit's text holds {held}")
+    return None

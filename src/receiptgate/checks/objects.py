@@ -89,6 +89,21 @@ _AMOUNTS = frozenset(
 _MONEY = re.compile(r"[$€£]\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s*(?:dollars?|usd)\b")
 
 
+def change_words(text: str) -> frozenset[str]:
+    """What a description of a code change is about: its words past the kind of change
+    ("handling", "logic"), the generic objects and how it is done ("explicitly")."""
+    words = content_words(text) - GENERIC_OBJECTS - _CODE_PARTS - _STOP_STEMS
+    return frozenset(w for w in words if not w.endswith("ly"))
+
+
+def describes(description: frozenset[str], call_words: frozenset[str]) -> bool:
+    """Whether a call's own words (its tool and arguments: an edit's new text) hold what a
+    change is described by: code shares words such as "string" and "value" with any
+    change, so all of them, or three in four of a long description."""
+    shared = len(description & call_words)
+    return shared > 0 and shared * 4 >= len(description) * 3
+
+
 def _after(tail: str, obj: str) -> str:
     """What a sentence says after the object ("of sensitive string values")."""
     at = tail.lower().find(obj.lower()) if obj else -1
@@ -137,9 +152,7 @@ class ObjectMatcher:
             obj = _MONEY.sub(" ", obj)
             words = content_words(_MONEY.sub(" ", raw))
         if claim.assertion in ("created", "fixed") and words and words <= _CODE_PARTS:
-            about = content_words(_after(tail, raw)) - generic - _CODE_PARTS - _STOP_STEMS
-            # "to explicitly check for None": how it is done is no word of the code
-            about = frozenset(w for w in about if not w.endswith("ly"))
+            about = change_words(_after(tail, raw)) - generic
             if about:
                 # "Added handling of sensitive string values": the values, not the
                 # handling, in what the call sent (an edit's new text), not what it printed
@@ -176,11 +189,7 @@ class ObjectMatcher:
         return bool(self.words & content_words(head))
 
     def _described(self, words: frozenset[str]) -> bool:
-        """Whether a call's own words describe a change: code shares words such as
-        "string" and "value" with any change, so all of them, or three in four of a long
-        description."""
-        shared = len(self.words & words)
-        return shared > 0 and shared * 4 >= len(self.words) * 3
+        return describes(self.words, words)
 
     def __call__(self, entry: ReceiptEntry) -> bool:
         found = self._in(entry.text)

@@ -15,6 +15,7 @@ from receiptgate.checks.absences import (
     spelled_count,
 )
 from receiptgate.checks.documents import DocumentMatch, rule_words
+from receiptgate.checks.edits import CHANGES_INTRO, described_edit
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.options import option_ordering
 from receiptgate.checks.outcomes import outcome
@@ -50,6 +51,14 @@ def ground_claimless(s: Settings, req: Request, sr: SentenceResult) -> None:
         if found is not None and found.receipt_id is not None:
             sr.tag = "T1"
             sr.evidence.append(Evidence("tool", found.receipt_id, "supports", found.detail))
+    if (
+        sr.tag == "T3"
+        and _in_change_list(req, sr.index)
+        and (edit := described_edit(ledger, sr.text)) is not None
+    ):
+        # "The changes:" then "- Adds the email field to the hash": the edit that did it
+        _settle(sr, "tool", edit.receipt_id, edit.status, edit.detail, "change")
+        return
     for check, what in _STATED_BY_RECORDS if sr.tag == "T3" else ():
         if (found := check(ledger, sr.text)) is not None:
             _settle(sr, "tool", found.receipt_id, found.status, found.detail, what)
@@ -77,6 +86,20 @@ def ground_claimless(s: Settings, req: Request, sr: SentenceResult) -> None:
 #: A sentence whose subject is a pronoun: "Its flights cannot be changed." says what
 #: the sentence before named.
 _PRONOUN_SUBJECT = re.compile(r"^(?:It|Its|It's|They|Their|These|Those|This|That)\b")
+
+
+def _in_change_list(req: Request, at: int) -> bool:
+    """Whether sentence ``at`` is an item of a list that a line naming the changes
+    introduces ("The changes we made:", "The implementation:")."""
+    if req.sentences[at].kind != "list_item":
+        return False
+    for j in range(at - 1, -1, -1):
+        before = req.sentences[j]
+        if CHANGES_INTRO.search(before.text.strip()):
+            return True
+        if before.kind != "list_item":
+            return False
+    return False
 
 
 def _restated_of_previous(
