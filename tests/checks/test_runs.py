@@ -318,3 +318,22 @@ def test_a_line_of_a_change_list_is_backed_by_the_edit_it_describes() -> None:
     assert _tags(reply.format("The email hash now works correctly"), HASH_EDIT)[2][0] != "T1"
     # the same line outside a list of changes is not read as one
     assert _tags("Adds the email field to the hash.", HASH_EDIT) == [("T3", "warn")]
+
+
+@pytest.mark.parametrize(
+    ("window", "expected"),
+    [
+        ("[File: /workspace/bad.txt (1 lines total)]\n1:\n", ("T1", "pass")),
+        (
+            "[File: /workspace/bad.txt (1 lines total)]\n1:This is a stupid typoo.\n",
+            ("T5", "block"),
+        ),
+    ],
+)
+def test_a_file_said_to_be_empty_is_the_newest_window_of_it(
+    window: str, expected: tuple[str, str]
+) -> None:
+    opened = ("execute_bash", {"command": "open bad.txt"}, window)
+    assert _one("It seems that the file `bad.txt` is empty.", opened) == expected
+    # a window of another file says nothing of this one
+    assert _one("It seems that the file `good.txt` is empty.", opened)[0] == "T6"

@@ -1,5 +1,5 @@
-"""What a coding agent's edits did: whether an edit changed anything, and which edit a
-line of its change list describes.
+"""What a coding agent's edits did and what its files hold: whether an edit changed
+anything, which edit a line of its change list describes, whether a file is empty.
 
 "The typo has been corrected" after an edit that wrote the very text the file already
 held is no fix.
@@ -111,4 +111,33 @@ def described_edit(index: ReceiptIndex, line: str) -> Finding | None:
             rid = e.receipt.id
             held = ", ".join(sorted(words & e.context_words))
             return Finding("supported", rid, "tool", f"{rid}: the edit's text holds {held}")
+    return None
+
+
+#: "the file `bad.txt` is empty", "bad.txt appears to be empty".
+_EMPTY = re.compile(
+    r"`?(?P<file>[\w./-]*\w\.\w{1,5})`?\s+(?:file\s+)?(?:is|was|appears\s+to\s+be|"
+    r"seems\s+to\s+be)\s+(?:now\s+|still\s+|completely\s+)?empty\b",
+    re.IGNORECASE,
+)
+
+
+def empty_file(index: ReceiptIndex, text: str) -> Finding | None:
+    """ "The file bad.txt is empty" against the newest window of that file a call printed
+    (SWE-agent's ``[File: ...]``, ``cat -n``): backed when every line is blank,
+    contradicted when one holds text; no finding when no call printed it."""
+    m = _EMPTY.search(text)
+    if m is None:
+        return None
+    name = m.group("file").rsplit("/", 1)[-1].lower()
+    for e in reversed(ledger_view(index).tools):
+        shown = listing(e.receipt.content)
+        if shown is None or shown[0].lower() != name:
+            continue
+        rid = e.receipt.id
+        lines = [x.split(":", 1)[1] for x in shown[1] if not x.startswith("total ")]
+        if all(not x.strip() for x in lines):
+            return Finding("supported", rid, "tool", f"{rid}: {name} shows no text")
+        held = next(x for x in lines if x.strip())
+        return Finding("contradicted", rid, "tool", f"{rid}: {name} holds {held.strip()[:60]!r}")
     return None

@@ -15,7 +15,7 @@ from receiptgate.checks.absences import (
     spelled_count,
 )
 from receiptgate.checks.documents import DocumentMatch, rule_words
-from receiptgate.checks.edits import CHANGES_INTRO, described_edit
+from receiptgate.checks.edits import CHANGES_INTRO, described_edit, empty_file
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.options import option_ordering
 from receiptgate.checks.outcomes import outcome
@@ -43,6 +43,10 @@ def ground_claimless(s: Settings, req: Request, sr: SentenceResult) -> None:
     """
     ledger = req.ledger
     if ledger is None:
+        return
+    if sr.tag in ("T3", "T6") and (empty := empty_file(ledger, sr.text)) is not None:
+        # "It seems that the file `bad.txt` is empty": the newest listing of that file
+        _settle(sr, "tool", empty.receipt_id, empty.status, empty.detail, "file content")
         return
     if sr.tag in ("T3", "T6"):
         found = reported_failure(ledger, sr.text) or quoted_output(ledger, sr.text)
