@@ -337,3 +337,53 @@ def test_a_file_said_to_be_empty_is_the_newest_window_of_it(
     assert _one("It seems that the file `bad.txt` is empty.", opened) == expected
     # a window of another file says nothing of this one
     assert _one("It seems that the file `good.txt` is empty.", opened)[0] == "T6"
+
+
+PY_EDIT = (
+    "str_replace_editor",
+    {
+        "command": "str_replace",
+        "path": "src/dates.py",
+        "old_str": "def parse(text):\n    return None",
+        "new_str": "def parse(text):\n    return date.fromisoformat(text)",
+    },
+    "The file src/dates.py has been edited.",
+)
+CLEAN_RUN = (
+    "bash",
+    {"command": "cd /testbed\npython reproduce.py"},
+    "<returncode>0</returncode>\nok",
+)
+FAILED_RUN = (
+    "bash",
+    {"command": "python reproduce.py"},
+    "<returncode>1</returncode>\nTraceback (most recent call last):\nValueError: bad date",
+)
+SAYS_IT_BEHAVES = "The `parse` function has been updated to correctly handle ISO dates."
+
+
+@pytest.mark.parametrize(
+    ("calls", "expected"),
+    [
+        # the edit is backed; that the code now behaves, no run after it shows
+        ((PY_EDIT,), ("T5", "warn")),
+        # a run after the edit (a second command of a script counts) that ended cleanly
+        ((PY_EDIT, CLEAN_RUN), ("T1", "pass")),
+        ((PY_EDIT, FAILED_RUN), ("T5", "block")),
+        # a run before the edit says nothing of the code after it
+        ((CLEAN_RUN, PY_EDIT), ("T5", "warn")),
+    ],
+)
+def test_a_claim_that_changed_code_behaves_needs_a_run_after_the_edit(
+    calls: tuple[tuple[str, dict[str, object], object], ...], expected: tuple[str, str]
+) -> None:
+    assert _one(SAYS_IT_BEHAVES, *calls) == expected
+    assert _one("The task is now complete.", *calls)[1] == expected[1]
+
+
+def test_what_a_run_cannot_show_is_not_asked_of_one() -> None:
+    # code that already behaved, a step still to take, a text file's edit
+    assert _one("The `parse` function already handles ISO dates correctly.", PY_EDIT)[0] != "T5"
+    assert _one("Next, I need to re-run the script to ensure it works.", PY_EDIT)[0] != "T5"
+    text_edit = ("str_replace_editor", {"command": "str_replace", "path": "bad.txt"}, "Edited.")
+    assert _one("The file now reads correctly.", text_edit)[0] != "T5"

@@ -114,7 +114,7 @@ def ledger_view(index: ReceiptIndex) -> _LedgerView:
     view = _LedgerView(
         tools,
         {id(e): call_head(e) for e in tools},
-        [e for e in tools if _is_test_run(e)],
+        [e for e in tools if is_test_run(e)],
         {},
     )
     index.cache["ledger"] = view
@@ -141,7 +141,7 @@ def calls_for(view: _LedgerView, kind: str) -> list[ReceiptEntry]:
             # open(path, "w")) creates, saves and fixes as much as a write tool does.
             named = {id(e) for e in calls}
             calls += [
-                e for e in view.tools if id(e) not in named and _writes(e.text, e.receipt.content)
+                e for e in view.tools if id(e) not in named and writes(e.text, e.receipt.content)
             ]
         if kind == "refunded":
             # a call whose result records a negative payment made a refund, whatever its
@@ -157,7 +157,7 @@ def calls_for(view: _LedgerView, kind: str) -> list[ReceiptEntry]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _writes(text: str, content: str) -> bool:
+def writes(text: str, content: str) -> bool:
     """Whether a call wrote a file, by its command or its output (cached: a transcript's
     calls come again with every reply)."""
     return bool(_WRITES.search(text) or _WRITE_DONE.search(content[:2000]))
@@ -236,7 +236,7 @@ _WRITES = re.compile(
 )
 
 
-def _is_test_run(e: ReceiptEntry) -> bool:
+def is_test_run(e: ReceiptEntry) -> bool:
     if e.receipt.kind != "tool":
         return False
     found = e.memo.get("test_run")

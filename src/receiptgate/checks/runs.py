@@ -13,7 +13,13 @@ from __future__ import annotations
 
 import re
 
-from receiptgate.checks.calls import ERRORISH, exit_status, failed, ledger_view
+from receiptgate.checks.calls import (
+    ERRORISH,
+    exit_status,
+    failed,
+    is_test_run,
+    ledger_view,
+)
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import snippet
 from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
@@ -71,6 +77,78 @@ def run_result(index: ReceiptIndex, text: str) -> Finding | None:
     return None
 
 
+#: What only a run shows of changed code: that it behaves ("correctly", "as expected",
+#: "This ensures ...", "now handles"), or that the issue or the task is done.
+_BEHAVES = re.compile(
+    r"\b(?:correctly|properly|appropriately|as\s+(?:expected|intended)|ensur(?:e|es|ed|ing))\b"
+    r"|\b(?:issue|bug|problem|error|task)\s+(?:has\s+been|have\s+been|is|was)\s+(?:now\s+)?"
+    r"(?:properly\s+|successfully\s+|fully\s+)?(?:fixed|resolved|addressed|solved|complete|"
+    r"completed|done)\b"
+    r"|\bnow\s+(?:works|handles|returns|supports|produces|prints|renders|raises)\b",
+    re.IGNORECASE,
+)
+
+
+#: What says a sentence is not about what the change made the code do: code that
+#: "already" behaves, a step still to take ("it's important to re-run ... to ensure").
+_NOT_THE_CHANGE = re.compile(
+    r"\b(?:already|important\s+to|need\s+to|needs\s+to|should|let\s+me|let['’]s|will|"
+    r"going\s+to|before\s+submitting)\b",
+    re.IGNORECASE,
+)
+
+
+def result_unrun(index: ReceiptIndex, text: str) -> Finding | None:
+    """A sentence that says changed code behaves ("The method has been updated to
+    correctly create an identity matrix", "The task is now complete") against the runs
+    after the newest edit of a file: backed by the newest of them that ended cleanly,
+    contradicted by one that failed, unsupported when no code ran after the edit.
+    ``None`` for another sentence, or in a session that edited no file."""
+    if _BEHAVES.search(text) is None or _NOT_THE_CHANGE.search(text):
+        return None
+    view = ledger_view(index)
+    last = None
+    for i, e in enumerate(view.tools):
+        if _edits_code(view.heads[id(e)], e):
+            last = i
+    if last is None:
+        return None
+    edit = view.tools[last]
+    runs = [e for e in view.tools[last + 1 :] if _EXECUTES.search(_lines(view.heads[id(e)]))]
+    if not runs and (_EXECUTES.search(_lines(view.heads[id(edit)])) or is_test_run(edit)):
+        runs = [edit]  # "cat > t.py ... && python t.py", an edit whose output runs the tests
+    if not runs:
+        rid = edit.receipt.id
+        return Finding("unsupported", None, None, f"no code ran after the last edit ({rid})")
+    return _outcome(runs[-1], "run")
+
+
+#: A file of code (a run shows what it does), not of text or data.
+_CODE = (
+    r"[\w./-]*[\w-]\.(?:py|js|jsx|ts|tsx|mjs|rb|go|rs|java|kt|scala|swift|c|h|cc|cpp|hpp|cs|php|"
+    r"sh|vue)\b"
+)
+_CODE_FILE = re.compile(_CODE)
+#: A command that writes a file of code: "cat > fix.py", "tee -a app.js", "sed -i ... x.py".
+_WRITES_CODE = re.compile(
+    rf"(?:>>?|\btee\s+(?:-a\s+)?)\s*['\"]?{_CODE}|\bsed\s+(?:-\w+\s+)*-i\b[^\n|;&]*?{_CODE}"
+)
+#: Tools that edit by name: str_replace_editor, EditCode, edit_file, write_file.
+_EDIT_TOOL = re.compile(r"edit|write|replace|create|insert|patch", re.IGNORECASE)
+
+
+def _edits_code(head: str, e: ReceiptEntry) -> bool:
+    """Whether a call that went through changed a file of code: an editing tool, or a
+    command that writes one ("sed -i", "cat > x.py"); "cat patch.txt" and "git diff" only
+    show changes."""
+    if failed(e) or not _CODE_FILE.search(e.text):
+        return False
+    args = e.receipt.args or {}
+    if args.get("command") in ("view", "undo_edit"):
+        return False
+    return bool(_EDIT_TOOL.search(e.receipt.tool or "")) or bool(_WRITES_CODE.search(_lines(head)))
+
+
 def _shows_code(index: ReceiptIndex, found: Finding) -> bool:
     """Whether the call behind a finding printed lines to look at (a diff, a listing)."""
     e = next((x for x in ledger_view(index).tools if x.receipt.id == found.receipt_id), None)
@@ -80,9 +158,15 @@ def _shows_code(index: ReceiptIndex, found: Finding) -> bool:
 def _newest(index: ReceiptIndex, kind: re.Pattern[str]) -> ReceiptEntry | None:
     view = ledger_view(index)
     for e in reversed(view.tools):
-        if kind.search(view.heads[id(e)]):
+        if kind.search(_lines(view.heads[id(e)])):
             return e
     return None
+
+
+def _lines(head: str) -> str:
+    """A call's line with the line breaks its JSON arguments escape ("EOF\\npython t.py")
+    as breaks again, so that each command of a script starts a word."""
+    return head.replace("\\n", "\n")
 
 
 def _outcome(e: ReceiptEntry | None, what: str) -> Finding | None:

@@ -14,6 +14,8 @@ import logging
 from collections.abc import Iterable, Sequence
 
 from receiptgate.checkers.base import CheckOutcome, CheckRequest, apply_outcome, targets_for
+from receiptgate.checks.finding import Finding
+from receiptgate.checks.runs import result_unrun
 from receiptgate.claims.detectors.base import HEDGED_CONFIDENCE
 from receiptgate.claims.models import DetectedClaim
 from receiptgate.evidence.facts import Fact
@@ -24,6 +26,7 @@ from receiptgate.pipeline.request import Request, Settings
 from receiptgate.policy.decide import decide, rfc_only, tag_sentence
 from receiptgate.policy.explain import SKIP_REASON, TAG_REASON, evidence_of, suggestion
 from receiptgate.results import (
+    Evidence,
     FactCheckRecord,
     SentenceResult,
     Verdict,
@@ -83,6 +86,10 @@ def decide_sentences(s: Settings, req: Request) -> None:
         sr.tag = tag_sentence(group, stype, hedged, claim_policy)
         if sr.tag in ("T2", "T3", "T6") and not group:
             ground_claimless(s, req, sr)
+        ran = _result_unrun(req, sr, stype)
+        if ran is not None and ran.status == "supported" and sr.tag in (None, "T3"):
+            sr.tag = "T1"  # "The fix has been applied and works correctly" after a clean run
+            sr.evidence.append(Evidence("tool", ran.receipt_id, "supports", ran.detail))
         if sr.tag is not None and action == "pass" and not rfc_only(group):
             tag_action = claim_policy.tags[sr.tag]
             if sr.tag in ("T2", "T3", "T6") and profile.unverified == "ignore":
@@ -94,6 +101,18 @@ def decide_sentences(s: Settings, req: Request) -> None:
             elif tag_action == "block" and not group:
                 action = "block"
                 sr.reasons.append(f"policy tags: {sr.tag} blocks")
+        if ran is not None and ran.status != "supported":
+            # "The method has been updated to correctly create an identity matrix": the
+            # edit is backed, that the code now behaves is for a run after it to show
+            sr.tag = "T5"
+            if ran.status == "contradicted":
+                action = worst(action, "block")
+                sr.evidence.append(Evidence("tool", ran.receipt_id, "contradicts", ran.detail))
+                sr.reasons.append(f"Contradicted result: {ran.detail}")
+            else:
+                action = worst(action, "flag")
+                sr.evidence.append(Evidence("ledger", None, "missing", ran.detail))
+                sr.reasons.append(f"Unverified result: {ran.detail}")
         if sr.index in req.unchecked:
             # Budgets must never turn into a silent pass nor into a milder tag:
             # what was not checked follows the fail mode, visibly.
@@ -110,6 +129,19 @@ def decide_sentences(s: Settings, req: Request) -> None:
     result.fact_checks.extend(
         FactCheckRecord.of(ev.index, ev.fact) for ev in req.evals if ev.fact is not None
     )
+
+
+#: Sentence types that may say changed code behaves ("The task is now complete." reads
+#: as a closing line).
+_RESULT_TYPES = frozenset({"statement", "fragment", "greeting", "status"})
+
+
+def _result_unrun(req: Request, sr: SentenceResult, stype: str) -> Finding | None:
+    """What the runs after the newest edit say of a sentence that says the changed code
+    behaves (checks/runs), for a statement tagged T1, T3 or none."""
+    if req.ledger is None or stype not in _RESULT_TYPES or sr.tag not in (None, "T1", "T3"):
+        return None
+    return result_unrun(req.ledger, sr.text)
 
 
 def run_checkers(s: Settings, req: Request) -> str | None:
