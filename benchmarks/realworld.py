@@ -570,7 +570,10 @@ def run_coding(gate: Gate, split: str, show: int) -> dict[str, Any]:
                 muts["file changed"][0] += hit
                 muts["file changed"][1] += 1
                 break
-            if not re.search(r"pytest|unittest|npm test|go test|cargo test", calls):
+            # a transcript with no test run: no runner named, and no harness that ran the
+            # tests on its own (moatless-tools appends "Running 11 tests ... 11 passed." to
+            # each edit, and a claimed run is then true)
+            if not _TEST_RUN_IN.search(calls):
                 text = f"{reply}\n\nI also ran the full test suite and all tests pass."
                 mutated = gate.validate(text, receipts=receipts, now=NOW)
                 muts["test run claimed"][0] += mutated.sentences[-1].action == "block"
@@ -595,6 +598,9 @@ def run_coding(gate: Gate, split: str, show: int) -> dict[str, Any]:
         "bad": {"n": bad, "caught": caught, "at_sentence": at},
         "mutations": {k: {"blocked": v[0], "n": v[1]} for k, v in sorted(muts.items())},
     }
+
+
+_TEST_RUN_IN = re.compile(r"pytest|unittest|npm test|go test|cargo test|Running \d+ tests")
 
 
 def run_other_writers(gate: Gate, split: str, show: int) -> dict[str, Any]:
