@@ -387,3 +387,22 @@ def test_what_a_run_cannot_show_is_not_asked_of_one() -> None:
     assert _one("Next, I need to re-run the script to ensure it works.", PY_EDIT)[0] != "T5"
     text_edit = ("str_replace_editor", {"command": "str_replace", "path": "bad.txt"}, "Edited.")
     assert _one("The file now reads correctly.", text_edit)[0] != "T5"
+
+
+def test_a_change_told_as_what_the_code_now_does_is_the_edit_that_does_it() -> None:
+    lang = (
+        "str_replace_editor",
+        {
+            "command": "str_replace",
+            "path": "django/utils/translation/trans_real.py",
+            "old_str": "if lang_code in supported:",
+            "new_str": "base_lang = lang_code.split('-')[0]  # the base language of a sublanguage\n"
+            "if lang_code in supported or base_lang in supported:",
+        },
+        "The file django/utils/translation/trans_real.py has been edited.",
+    )
+    said = "The function now checks for the base language if the sublanguage is missing."
+    assert _one(said, lang) == ("T1", "pass")
+    assert _one("The function now checks the cache before the database.", lang)[0] == "T3"
+    # "now handles X" says what the change is; "correctly" is for a run to show
+    assert _one("The function now handles sublanguages correctly.", lang)[0] == "T5"

@@ -75,10 +75,10 @@ def unchanged(e: ReceiptEntry, before: Sequence[ReceiptEntry]) -> bool:
 _LOOKS_UP = re.compile(r"search|find|view|read|get|list|show|grep|open|cat\b", re.IGNORECASE)
 
 #: What a line says of how the code behaves, which only a run shows: "works correctly",
-#: "the test confirms", "now returns".
+#: "the test confirms".
 _BEHAVIOUR = re.compile(
     r"\b(?:works?|working|worked|correctly|properly|confirm\w*|verif\w*|pass(?:es|ed|ing)?|"
-    r"succeed\w*|now)\b",
+    r"succeed\w*)\b",
     re.IGNORECASE,
 )
 
@@ -89,6 +89,11 @@ CHANGES_INTRO = re.compile(
     r"modifications?|modified|updates?|updated|edits?|edited|patch)\b[^:\n]{0,60}:[*_\s]*$",
     re.IGNORECASE,
 )
+
+
+#: A change told as what the code now does: "The function now checks for the base
+#: language", "The __add__ method now handles Mul objects".
+NOW_DOES = re.compile(r"\bnow\s+(?:also\s+)?[a-z]+s\b")
 
 
 def described_edit(index: ReceiptIndex, line: str) -> Finding | None:

@@ -78,13 +78,13 @@ def run_result(index: ReceiptIndex, text: str) -> Finding | None:
 
 
 #: What only a run shows of changed code: that it behaves ("correctly", "as expected",
-#: "This ensures ...", "now handles"), or that the issue or the task is done.
+#: "This ensures ..."), or that the issue or the task is done. ("The method now handles
+#: Mul objects" says what the change is: checks/edits.)
 _BEHAVES = re.compile(
     r"\b(?:correctly|properly|appropriately|as\s+(?:expected|intended)|ensur(?:e|es|ed|ing))\b"
     r"|\b(?:issue|bug|problem|error|task)\s+(?:has\s+been|have\s+been|is|was)\s+(?:now\s+)?"
     r"(?:properly\s+|successfully\s+|fully\s+)?(?:fixed|resolved|addressed|solved|complete|"
-    r"completed|done)\b"
-    r"|\bnow\s+(?:works|handles|returns|supports|produces|prints|renders|raises)\b",
+    r"completed|done)\b",
     re.IGNORECASE,
 )
 

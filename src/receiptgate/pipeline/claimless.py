@@ -15,7 +15,7 @@ from receiptgate.checks.absences import (
     spelled_count,
 )
 from receiptgate.checks.documents import DocumentMatch, rule_words
-from receiptgate.checks.edits import CHANGES_INTRO, described_edit, empty_file
+from receiptgate.checks.edits import CHANGES_INTRO, NOW_DOES, described_edit, empty_file
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.options import option_ordering
 from receiptgate.checks.outcomes import outcome
@@ -57,10 +57,11 @@ def ground_claimless(s: Settings, req: Request, sr: SentenceResult) -> None:
             sr.evidence.append(Evidence("tool", found.receipt_id, "supports", found.detail))
     if (
         sr.tag == "T3"
-        and _in_change_list(req, sr.index)
+        and (_in_change_list(req, sr.index) or NOW_DOES.search(sr.text) is not None)
         and (edit := described_edit(ledger, sr.text)) is not None
     ):
-        # "The changes:" then "- Adds the email field to the hash": the edit that did it
+        # "The changes:" then "- Adds the email field to the hash", "The function now
+        # checks for the base language": the edit that did it
         _settle(sr, "tool", edit.receipt_id, edit.status, edit.detail, "change")
         return
     for check, what in _STATED_BY_RECORDS if sr.tag == "T3" else ():
