@@ -548,3 +548,22 @@ def test_a_card_named_by_its_last_digits_is_the_method_the_order_was_paid_with(
     text = f"Order #W5490111 was paid with your Visa card ending in {digits}."
     result = _result(text, PAID_AND_CARDS)
     assert result.verdict == verdict, result.sentences[0].reasons
+
+
+ADDRESS = _receipts(
+    "modify_user_address",
+    {
+        "user_id": "ethan_garcia_1261",
+        "address": {"address1": "101 Highway", "address2": "", "city": "New York", "zip": "10001"},
+    },
+)
+
+
+@pytest.mark.parametrize("line", ["Address line 2: (none)", "**Address line 2:** *none*"])
+def test_a_label_of_none_is_backed_by_the_field_the_result_holds_empty(line: str) -> None:
+    (s,) = _result(line, ADDRESS).sentences
+    assert (s.tag, s.action) == ("T1", "pass")
+    assert "address.address2 is empty" in s.evidence[0].detail
+    # a field that holds a value is not backed by this
+    (s,) = _result("Address line 1: none", ADDRESS).sentences
+    assert s.tag != "T1"

@@ -9,6 +9,7 @@ that does hold it contradicts the sentence."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterator
 
@@ -299,7 +300,40 @@ def empty_label(index: ReceiptIndex, sentence: str) -> Finding | None:
             return None  # the newest such search found something
         rid = e.receipt.id
         return Finding("supported", rid, "tool", f"{rid}: the {e.receipt.tool} found nothing")
+    return _empty_field(index, m.group("label"))
+
+
+def _empty_field(index: ReceiptIndex, label: str) -> Finding | None:
+    """ "Address line 2: (none)": the newest result with a field the label names (every
+    word and number of the field's name in the label: ``address2``) holds it empty. The
+    records leave empty values out, so the result's own JSON is read."""
+    said = set(re.findall(r"[a-z]+|\d+", label.lower()))
+    for e in list(_structured_results(index))[:8]:
+        if e.format != "json":
+            continue
+        try:
+            tree = json.loads(e.receipt.content)
+        except ValueError:
+            continue
+        for path, value in _fields(tree, ""):
+            parts = re.findall(r"[a-z]+|\d+", path.rsplit(".", 1)[-1].lower())
+            if parts and set(parts) <= said and len(parts) * 2 >= len(said):
+                if value not in ("", None, [], {}):
+                    return None  # the field holds a value: not this check's to judge
+                rid = e.receipt.id
+                return Finding("supported", rid, "tool", f"{rid} {path} is empty", path)
     return None
+
+
+def _fields(node: object, path: str) -> Iterator[tuple[str, object]]:
+    if isinstance(node, dict):
+        for k, v in node.items():
+            here = f"{path}.{k}" if path else str(k)
+            yield here, v
+            yield from _fields(v, here)
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _fields(v, f"{path}[{i}]")
 
 
 def _structured_results(index: ReceiptIndex) -> Iterator[ReceiptEntry]:
