@@ -129,6 +129,18 @@ _COURTESY = re.compile(
     r"there\s+(?:are|is)\s+no\s+(?:further|more|other)\s+(?:tasks?|actions?|steps?|"
     r"requests?|questions?)\b)\b"
 )
+# An agent thinking aloud about its own reasoning, with nothing of the evidence in it:
+# "Wait, that's not right.", "Actually, I just had a thought.", "Ah, now I see the real
+# issue!", "Let me think about this."
+_THINKING = re.compile(
+    r"^(?:(?:wait|hmm+|ah+|oh|oops|actually|okay|ok|so|right|alright)[,!.]*\s+)*"
+    r"(?:i\s+(?:just\s+)?had\s+(?:a|an|another)\s+(?:thought|idea)|"
+    r"(?:now\s+)?i\s+(?:think\s+i\s+)?(?:see|understand|get\s+it)(?:\s+(?:the\s+(?:real\s+)?"
+    r"(?:issue|problem)|what['’]s\s+(?:going\s+on|happening)|now))?|"
+    r"(?:that['’]s|that\s+is|this\s+is)\s+not\s+(?:right|correct|it)|i\s+was\s+wrong|"
+    r"let\s+me\s+(?:think|reconsider|rethink)(?:\s+(?:about\s+)?(?:this|that|again))?)"
+    r"[\s.!]*$"
+)
 # Empathy and reassurance, about the customer's feelings ("I'm so sorry to hear that", "I
 # understand why this matters"): no claim, unless the sentence goes on to one ("I
 # understand your concern, but the policy is $100 per passenger").
@@ -506,6 +518,8 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         return "label"  # "Here's a summary of the change before I make it."
     if _COURTESY.match(body) or _COURTESY.match(plain):
         return "greeting"
+    if _THINKING.match(lowered):
+        return "opinion"  # "Wait, that's not right.", "Ah, now I see the real issue!"
     if _EMPATHY.match(body) and not _GOES_ON_TO_A_CLAIM.search(body):
         return "greeting"
     if body is not lowered:
