@@ -15,13 +15,14 @@ import os
 from datetime import UTC, datetime
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from receiptgate._exceptions import UserError
 from receiptgate.config import parse_config
 from receiptgate.engine import Gate
-from receiptgate.evidence.receipts import inline_receipts
+from receiptgate.evidence.receipts import Receipt, inline_receipts
 from receiptgate.stream import StreamGate
 
 EXAMPLES = int(os.environ.get("RECEIPTGATE_FUZZ_EXAMPLES", "120"))
@@ -163,3 +164,14 @@ def test_any_token_stream_gets_a_verdict(tokens: list[str]) -> None:
     for token in tokens:
         sg.feed(token)
     _no_fail_mode(sg.close())
+
+
+@pytest.mark.parametrize("depth", [70, 900, 5000])
+def test_a_tool_result_nested_past_any_record_gets_a_verdict(depth: int) -> None:
+    # a result built to exhaust the stack is read as plain text: a verdict, no fail mode
+    nested = '{"a":' * depth + '{"total": 40}' + "}" * depth
+    for content in (nested, "[" * depth + "]" * depth):
+        receipts = [Receipt(id="c1", kind="tool", content=content, tool="get_order")]
+        result = Gate().validate("The total is $40.", receipts=receipts)
+        assert result.fail_mode_applied is None
+        assert result.verdict in ("pass", "flag", "block")

@@ -313,7 +313,7 @@ def _empty_field(index: ReceiptIndex, label: str) -> Finding | None:
             continue
         try:
             tree = json.loads(e.receipt.content)
-        except ValueError:
+        except (ValueError, RecursionError):
             continue
         for path, value in _fields(tree, ""):
             parts = re.findall(r"[a-z]+|\d+", path.rsplit(".", 1)[-1].lower())
@@ -325,15 +325,19 @@ def _empty_field(index: ReceiptIndex, label: str) -> Finding | None:
     return None
 
 
-def _fields(node: object, path: str) -> Iterator[tuple[str, object]]:
+def _fields(node: object, path: str, depth: int = 0) -> Iterator[tuple[str, object]]:
+    """Every field of a JSON tree with its path (down to 32 levels: a tool's result nested
+    deeper than that is read no further, never a crash)."""
+    if depth > 32:
+        return
     if isinstance(node, dict):
         for k, v in node.items():
             here = f"{path}.{k}" if path else str(k)
             yield here, v
-            yield from _fields(v, here)
+            yield from _fields(v, here, depth + 1)
     elif isinstance(node, list):
         for i, v in enumerate(node):
-            yield from _fields(v, f"{path}[{i}]")
+            yield from _fields(v, f"{path}[{i}]", depth + 1)
 
 
 def _structured_results(index: ReceiptIndex) -> Iterator[ReceiptEntry]:

@@ -76,8 +76,30 @@ class FormatRegistry:
             except (ValueError, TypeError, RecursionError):
                 tree = None
             if tree is not None and _has_structure(tree):
+                if _deeper_than(tree, MAX_DEPTH):
+                    # a tree nested past any real record (a result built to exhaust the
+                    # stack): read as plain text, never a crash
+                    return Parsed("text", text)
                 return Parsed(fmt.name, _reparse_strings(tree, self))
         return Parsed("text", text)
+
+
+#: How deep a data tree is read as records; deeper content is plain text.
+MAX_DEPTH = 64
+
+
+def _deeper_than(tree: Any, limit: int) -> bool:
+    """Whether a tree nests more than ``limit`` levels (walked without recursion)."""
+    stack: list[tuple[Any, int]] = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > limit:
+            return True
+        if isinstance(node, dict):
+            stack.extend((v, depth + 1) for v in node.values() if isinstance(v, dict | list))
+        elif isinstance(node, list):
+            stack.extend((v, depth + 1) for v in node if isinstance(v, dict | list))
+    return False
 
 
 _LOGFMT_PAIR = re.compile(r"([A-Za-z_][\w.\-]*)=([^\s=\"']+)")
