@@ -87,8 +87,9 @@ def decide_sentences(s: Settings, req: Request) -> None:
         if sr.tag in ("T2", "T3", "T6") and not group:
             ground_claimless(s, req, sr)
         ran = _result_unrun(req, sr, stype)
-        if ran is not None and ran.status == "supported" and sr.tag in (None, "T3"):
-            sr.tag = "T1"  # "The fix has been applied and works correctly" after a clean run
+        if ran is not None and ran.status == "supported":
+            # "The fix has been applied and works correctly" after a clean run
+            sr.tag = "T1" if sr.tag in (None, "T3") else sr.tag
             sr.evidence.append(Evidence("tool", ran.receipt_id, "supports", ran.detail))
         if sr.tag is not None and action == "pass" and not rfc_only(group):
             tag_action = claim_policy.tags[sr.tag]
