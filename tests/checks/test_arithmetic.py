@@ -631,3 +631,19 @@ def test_when_a_header_states_the_count_then_no_other_count_multiplies() -> None
     table = "| Item | Price | Total for 2 |\n|---|---|---|\n| Water Bottle | $20.10 | {} |"
     assert _check(table.format("$40.20")).verdict == "pass"
     assert _check(table.format("$60.30")).verdict == "block"
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("- K7Q2XM: HAT085, HAT023 and HAT278. Fare paid $503.", "pass"),
+        ("- K7Q2XM: HAT085 and HAT023. Fare paid $323.", "pass"),
+        # the fares of other rows than those just listed, or a wrong sum
+        ("- K7Q2XM: HAT085 and HAT023. Fare paid $503.", "block"),
+        ("- K7Q2XM: HAT085, HAT023 and HAT278. Fare paid $513.", "block"),
+    ],
+)
+def test_when_a_line_lists_records_then_the_next_figure_may_be_their_sum(
+    text: str, verdict: str
+) -> None:
+    assert _check(text, TRIP).verdict == verdict

@@ -90,12 +90,16 @@ def derive(
     anchored: bool = True,
     restated: Sequence[Leaf] = (),
     computed: Sequence[tuple[str, float, Finding]] = (),
+    listed: bool = False,
 ) -> Derivation | None:
     """A formula over the records that gives ``h`` (see the module doc), or ``None``.
 
     ``restated``: the values that backed the reply's earlier figures (the lines a
     "Total: $1,000" adds up); ``computed``: the figures earlier lines derived, as (kind,
     number, what backed it), operands of a sentence that names an operation.
+    ``listed``: the sentence before named the records (two or more) this one is about:
+    a figure with no operation word ("New fare $465.") may be the sum of one field over
+    exactly those records, and nothing else.
     ``anchored``: the sentence names the records it is about (or sits under them). A
     sentence that names no operation ("Price: $116") may only be a value of those
     records combined within one field; without an operation word or such an anchor,
@@ -119,6 +123,18 @@ def derive(
         found = lines_total(restated, h, target, latest=True)
         if found is not None:
             return found
+    if not operation and listed and h.kind == "money":
+        # "- 2FBBAH: HAT080, HAT076, HAT255, HAT148. New fare $465.": the fares of the
+        # flights just listed, each once
+        rows_named = [r for r in records if r.parent is not None]
+        for fares, parts in list_sums(operands(index, h, rows_named, fresh, wide=False)):
+            rows = {id(p.leaf.record) for p in parts if p.leaf is not None}
+            parent = parts[0].leaf.record.parent if parts[0].leaf is not None else None
+            listed_rows = {id(r) for r in rows_named if r.parent is parent}
+            # each listed row once, and no other row
+            same = len(rows) == len(parts) and rows == listed_rows
+            if same and abs(fares - target) <= TOLERANCE:
+                return summed(target, [p.value for p in parts], parts[0].leaf)
     if not operation and not (anchored and records):
         # "Gift cards: $327": the rows of a kind the label names, wherever they are
         plural = PLURAL_LABEL.match(sentence) is not None

@@ -41,6 +41,7 @@ def derived(
         fresh,
         sentence,
         anchored=anchor_.how in ("named", "section"),
+        listed=anchor_.how == "previous" and len(anchor_.records) >= 2,
         restated=req.backed,
         computed=req.computed,
     )
