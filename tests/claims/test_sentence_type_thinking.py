@@ -30,3 +30,31 @@ def test_thinking_aloud_is_no_claim(text: str) -> None:
 def test_what_the_agent_says_it_saw_is_still_a_claim(text: str) -> None:
     (s,) = GATE.validate(text).sentences
     assert s.tag is not None and s.action != "pass"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "THOUGHT: I'm confident in the solution.",
+        "I am confident in the solution.",
+        "This gives me some confidence that I haven't broken existing functionality.",
+        "I'm ready to submit.",
+        "I want to test if my fix works for fields in other modules.",
+        "<thoughts>\nActually, I just had a thought.",
+    ],
+)
+def test_the_agents_stance_and_wishes_are_no_claim(text: str) -> None:
+    (s,) = GATE.validate(text).sentences
+    assert (s.tag, s.action) == (None, "pass")
+
+
+def test_a_framework_mark_before_a_claim_leaves_the_claim() -> None:
+    (s,) = GATE.validate("THOUGHT: I am confident that the total is $40.").sentences
+    assert s.action == "block"
+
+
+def test_a_number_in_inline_code_is_a_literal_not_a_figure() -> None:
+    (s,) = GATE.validate("`50 > 40`, so no parens.").sentences
+    assert s.action != "block"
+    (s,) = GATE.validate("The queue holds 50 jobs, so no parens.").sentences
+    assert s.action == "block"

@@ -22,12 +22,15 @@ from receiptgate.checks.calls import (
 )
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import snippet
+from receiptgate.claims.sentence_type import AGENT_MARKER
 from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 
 #: What an agent calls its own work: "the fix", "this approach", "our implementation", "it".
 _WORK = (
-    r"(?:(?:the|this|that|our|my|your|the\s+new)\s+)?(?:fix|patch|change|changes|approach|"
-    r"solution|implementation|code|script|workaround|edit|edits|update)|it|this|that|everything"
+    r"(?:(?:the|this|that|our|my|your|the\s+new)\s+)?"
+    r"(?:(?:reproduction|repro|reproducer|test|verification|new|updated)\s+)?(?:fix|patch|change|"
+    r"changes|approach|solution|implementation|code|script|workaround|edit|edits|update)|it|this|"
+    r"that|everything"
 )
 
 #: "The fix works", "That works (no errors)", "This approach works correctly", "the fix is
@@ -36,7 +39,8 @@ _WORKS = re.compile(
     rf"^(?:(?:great|perfect|excellent|good|nice|now|ok|okay|so|and|yes)[,!.]?\s+)*"
     rf"(?:the\s+(?:test|output|run|result)\s+shows?\s+(?:that\s+)?)?"
     rf"(?P<work>{_WORK})(?:\s+(?:now|still|also|indeed|actually))?\s+"
-    rf"(?:works|worked|is\s+working|is\s+now\s+working)\b",
+    rf"(?:works|worked|is\s+working|is\s+now\s+working|passe[sd]|succeed(?:s|ed)|"
+    rf"r(?:u|a)n[s]?\s+(?:successfully|cleanly|without\s+errors?))(?!\s+(?:these|the|all|\d))\b",
     re.IGNORECASE,
 )
 
@@ -66,8 +70,8 @@ _MARKUP = re.compile(r"[*_`]+")
 def run_result(index: ReceiptIndex, text: str) -> Finding | None:
     """The newest run or edit that a "works" or "looks good" sentence reports, as its
     finding; ``None`` for another sentence, or when no such call was made."""
-    plain = _MARKUP.sub("", text).strip()
-    if "work" in plain.lower() and _WORKS.match(plain):
+    plain = AGENT_MARKER.sub("", _MARKUP.sub("", text)).strip()
+    if _WORKS.match(plain):
         return _outcome(_newest(index, _EXECUTES), "run")
     if "look" in plain.lower() and _LOOKS.match(plain):
         found = _outcome(_newest(index, _EDITS), "edit")
@@ -84,7 +88,9 @@ _BEHAVES = re.compile(
     r"\b(?:correctly|properly|appropriately|as\s+(?:expected|intended)|ensur(?:e|es|ed|ing))\b"
     r"|\b(?:issue|bug|problem|error|task)\s+(?:has\s+been|have\s+been|is|was)\s+(?:now\s+)?"
     r"(?:properly\s+|successfully\s+|fully\s+)?(?:fixed|resolved|addressed|solved|complete|"
-    r"completed|done)\b",
+    r"completed|done)\b"
+    # "I have reproduced it and verified the fix"
+    r"|\bverif(?:y|ied|ying)\s+(?:the|my|our|this)\s+(?:fix|change|changes|patch|solution)\b",
     re.IGNORECASE,
 )
 
@@ -102,7 +108,8 @@ def result_unrun(index: ReceiptIndex, text: str) -> Finding | None:
     """A sentence that says changed code behaves ("The method has been updated to
     correctly create an identity matrix", "The task is now complete") against the runs
     after the newest edit of a file: backed by the newest of them that ended cleanly,
-    contradicted by one that failed, unsupported when no code ran after the edit.
+    unsupported when it failed or when no code ran after the edit (a claim of passing tests
+    is what a failed test run contradicts: checks/ledger).
     ``None`` for another sentence, or in a session that edited no file."""
     if _BEHAVES.search(text) is None or _NOT_THE_CHANGE.search(text):
         return None
@@ -120,7 +127,13 @@ def result_unrun(index: ReceiptIndex, text: str) -> Finding | None:
     if not runs:
         rid = edit.receipt.id
         return Finding("unsupported", None, None, f"no code ran after the last edit ({rid})")
-    return _outcome(runs[-1], "run")
+    found = _outcome(runs[-1], "run")
+    if found is not None and found.status == "contradicted":
+        # a run that failed does not show the change behaves, but need not disprove it (an
+        # experiment, a reproduction test written to fail and show a traceback): unshown
+        rid = runs[-1].receipt.id
+        return Finding("unsupported", rid, "tool", f"the newest run after the edit ({rid}) failed")
+    return found
 
 
 #: A file of code (a run shows what it does), not of text or data.
@@ -146,7 +159,9 @@ def _edits_code(head: str, e: ReceiptEntry) -> bool:
     args = e.receipt.args or {}
     if args.get("command") in ("view", "undo_edit"):
         return False
-    return bool(_EDIT_TOOL.search(e.receipt.tool or "")) or bool(_WRITES_CODE.search(_lines(head)))
+    # the call's own line as written ("sed -i": the head reads dashes as spaces)
+    line = _lines(e.text.split("\n", 1)[0])
+    return bool(_EDIT_TOOL.search(e.receipt.tool or "")) or bool(_WRITES_CODE.search(line))
 
 
 def _shows_code(index: ReceiptIndex, found: Finding) -> bool:

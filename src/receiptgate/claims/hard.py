@@ -107,6 +107,18 @@ def requires_receipt(fact: HardFact, small_numbers_are_facts: bool) -> bool:
     return small_numbers_are_facts or not small
 
 
+def in_code_span(text: str, fact: HardFact) -> bool:
+    """Whether a plain number sits inside inline code ("`50 > 40`, so no parens"): a
+    literal of the code the agent quotes, no figure it asserts."""
+    if fact.kind != "number":
+        return False
+    a = text.rfind("\n", 0, fact.start) + 1
+    b = text.find("\n", fact.end)
+    before = text[a : fact.start]
+    after = text[fact.end : b if b >= 0 else len(text)]
+    return before.count("`") % 2 == 1 and "`" in after
+
+
 def in_expression(text: str, fact: HardFact) -> bool:
     """Whether a plain number sits in a line of math or code rather than prose
     ("(-1)**x * 4**x * (-1)**(-x)")."""

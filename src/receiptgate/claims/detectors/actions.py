@@ -311,6 +311,24 @@ class ActionDetector(Detector):
             confidence=0.9,
         ),
         Pattern(
+            "tests_which_pass",
+            # "by running existing tests (which passed)", "the tests, which all pass"
+            rf"\b{_TESTS}\s*(?:\(|,)\s*(?:which|that)\s+(?:all\s+|now\s+)?(pass|passes|passed)\b",
+            subject="self",
+            assertion="tests_pass",
+            confidence=0.85,
+        ),
+        Pattern(
+            "change_passes",
+            # "My change passes these tests", "the fix passed all the existing tests"
+            r"\b(?:my|our|the|this)\s+(?:change|changes|fix|patch|code)\s+(?:now\s+|still\s+)?"
+            r"(pass(?:es|ed)?)\s+(?:these|those|the|all(?:\s+the)?|existing|all\s+existing)\s+"
+            r"(?:existing\s+)?tests\b",
+            subject="self",
+            assertion="tests_pass",
+            confidence=0.85,
+        ),
+        Pattern(
             "they_pass",
             r"\b(?:they|all\s+of\s+them|everything|all\s+\d+(?:\s+of\s+them)?|each\s+one|"
             r"every\s+(?:single\s+)?(?:one|test))\s+(?:all\s+|now\s+)?(pass|passes|passed|"
