@@ -58,3 +58,6 @@ def test_a_number_in_inline_code_is_a_literal_not_a_figure() -> None:
     assert s.action != "block"
     (s,) = GATE.validate("The queue holds 50 jobs, so no parens.").sentences
     assert s.action == "block"
+    # a span that is the number alone is the figure itself (an item id quoted)
+    (s,) = GATE.validate("The queue holds `50` jobs.").sentences
+    assert s.action == "block"

@@ -108,15 +108,19 @@ def requires_receipt(fact: HardFact, small_numbers_are_facts: bool) -> bool:
 
 
 def in_code_span(text: str, fact: HardFact) -> bool:
-    """Whether a plain number sits inside inline code ("`50 > 40`, so no parens"): a
-    literal of the code the agent quotes, no figure it asserts."""
+    """Whether a plain number sits inside inline code with other code ("`50 > 40`, so no
+    parens"): a literal of the code the agent quotes, no figure it asserts."""
     if fact.kind != "number":
         return False
     a = text.rfind("\n", 0, fact.start) + 1
     b = text.find("\n", fact.end)
     before = text[a : fact.start]
     after = text[fact.end : b if b >= 0 else len(text)]
-    return before.count("`") % 2 == 1 and "`" in after
+    if before.count("`") % 2 == 0 or "`" not in after:
+        return False
+    # a span that is the number alone (`6118151718`, an item id quoted) is the figure itself
+    span = before[before.rfind("`") + 1 :] + fact.text + after[: after.find("`")]
+    return span.strip() != fact.text.strip()
 
 
 def in_expression(text: str, fact: HardFact) -> bool:
