@@ -37,16 +37,13 @@ from receiptgate.claims.hard import (
     risk_class,
 )
 from receiptgate.claims.models import DetectedClaim, HardFact
+from receiptgate.claims.sentence_phrases import INTENT, not_yet, proposed, verbless
 from receiptgate.claims.sentence_type import (
-    INTENT,
     NO_HARD_FACT_TYPES,
     classify,
-    not_yet,
     plan_items,
-    proposed,
     status_line,
     table_headers,
-    verbless,
 )
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.records import Record
