@@ -30,10 +30,15 @@ def _config(tmp_path: Path, llm: ScriptedLLM, **extra: Any) -> Path:
     return path
 
 
+#: A fixed reference time: the judge's prompt (so its cache key) holds the day, and two
+#: runs on either side of midnight would otherwise be two questions.
+NOW = "2026-03-11T10:00:00Z"
+
+
 def _run(*args: str, stdin: str = TEXT) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k != "OPENAI_API_KEY"}
     return subprocess.run(
-        [sys.executable, "-m", "receiptgate.cli.main", "check", *args],
+        [sys.executable, "-m", "receiptgate.cli.main", "check", "--now", NOW, *args],
         input=stdin,
         capture_output=True,
         text=True,
