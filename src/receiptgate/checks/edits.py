@@ -54,6 +54,14 @@ def listing(content: str) -> tuple[str, tuple[str, ...]] | None:
     return (path, tuple(lines)) if len(lines) > (1 if m.group("n") else 0) else None
 
 
+def _listing_of(e: ReceiptEntry) -> tuple[str, tuple[str, ...]] | None:
+    """:func:`listing` of a call's output, read once per content (every check that asks
+    of a file walks the calls before it)."""
+    if "listing" not in e.memo:
+        e.memo["listing"] = listing(e.receipt.content)
+    return e.memo["listing"]  # type: ignore[return-value]
+
+
 def unchanged(e: ReceiptEntry, before: Sequence[ReceiptEntry]) -> bool:
     """Whether edit ``e`` is shown to have changed nothing (see the module doc);
     ``before``: the calls made before it, oldest first."""
@@ -61,11 +69,11 @@ def unchanged(e: ReceiptEntry, before: Sequence[ReceiptEntry]) -> bool:
     old, new = args.get("old_str"), args.get("new_str")
     if isinstance(old, str) and isinstance(new, str):
         return old == new
-    after = listing(e.receipt.content)
+    after = _listing_of(e)
     if after is None:
         return False
     for earlier in reversed(before):
-        shown = listing(earlier.receipt.content)
+        shown = _listing_of(earlier)
         if shown is not None and shown[0] == after[0]:
             return shown == after
     return False
@@ -136,7 +144,7 @@ def empty_file(index: ReceiptIndex, text: str) -> Finding | None:
         return None
     name = m.group("file").rsplit("/", 1)[-1].lower()
     for e in reversed(ledger_view(index).tools):
-        shown = listing(e.receipt.content)
+        shown = _listing_of(e)
         if shown is None or shown[0].lower() != name:
             continue
         rid = e.receipt.id

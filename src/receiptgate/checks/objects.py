@@ -185,17 +185,14 @@ class ObjectMatcher:
         if found is not None:
             return found
         if self.in_call:
-            return self._described(content_words(head))
+            return describes(self.words, content_words(head))
         return bool(self.words & content_words(head))
-
-    def _described(self, words: frozenset[str]) -> bool:
-        return describes(self.words, words)
 
     def __call__(self, entry: ReceiptEntry) -> bool:
         found = self._in(entry.text)
         if found is not None:
             return found
         if self.in_call:
-            return self._described(entry.context_words)
+            return describes(self.words, entry.context_words)
         shared = len(self.words & entry.words)
         return shared > 0 and shared * 2 >= min(len(self.words), 2)

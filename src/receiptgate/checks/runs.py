@@ -116,7 +116,7 @@ def result_unrun(index: ReceiptIndex, text: str) -> Finding | None:
     view = ledger_view(index)
     last = None
     for i, e in enumerate(view.tools):
-        if _edits_code(view.heads[id(e)], e):
+        if _edits_code(e):
             last = i
     if last is None:
         return None
@@ -150,7 +150,7 @@ _WRITES_CODE = re.compile(
 _EDIT_TOOL = re.compile(r"edit|write|replace|create|insert|patch", re.IGNORECASE)
 
 
-def _edits_code(head: str, e: ReceiptEntry) -> bool:
+def _edits_code(e: ReceiptEntry) -> bool:
     """Whether a call that went through changed a file of code: an editing tool, or a
     command that writes one ("sed -i", "cat > x.py"); "cat patch.txt" and "git diff" only
     show changes."""

@@ -112,10 +112,8 @@ def in_code_span(text: str, fact: HardFact) -> bool:
     parens"): a literal of the code the agent quotes, no figure it asserts."""
     if fact.kind != "number":
         return False
-    a = text.rfind("\n", 0, fact.start) + 1
-    b = text.find("\n", fact.end)
-    before = text[a : fact.start]
-    after = text[fact.end : b if b >= 0 else len(text)]
+    a, b = _line_of(text, fact)
+    before, after = text[a : fact.start], text[fact.end : b]
     if before.count("`") % 2 == 0 or "`" not in after:
         return False
     # a span that is the number alone (`6118151718`, an item id quoted) is the figure itself
@@ -128,9 +126,14 @@ def in_expression(text: str, fact: HardFact) -> bool:
     ("(-1)**x * 4**x * (-1)**(-x)")."""
     if fact.kind != "number":
         return False
-    a = text.rfind("\n", 0, fact.start) + 1
-    b = text.find("\n", fact.end)
-    return is_expression(text[a : b if b >= 0 else len(text)])
+    a, b = _line_of(text, fact)
+    return is_expression(text[a:b])
+
+
+def _line_of(text: str, fact: HardFact) -> tuple[int, int]:
+    """Where the line holding a fact starts and ends."""
+    end = text.find("\n", fact.end)
+    return text.rfind("\n", 0, fact.start) + 1, end if end >= 0 else len(text)
 
 
 # Clause edges: punctuation, dashes, contrast words, and "and" before a new
