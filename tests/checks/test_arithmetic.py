@@ -213,6 +213,14 @@ def test_when_items_have_numeric_ids_then_a_miscalculated_total_still_gives_the_
         ("$163.10 - $150.25 = $12.85.", "derived: 163.1 - 150.25 = 12.85"),
         ("2 × $20.10 = $40.20.", "derived: 2 × 20.1 = 40.2"),
         ("$20.10 x 2 = $40.20.", "derived: 20.1 x 2 = 40.2"),
+        # three terms, labels after them, brackets and division: written as models do
+        ("$150.25 + $20.10 + $163.10 = $333.45.", "derived: 150.25 + 20.1 + 163.1 = 333.45"),
+        (
+            "$163.10 (white) + $20.10 (bottle) - $150.25 (black) = $32.95.",
+            "derived: 163.1 + 20.1 - 150.25 = 32.95",
+        ),
+        ("($163.10 – $150.25) × 2 = **$25.70**.", "derived: (163.1 – 150.25) × 2 = 25.7"),
+        ("Half of it: $150.25 ÷ 2 = $75.13 each.", "derived: 150.25 ÷ 2 = 75.12"),
     ],
 )
 def test_when_written_arithmetic_is_right_then_it_passes(text: str, formula: str) -> None:
@@ -228,6 +236,10 @@ def test_when_written_arithmetic_is_right_then_it_passes(text: str, formula: str
         ("$163.10 - $150.25 = $13.85.", "miscalculated: 163.1 - 150.25 = 12.85, not 13.85"),
         ("2 × $20.10 = $42.20.", "miscalculated: 2 × 20.1 = 40.2, not 42.2"),
         ("$150.25 + $20.10 = $171.35.", "miscalculated: 150.25 + 20.1 = 170.35, not 171.35"),
+        (
+            "$150.25 + $20.10 + $163.10 = $343.45.",
+            "miscalculated: 150.25 + 20.1 + 163.1 = 333.45, not 343.45",
+        ),
     ],
 )
 def test_when_written_arithmetic_is_wrong_then_it_is_blocked_with_the_right_result(

@@ -1,11 +1,17 @@
-"""text/clean.py: one rule for text from outside (lone surrogates, non-UTF-8 bytes)."""
+"""text/clean.py: one rule for text from outside (lone surrogates, non-UTF-8 bytes,
+look-alike hyphens and spaces)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
+from receiptgate import Gate, Receipt
 from receiptgate._exceptions import InputError
-from receiptgate.text.clean import clean_data, clean_text, decode_utf8
+from receiptgate.text.clean import clean_data, clean_text, decode_utf8, read_as
+
+NOW = datetime(2024, 5, 15, 20, tzinfo=UTC)
 
 
 @pytest.mark.parametrize(
@@ -39,3 +45,34 @@ def test_bytes_that_are_not_utf8_are_refused_naming_the_source() -> None:
     assert decode_utf8("\ufeffhé".encode(), "f.txt") == "hé"
     with pytest.raises(InputError, match=r"answer\.txt: not UTF-8 text \(byte 0xe9 at offset 3\)"):
         decode_utf8(b"Caf\xe9", "answer.txt")
+
+
+# ------------------------------------------------------------- look-alike hyphens and spaces
+
+
+def test_read_as_maps_lookalike_hyphens_and_spaces_one_to_one() -> None:
+    text = "2024\u201105\u201126 at 05:00\u202fEST, \u2212$5 and\u00a0more – kept"
+    plain = read_as(text)
+    assert plain == "2024-05-26 at 05:00 EST, -$5 and more – kept"
+    assert len(plain) == len(text)  # offsets into one are offsets into the other
+    assert read_as("plain") == "plain"
+
+
+def test_a_date_written_with_non_breaking_hyphens_is_checked_and_the_sentence_kept() -> None:
+    flight = Receipt(
+        id="t1",
+        kind="tool",
+        tool="get_reservation_details",
+        content='{"reservation_id": "XEWRD9", "flights": [{"flight_number": "HAT289", '
+        '"date": "2024-05-26", "price": 274}]}',
+    )
+    gate = Gate()
+    text = "Flight HAT289 departs on 2024\u201105\u201126 and costs $274\u202ftotal."
+    right = gate.validate(text, receipts=[flight], now=NOW)
+    wrong = gate.validate(text.replace("26", "27", 1), receipts=[flight], now=NOW)
+
+    assert right.verdict == "pass", right.reason
+    assert right.sentences[0].text == text  # the agent's own characters
+    assert right.delivered_text == text
+    assert wrong.verdict == "block"
+    assert wrong.sentences[0].text == text.replace("26", "27", 1)

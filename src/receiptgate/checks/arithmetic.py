@@ -44,7 +44,7 @@ from receiptgate.checks.totals import (
     summed,
     wrong_total,
 )
-from receiptgate.checks.written import written_arithmetic
+from receiptgate.checks.written import writes_arithmetic, written_arithmetic
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import PATH_INDEX, ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
@@ -69,9 +69,6 @@ _NAMES_OPERATION = re.compile(
     re.IGNORECASE,
 )
 #: "$142 + $170 = $312", "$338 (HAT229) + $378 (HAT266) = $716"
-_WRITES_ARITHMETIC = re.compile(
-    r"\d\s*(?:\([^)]{0,20}\)\s*)?[+\-−–×]\s*[$€£]?\s?\d[\d,.]*\s*(?:\([^)]{0,20}\)\s*)?="
-)
 _COUNT_WORDS = {
     "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "both": 2, "twice": 2, "double": 2, "triple": 3,
@@ -116,7 +113,7 @@ def derive(
     operation = bool(
         _NAMES_OPERATION.search(sentence)
         or _NAMES_DIFFERENCE.search(sentence)
-        or _WRITES_ARITHMETIC.search(sentence)
+        or writes_arithmetic(sentence)
     )
     if not operation and VALUE_LINE.match(sentence):
         # "**Economy fare:** $312" under the lines of two flights' fares: their sum
@@ -400,4 +397,4 @@ def _where(p: Operand) -> str:
 def names_operation(sentence: str) -> bool:
     """Whether a sentence names an operation ("total", "per person") or writes one out
     ("$338 + $378 = $716")."""
-    return bool(_NAMES_OPERATION.search(sentence) or _WRITES_ARITHMETIC.search(sentence))
+    return bool(_NAMES_OPERATION.search(sentence) or writes_arithmetic(sentence))

@@ -356,6 +356,22 @@ def _literal(h: HardFact, anchor_: Anchor) -> Leaf | None:
     return None
 
 
+def held_anywhere(
+    index: ReceiptIndex, h: HardFact, fresh: Callable[[Receipt], bool]
+) -> Finding | None:
+    """A fresh tool or document value equal to ``h``, whichever record holds it (the
+    newest): backing for a term of a calculation the reply writes out, which gathers its
+    terms from several records."""
+    held = [
+        leaf
+        for leaf in index.leaves(claim_keys(h))
+        if _equal(h, leaf) and fresh(r := index.receipt_of(leaf)) and r.kind != "user"
+    ]
+    if not held:
+        return None
+    return supported(index, h, max(held, key=index.position))
+
+
 def supported(index: ReceiptIndex, h: HardFact, leaf: Leaf) -> Finding:
     """``h`` backed by ``leaf``, with its evidence line."""
     r = index.receipt_of(leaf)

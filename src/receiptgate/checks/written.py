@@ -11,11 +11,6 @@ import re
 from receiptgate.checks.operands import TOLERANCE, Derivation, show_number
 from receiptgate.claims.models import HardFact
 
-_ARITHMETIC = re.compile(
-    r"([$€£]?\s?-?[\d,]+(?:\.\d+)?)\s*(?:\([^)]{0,20}\)\s*)?([+\-−–×x*/])\s*"
-    r"([$€£]?\s?-?[\d,]+(?:\.\d+)?)\s*(?:\([^)]{0,20}\)\s*)?=\s*([$€£]?\s?-?[\d,]+(?:\.\d+)?)"
-)
-
 
 def _num(text: str) -> float | None:
     cleaned = re.sub(r"[^\d.\-]", "", text.replace("−", "-").replace("–", "-"))
@@ -31,6 +26,111 @@ _RESULT_TERMS = re.compile(
     rf"({_NUM})\s*\(\s*((?:{_NUM}\s*[+\-−–]\s*)+{_NUM}|{_NUM}\s*[×x*]\s*{_NUM})\s*\)"
 )
 _TERM = re.compile(rf"([+\-−–×x*]?)\s*({_NUM})")
+
+#: A label in brackets after an operand ("(HAT028)", "(business)"): two letters in a row.
+_LABEL_TEXT = r"\((?=[^()]*[^\W\d_]{2})[^()=]{1,30}\)"
+#: One operand of a written equation: a figure, perhaps bold, perhaps with a short label
+#: after it ("$274 (HAT028)"), perhaps opening or closing a bracket.
+_OPERAND = rf"(?:\(\s*)*[*_]*{_NUM}[*_]*(?:\s*{_LABEL_TEXT})?(?:\s*\))*"
+#: "$364 + $248 + $259 = $871", "$2,613 - $500 - $327 = $1,786", "($639 – $241) × 2 =
+#: **$796**", "$1,786 ÷ 3 = $595.33": two to six operands, then the result.
+_EQUATION = re.compile(
+    rf"({_OPERAND}(?:\s*[+\-−–×x*/÷]\s*{_OPERAND}){{1,5}})\s*=\s*[*_]*\s*({_NUM})"
+)
+#: A label in brackets after an operand: no part of the arithmetic.
+_LABEL = re.compile(_LABEL_TEXT)
+_OPERAND_TOKEN = re.compile(rf"\s*(?:({_NUM})|(\())")
+_OPERATOR_TOKEN = re.compile(r"\s*(?:([+\-−–×x*/÷])|(\)))")
+_PRECEDENCE = {"+": 1, "-": 1, "×": 2, "/": 2}
+
+
+def writes_arithmetic(sentence: str) -> bool:
+    """Whether the sentence writes out a calculation with its result ("$338 + $378 =
+    $716")."""
+    return "=" in sentence and _EQUATION.search(sentence) is not None
+
+
+def is_operand(sentence: str, at: int) -> bool:
+    """Whether the figure at offset ``at`` of the sentence is a term of a calculation it
+    writes out ("$274 (HAT028) + $365 (HAT277) = $639"): terms are gathered from
+    several records, so none of them is a value of the record the sentence is about."""
+    if "=" not in sentence:
+        return False
+    return any(m.start(1) <= at < m.end(1) for m in _EQUATION.finditer(sentence))
+
+
+def _evaluate(expr: str) -> tuple[float, tuple[float, ...], str] | None:
+    """The value of a written expression (``+ - × ÷`` and brackets, the usual order), its
+    figures and the expression as a formula shows it; ``None`` when it does not read as
+    one."""
+    expr = expr.replace("**", "  ").replace("__", "  ")  # bold marks
+    values: list[float] = []
+    ops: list[str] = []
+    terms: list[float] = []
+    shown: list[str] = []
+    expect_operand = True
+
+    def apply() -> bool:
+        if len(values) < 2:
+            return False
+        b, a = values.pop(), values.pop()
+        op = ops.pop()
+        if op == "/" and b == 0:
+            return False
+        values.append({"+": a + b, "-": a - b, "×": a * b, "/": a / b if b else 0.0}[op])
+        return True
+
+    pos = 0
+    while pos < len(expr):
+        if expr[pos:].strip() == "":
+            break
+        if expect_operand:
+            m = _OPERAND_TOKEN.match(expr, pos)
+            if m is None:
+                return None
+            pos = m.end()
+            number = m.group(1)
+            if number is None:
+                ops.append("(")
+                shown.append("(")
+                continue
+            x = _num(number)
+            if x is None:
+                return None
+            values.append(x)
+            terms.append(x)
+            shown.append(show_number(x))
+            expect_operand = False
+            continue
+        m = _OPERATOR_TOKEN.match(expr, pos)
+        if m is None:
+            return None
+        pos = m.end()
+        op = m.group(1)
+        if op is None:  # a closing bracket
+            shown.append(")")
+            while ops and ops[-1] != "(":
+                if not apply():
+                    return None
+            if not ops:
+                return None
+            ops.pop()
+            continue
+        shown.append(f" {op} ")
+        op = {"−": "-", "–": "-", "x": "×", "*": "×", "÷": "/"}.get(op, op)
+        while ops and ops[-1] != "(" and _PRECEDENCE[ops[-1]] >= _PRECEDENCE[op]:
+            if not apply():
+                return None
+        ops.append(op)
+        expect_operand = True
+    if expect_operand:
+        return None
+    while ops:
+        if ops[-1] == "(" or not apply():
+            return None
+    if len(values) != 1 or len(terms) < 2:
+        return None
+    return values[0], tuple(terms), "".join(shown)
 
 
 def _terms_total(terms: str) -> float | None:
@@ -114,24 +214,15 @@ def written_arithmetic(sentence: str, h: HardFact) -> Derivation | None:
         formula = f"{' '.join(m.group(2).split())} = {show_number(result)}"
         terms = tuple(x for _, num in _TERM.findall(m.group(2)) if (x := _num(num)) is not None)
         return _as_written(formula, result, c, terms)
-    for m in _ARITHMETIC.finditer(sentence):
-        c = _num(m.group(4))
+    for m in _EQUATION.finditer(sentence):
+        c = _num(m.group(2))
         if c is None or h.number is None or abs(c - h.number) > TOLERANCE:
             continue
-        a, b = _num(m.group(1)), _num(m.group(3))
-        if a is None or b is None:
+        expr = _LABEL.sub(" ", m.group(1))
+        evaluated = _evaluate(expr)
+        if evaluated is None:
             continue
-        op = m.group(2)
-        result = {
-            "+": a + b,
-            "-": a - b,
-            "−": a - b,
-            "–": a - b,
-            "×": a * b,
-            "x": a * b,
-            "*": a * b,
-            "/": a / b if b else float("nan"),
-        }[op]
-        formula = f"{show_number(a)} {op} {show_number(b)} = {show_number(result)}"
-        return _as_written(formula, result, c, (a, b))
+        result, terms, shown = evaluated
+        formula = f"{shown} = {show_number(result)}"
+        return _as_written(formula, result, c, terms)
     return None

@@ -21,7 +21,7 @@ from receiptgate.checks.availability import available_count
 from receiptgate.checks.document_figures import document_figure
 from receiptgate.checks.documents import DOCUMENT_KINDS
 from receiptgate.checks.facts import check_claim
-from receiptgate.checks.figures import check_figure
+from receiptgate.checks.figures import check_figure, held_anywhere
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import ATTEMPTS, check_action, check_attribution
 from receiptgate.checks.orderings import check_ordering, ordering_of
@@ -33,6 +33,7 @@ from receiptgate.checks.outputs import (
 from receiptgate.checks.schedules import next_day, time_span
 from receiptgate.checks.totals import lines_total, refunded_row
 from receiptgate.checks.words import content_words
+from receiptgate.checks.written import is_operand
 from receiptgate.claims.collect import ACTION_CLAUSE_EDGE, clause_around
 from receiptgate.claims.hard import clause_words, sentence_anchors
 from receiptgate.claims.models import HardFact
@@ -235,6 +236,10 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 # backs, never makes a rival
                 t = check_figure(ledger, h, anchor_, clause | topic, sentence_words, fresh, named)
                 m = t if t.status == "supported" else m
+            if m.status == "unsupported" and is_operand(sentence.text, h.start - sentence.start):
+                # "$274 (HAT028) + $365 (HAT277) = $639": the terms of a written sum
+                # come from several records, whichever the sentence names
+                m = held_anywhere(ledger, h, fresh) or m
             if m.status == "unsupported":
                 m = derived(ledger, h, anchor_, fresh, said, req, backed) or m
             if m.status == "unsupported":

@@ -50,6 +50,7 @@ from receiptgate.evidence.records import Record
 from receiptgate.pipeline.request import Request, Settings
 from receiptgate.policy.decide import ClaimEval
 from receiptgate.results import SentenceResult
+from receiptgate.text.clean import read_as
 from receiptgate.text.segment import Sentence, segment
 from receiptgate.text.tables import row_subject
 
@@ -65,6 +66,9 @@ def segment_text(s: Settings, req: Request) -> None:
             f"text truncated to maxTextLength {limit}; "
             f"{len(req.text) - len(req.work)} characters not validated ({handled})"
         )
+    # Claims are read in the plain reading of the text (same offsets: text/clean.read_as);
+    # the result's sentences and the delivered text keep the agent's characters (finish).
+    req.work = read_as(req.work)
     req.sentences = segment(req.work)
     req.result.sentences = [
         SentenceResult(x.index, x.text, x.start, x.end, x.kind) for x in req.sentences

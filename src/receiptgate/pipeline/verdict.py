@@ -221,6 +221,14 @@ def suggestions_of(violations: Iterable[Violation], claims: Sequence[DetectedCla
 def finish(s: Settings, req: Request, trust: int | None) -> None:
     """The verdict, the reason, the issues and suggestions, and the delivered text."""
     result, work, text = req.result, req.work, req.text
+    if not text.startswith(work):
+        # The claims were read in the plain reading of the text (segment_text): the
+        # sentences, the claims' matched text and the delivered text are the agent's own.
+        work = text[: len(work)]
+        for sr in result.sentences:
+            sr.text = work[sr.start : sr.end]
+        for c in result.claims:
+            c.matched_text = work[c.offset : c.end]
     verdict = verdict_of(result.sentences)
     truncated = len(text) > len(work)
     if truncated:

@@ -23,6 +23,18 @@ from receiptgate._exceptions import InputError
 
 REPLACEMENT = "\ufffd"
 
+#: Characters that print like an ASCII one and mean the same in a claim: the hyphens
+#: and minus signs models put in dates and ids ("2024\u201105\u201126"), and the
+#: no-break and thin spaces they put between a figure and its unit ("$274\u202f(HAT028)").
+#: Each maps to one character, so every offset into the text stays the same.
+_READ_AS = str.maketrans(
+    {
+        **dict.fromkeys("\u2010\u2011\u2012\u2212\ufe63\uff0d", "-"),
+        **dict.fromkeys("\u00a0\u2002\u2003\u2004\u2005\u2006\u2007\u2008", " "),
+        **dict.fromkeys("\u2009\u200a\u202f\u205f", " "),
+    }
+)
+
 
 def clean_text(text: str) -> tuple[str, int]:
     """Returns ``text`` with lone surrogates replaced by U+FFFD, and how many were.
@@ -69,6 +81,12 @@ def clean_data(value: Any) -> tuple[Any, int]:
             return value, 0
         return (items if isinstance(value, list) else tuple(items)), total
     return value, 0
+
+
+def read_as(text: str) -> str:
+    """``text`` with the look-alike hyphens and spaces of :data:`_READ_AS` as their
+    ASCII character; the same length, so offsets into one are offsets into the other."""
+    return text if text.isascii() else text.translate(_READ_AS)
 
 
 def decode_utf8(data: bytes, source: str) -> str:

@@ -48,6 +48,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from receiptgate.text.clean import read_as
+
 __all__ = ["Sentence", "SentenceKind", "segment"]
 
 #: A line that is one bold title: letters, spaces and a few marks only (no digit, no colon,
@@ -351,12 +353,23 @@ def _is_thematic_break(line: str, marker: str) -> bool:
 def segment(text: str) -> list[Sentence]:
     """Split ``text`` into sentences with offsets into ``text``.
 
+    Boundaries are found in ``read_as(text)`` (a no-break space is a space), so a text
+    and its plain reading split alike; each sentence's ``text`` is a slice of ``text``.
+
     Args:
         text: Agent output, plain text or Markdown.
 
     Returns:
         Sentences in order, non-overlapping, indexed from 0.
     """
+    plain = read_as(text)
+    out = _segment(plain)
+    if plain is not text:
+        out = [_sentence(x.index, x.start, x.end, text[x.start : x.end], x.kind) for x in out]
+    return out
+
+
+def _segment(text: str) -> list[Sentence]:
     out: list[Sentence] = []
     n = len(text)
     scan = text
