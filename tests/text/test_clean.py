@@ -9,7 +9,7 @@ import pytest
 
 from receiptgate import Gate, Receipt
 from receiptgate._exceptions import InputError
-from receiptgate.text.clean import clean_data, clean_text, decode_utf8, read_as
+from receiptgate.text.clean import clean_data, clean_text, decode_utf8, json_reply, read_as
 
 NOW = datetime(2024, 5, 15, 20, tzinfo=UTC)
 
@@ -76,3 +76,40 @@ def test_a_date_written_with_non_breaking_hyphens_is_checked_and_the_sentence_ke
     assert right.delivered_text == text
     assert wrong.verdict == "block"
     assert wrong.sentences[0].text == text.replace("26", "27", 1)
+
+
+# ------------------------------------------------------------------- replies written as JSON
+
+
+def test_json_reply_reads_the_message_field_with_its_escapes_and_maps_back() -> None:
+    text = '{"message": "Done.\\nIt\\u2019s \\"booked\\" \\ud83d\\ude00.", "done": true}'
+    reading, where = json_reply(text) or ("", [])
+    assert reading == 'Done.\nIt’s "booked" 😀.'
+    assert len(where) == len(reading) + 1
+    assert text[where[0] : where[4] + 1] == "Done."
+    assert json_reply("Plain text.") is None
+    assert json_reply('{"status": 200}') is None  # no message field
+    assert json_reply('{"message": "unterminated}') is None
+
+
+def test_a_reply_written_as_json_is_judged_by_its_message_with_offsets_into_the_reply() -> None:
+    flight = Receipt(
+        id="t1",
+        kind="tool",
+        tool="get_reservation_details",
+        content='{"reservation_id": "XEWRD9", "flights": [{"flight_number": "HAT289", '
+        '"date": "2024-05-26", "price": 274}]}',
+    )
+    text = (
+        '{"message":"I found your reservation.\\n\\n'
+        '- Flight HAT289 costs $274.\\n- It departs on 2024-05-27."}'
+    )
+    result = Gate().validate(text, receipts=[flight], now=NOW)
+
+    assert result.verdict == "block"
+    blocked = [s for s in result.sentences if s.action == "block"]
+    assert [s.text for s in blocked] == ["It departs on 2024-05-27."]
+    assert all(text[s.start : s.end] == s.text for s in result.sentences)
+    assert [s.text for s in result.sentences if s.action == "pass"][-1] == (
+        "Flight HAT289 costs $274."
+    )

@@ -74,6 +74,11 @@ class Request:
     #: the checks after the deterministic stages (the gate's ``checkers`` at call time)
     checkers: Sequence[Checker] = ()
     work: str = ""
+    #: how much of ``text`` was read (``maxTextLength``), and, when ``work`` is a reading
+    #: of it of another length (text/clean.json_reply), where each of its characters
+    #: stands in ``text`` (one more entry: the end)
+    read: int = 0
+    where: list[int] | None = None
     sentences: list[Sentence] = field(default_factory=list)
     types: list[str] = field(default_factory=list)
     sentence_facts: dict[int, list[HardFact]] = field(default_factory=dict)

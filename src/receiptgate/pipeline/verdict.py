@@ -218,17 +218,27 @@ def suggestions_of(violations: Iterable[Violation], claims: Sequence[DetectedCla
     return list(dict.fromkeys(suggestion(v, claims[v.claim_index]) for v in violations))
 
 
+def _restore(req: Request, work: str) -> None:
+    """The claims were read in a plain reading of the text (``segment_text``): the
+    sentences, the claims' matched text (and, for a reading of another length, their
+    offsets) become the agent's own."""
+    where = req.where
+    for sr in req.result.sentences:
+        if where is not None:
+            sr.start, sr.end = where[sr.start], where[sr.end - 1] + 1
+        sr.text = work[sr.start : sr.end]
+    for c in req.result.claims:
+        if where is not None:
+            c.offset, c.end = where[c.offset], where[max(c.end - 1, c.offset)] + 1
+        c.matched_text = work[c.offset : c.end]
+
+
 def finish(s: Settings, req: Request, trust: int | None) -> None:
     """The verdict, the reason, the issues and suggestions, and the delivered text."""
-    result, work, text = req.result, req.work, req.text
-    if not text.startswith(work):
-        # The claims were read in the plain reading of the text (segment_text): the
-        # sentences, the claims' matched text and the delivered text are the agent's own.
-        work = text[: len(work)]
-        for sr in result.sentences:
-            sr.text = work[sr.start : sr.end]
-        for c in result.claims:
-            c.matched_text = work[c.offset : c.end]
+    result, text = req.result, req.text
+    work = text[: req.read]
+    if req.work != work:
+        _restore(req, work)
     verdict = verdict_of(result.sentences)
     truncated = len(text) > len(work)
     if truncated:

@@ -16,6 +16,8 @@ Clean input costs one ``str.isascii()`` or one UTF-8 encode.
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -87,6 +89,54 @@ def read_as(text: str) -> str:
     """``text`` with the look-alike hyphens and spaces of :data:`_READ_AS` as their
     ASCII character; the same length, so offsets into one are offsets into the other."""
     return text if text.isascii() else text.translate(_READ_AS)
+
+
+#: The field of a reply written as a JSON object that holds what the agent says.
+_REPLY_FIELDS = ("message", "content", "text", "response", "answer", "reply", "output")
+#: What a JSON string escape stands for (``\\r``, ``\\b``, ``\\f``: a space).
+_ESCAPED = {"n": "\n", "t": "\t", "r": " ", "b": " ", "f": " ", '"': '"', "\\": "\\", "/": "/"}
+
+
+def json_reply(text: str) -> tuple[str, list[int]] | None:
+    """The reading of a reply written as a JSON object (``{"message": "Done.\\nYour
+    ..."}``: agents asked to answer in JSON): the text of its message field, each escape
+    read as its character, with where each character of the reading stands in ``text``
+    (one more entry: the end). ``None`` for any other text."""
+    if text.lstrip()[:1] != "{" or text.rstrip()[-1:] != "}":
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    key = next((k for k in _REPLY_FIELDS if isinstance(data.get(k), str)), None)
+    opened = re.search(rf'"{key}"\s*:\s*"', text) if key is not None else None
+    if opened is None:
+        return None
+    chars: list[str] = []
+    where: list[int] = []
+    i, n = opened.end(), len(text)
+    while i < n and text[i] != '"':
+        c = text[i]
+        where.append(i)
+        if c != "\\":
+            chars.append(c)
+            i += 1
+        elif text[i + 1] == "u":
+            code = int(text[i + 2 : i + 6], 16)
+            if 0xD800 <= code < 0xDC00 and text[i + 6 : i + 8] == "\\u":
+                low = int(text[i + 8 : i + 12], 16)  # a surrogate pair: one character
+                chars.append(chr(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)))
+                i += 12
+            else:
+                chars.append(" " if 0xD800 <= code < 0xE000 else chr(code))
+                i += 6
+        else:
+            chars.append(_ESCAPED.get(text[i + 1], text[i + 1]))
+            i += 2
+    where.append(i)
+    return "".join(chars), where
 
 
 def decode_utf8(data: bytes, source: str) -> str:
