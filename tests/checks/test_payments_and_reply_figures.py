@@ -431,3 +431,24 @@ SEARCH = (
 def test_the_noun_a_figure_is_of_picks_the_field_that_backs_it(text: str, verdict: str) -> None:
     result = GATE.validate(text, receipts=_receipts(*LOOKUPS, SEARCH), now=NOW)
     assert result.verdict == verdict, [s.reasons for s in result.sentences]
+
+
+# ------------------------------------------------------------- deductions written with a sign
+
+
+@pytest.mark.parametrize(
+    ("line", "verdict"),
+    [
+        ("- Certificate_3765853: -$500\n- Gift_card_6136092: -$198", "pass"),
+        ("- Certificate_3765853: −$500", "pass"),  # a minus sign
+        ("- Certificate_3765853: -$550", "block"),  # no record holds 550
+    ],
+)
+def test_when_a_payment_breakdown_writes_deductions_with_a_sign_then_each_is_its_method_amount(
+    line: str, verdict: str
+) -> None:
+    result = GATE.validate(
+        f"Here is how the fare would be paid:\n\n{line}", receipts=_receipts(*LOOKUPS), now=NOW
+    )
+
+    assert result.verdict == verdict, result.reason

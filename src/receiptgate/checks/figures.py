@@ -77,6 +77,9 @@ def _equal(h: HardFact, leaf: Leaf) -> bool:
             # a negative amount ("price_difference": -9.89, a calculator's "-2580.0") is
             # claimed as its size
             or (h.kind == "money" and v.number < 0 and abs(h.number + v.number) < 0.005)
+            # ... and a deduction written with its sign ("Certificate: -$500") is the
+            # amount the record holds
+            or (h.kind == "money" and h.number < 0 and abs(h.number + v.number) < 0.005)
         )
     return True
 

@@ -407,8 +407,10 @@ def fact_keys(h: HardFact, *, claimed: bool = False) -> tuple[str, ...]:
     kind, v = h.kind, h.value
     if kind in ("money", "count", "number", "percent") and h.number is not None:
         keys = [num_key(h.number)]
-        if h.number < 0 and not claimed:
-            keys.append(num_key(-h.number))  # a calculator's "-2580.0": "a refund of $2580"
+        if h.number < 0 and (not claimed or kind == "money"):
+            # a calculator's "-2580.0": "a refund of $2580"; a deduction a reply writes
+            # ("Certificate: -$500") is the certificate's 500
+            keys.append(num_key(-h.number))
         if kind == "percent":
             keys.append(num_key(h.number / 100))
         if kind == "count" and h.unit:
