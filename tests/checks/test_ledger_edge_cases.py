@@ -62,6 +62,22 @@ def test_when_a_plan_goes_on_in_a_clause_with_no_subject_then_its_days_are_the_p
     assert _validate(text, SEARCH).verdict == "pass"
 
 
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # a plan that leads the lines it will find: its day is the plan's
+        ("Now let me search for flights from IAH to SFO on March 23, 2026:", "pass"),
+        ("First, I'll check flights on March 23, 2026:", "pass"),
+        # a label that is no plan states its day
+        ("**Your flight on March 23, 2026:**", "block"),
+    ],
+)
+def test_when_a_plan_ends_with_a_colon_then_its_day_is_still_the_plan(
+    text: str, verdict: str
+) -> None:
+    assert _validate(text, SEARCH).verdict == verdict
+
+
 def test_when_a_later_clause_of_a_plan_states_a_fact_then_its_day_is_checked() -> None:
     text = "I'll search for flights on March 19, 2026, but your return flight is on March 23, 2026."
     assert _validate(text, SEARCH).verdict == "block"

@@ -143,7 +143,11 @@ def _with_hard_facts(
             if not requires_receipt(h, small) or in_expression(work, h) or in_code_span(work, h):
                 continue
             if h.kind in ("date", "time", "datetime", "duration") and (
-                (stype == "intent" and _in_intent_clause(work, sent, h))
+                (
+                    # "Now let me search for flights on May 24:" leads the lines it finds
+                    (stype == "intent" or (stype == "label" and _leads_with_intent(sent)))
+                    and _in_intent_clause(work, sent, h)
+                )
                 or PLAN.search(work, clause_bounds(work, sent.start, sent.end, h)[0], h.start)
             ):
                 continue  # "I'll look into it tomorrow", "I'd expand it today": plans
@@ -175,6 +179,11 @@ def _numbered(evals: list[ClaimEval]) -> list[ClaimEval]:
     for i, ev in enumerate(evals):
         ev.index = i
     return evals
+
+
+def _leads_with_intent(s: Sentence) -> bool:
+    """Whether a sentence opens with the agent's plan ("Let me search ...")."""
+    return INTENT.match(s.text.lower().lstrip("*_#> ")) is not None
 
 
 def _in_intent_clause(work: str, s: Sentence, h: HardFact) -> bool:
