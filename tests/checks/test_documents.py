@@ -471,3 +471,16 @@ def test_a_rule_restated_in_the_words_writers_use_for_it_is_t4(text: str) -> Non
 def test_eligible_says_how_a_rule_binds_not_what_it_is_of() -> None:
     text = "Since you have travel insurance, you are eligible for a full refund."
     assert check(text, AIRLINE_POLICY)[0] == "T4"
+
+
+def test_a_rules_limit_or_a_count_of_other_things_does_not_contradict_a_count() -> None:
+    rules = (
+        "# Payment\n\n"
+        "- There are three types of payment methods: credit card, gift card, certificate.\n"
+        "- Each reservation can use at most one certificate and at most three gift cards."
+    )
+    receipts = _transcript({"role": "system", "content": rules}, USER)
+    # the user's two gift cards: neither the three types nor the limit of three speak to it
+    assert "contradicts" not in check("You have 2 gift cards on file.", receipts)[2]
+    # a limit restated with another figure still contradicts the rule's limit
+    assert "contradicts" in check("You can pay with up to 4 gift cards.", receipts)[2]

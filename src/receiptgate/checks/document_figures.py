@@ -18,6 +18,7 @@ from receiptgate.checks.documents import (
     canon,
     doc_words,
     library,
+    numerals,
     ranked,
     rule_words,
 )
@@ -41,6 +42,15 @@ CONTRADICT_COVERAGE = 0.5
 RATE_AFTER = re.compile(
     r"(?:\s*(?:dollars?|usd|euros?))?\s*(?:per\b|each\b|a\s+(?:passenger|person|bag|night|"
     r"item|day)\b|/\s*\w|times\s+the\s+number\b)",
+    re.IGNORECASE,
+)
+
+
+#: A passage's figure that is a limit, not a value: "at most three gift cards", "up to 24
+#: hours", "no more than 5 bags".
+_LIMIT_BEFORE = re.compile(
+    r"\b(?:at\s+(?:most|least)|up\s+to|no\s+more\s+than|not\s+more\s+than|a\s+maximum\s+of|"
+    r"maximum(?:\s+of)?|max\.?|minimum(?:\s+of)?|within)\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
 
@@ -74,6 +84,7 @@ def document_figure(
     at = sentence.find(h.text)
     about = _clause_words(sentence, at, at + len(h.text)) if at >= 0 else words
     rate = at >= 0 and bool(RATE_AFTER.match(sentence, at + len(h.text)))
+    limit = at >= 0 and bool(_LIMIT_BEFORE.search(sentence, max(0, at - 16), at))
     for coverage, i, shared in ranked(lib, words)[:50]:
         if len(shared) < FIGURE_SHARED:
             continue
@@ -94,6 +105,15 @@ def document_figure(
             (f, v)
             for f, v in passage.values
             if same_family(h, v)
+            # "2 gift cards" says nothing of "three types of payment methods", nor of a
+            # limit ("at most three gift cards")
+            and (h.kind != "count" or not h.unit or not f.unit or stem(h.unit) == stem(f.unit))
+            # (the figures were read with their numbers as digits: ``numerals``), unless
+            # the sentence gives a limit too ("up to 4 gift cards")
+            and (
+                limit
+                or not _LIMIT_BEFORE.search(numerals(passage.text), max(0, f.start - 16), f.start)
+            )
             and about & _clause_words(passage.text, f.start, f.end)
             # a rate ("30 dollars per passenger") says nothing of a total ("$414 for 2
             # passengers"), only of another rate ("$35 per passenger")

@@ -112,7 +112,7 @@ def split_passages(content: str, now: datetime | None) -> list[Passage]:
             values = tuple(
                 (h, v)
                 # "at most three gift cards": a rule's count, spelled out
-                for h in extract_hard_facts(_numerals(text), now=now)
+                for h in extract_hard_facts(numerals(text), now=now)
                 if h.kind != "identifier" and (v := fact_value(h)) is not None
             )
             words = canon(content_words(text) | content_words(heading) | _kept(text))
@@ -312,7 +312,7 @@ _NUMERAL = {
 }
 
 
-def _numerals(text: str) -> str:
+def numerals(text: str) -> str:
     """A passage with its spelled counts before a noun as numerals ("at most three gift
     cards" -> "at most 3 gift cards"), for reading its figures (same length is not kept:
     only the figures' values are read from it)."""
