@@ -101,6 +101,26 @@ def test_courtesy_about_the_help_given_is_no_claim() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I understand that’s frustrating, and I’m sorry for the inconvenience.",
+        "I truly understand how important this is to you, and I wish I could help more.",
+        "That’s a good thought!",
+        "Great question!",
+        "You’re welcome.",
+        "I’m ready to help with either option once you confirm.",
+        "If there’s anything else I can help with, just let me know.",
+    ],
+)
+def test_empathy_praise_and_offers_with_curly_apostrophes_are_no_claim(text: str) -> None:
+    assert _tags(text) == [(None, "pass")]
+
+
+def test_praise_of_a_figure_is_still_a_claim() -> None:
+    assert _tags("That’s a good price of $49.")[0] != (None, "pass")
+
+
 def test_a_rule_restated_with_the_customers_own_method_named_is_still_the_rule() -> None:
     # "PayPal" is a value of the profile, checked there; the rest restates the policy
     text = "It can either be the original payment method (PayPal) or an existing gift card."

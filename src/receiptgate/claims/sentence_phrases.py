@@ -28,6 +28,10 @@ COURTESY = re.compile(
     r"(?:misunderstanding|oversight|mix-?up|confusion|miscommunication)|"
     r"(?:i'?m|i\s+am)\s+(?:glad|happy)\s+(?:i|we)\s+could|"
     r"happy\s+to\s+help|no\s+(?:problem|worries)|of\s+course|certainly|absolutely|"
+    # praise of the user's question: "That's a good thought!", "Great question."
+    r"(?:that['’]?s\s+(?:a|an)\s+|what\s+(?:a|an)\s+)?(?:very\s+|really\s+)?(?:good|great|"
+    r"excellent|fair|valid|reasonable|smart|important|thoughtful)\s+(?:question|point|thought|"
+    r"idea|catch)(?=\s*[!.]?$)|"
     r"(?:i\s+)?hope\s+(?:this|that|you|your|everything|all|things)|"
     # "I'm here if you need anything else too!", "I'm around if anything comes up"
     r"(?:i['’]m|i\s+am|we['’]re)\s+(?:here|around|available)\s+if\b|"
@@ -66,8 +70,9 @@ THINKING = re.compile(
 EMPATHY = re.compile(
     r"^(?:(?:i'?m|i\s+am|we'?re)\s+(?:so\s+|really\s+|very\s+|truly\s+|terribly\s+)?"
     r"(?:sorry|happy\s+to\s+help|glad\s+to\s+help)|"
-    r"i\s+(?:completely\s+|totally\s+|fully\s+)?(?:understand|realize|realise|know|appreciate|"
-    r"can\s+see)\s+(?:why|how|that\s+this|this|that\s+isn|your\s+(?:concern|frustration|"
+    r"i\s+(?:completely\s+|totally\s+|fully\s+|truly\s+|really\s+|absolutely\s+)?"
+    r"(?:understand|realize|realise|know|appreciate|can\s+see)\s+(?:why|how|that\s+this|this|"
+    r"that\s+isn|that['’]?s|that\s+(?:is|it['’]?s|it\s+is)|your\s+(?:concern|frustration|"
     r"situation|disappointment)))\b"
 )
 GOES_ON_TO_A_CLAIM = re.compile(r"\b(?:but|however|although|though|yet)\b|\d")
@@ -173,6 +178,8 @@ INTENT = re.compile(
     r"(?:i|we)\s+should|"
     # "I'd like to put this right", "What I can still do is upgrade the cabin"
     r"(?:i|we)['’]d\s+like\s+to|(?:i|we)\s+would\s+like\s+to|(?:i|we)\s+want\s+to|"
+    # "I'm ready to help with either option once you confirm"
+    r"(?:i['’]m|i\s+am|we['’]re|we\s+are)\s+(?:all\s+)?(?:ready|standing\s+by)\s+to|"
     r"what\s+(?:i|we)\s+can\s+(?:still\s+|also\s+)?do\s+is|"
     r"(?:the\s+)?next\s+step\s+(?:is|will\s+be)\s+to|"
     # what the agent's own next step is for: "This will help me check the status"

@@ -34,6 +34,7 @@ _READ_AS = str.maketrans(
         **dict.fromkeys("\u2010\u2011\u2012\u2212\ufe63\uff0d", "-"),
         **dict.fromkeys("\u00a0\u2002\u2003\u2004\u2005\u2006\u2007\u2008", " "),
         **dict.fromkeys("\u2009\u200a\u202f\u205f", " "),
+        "\u2019": "'",  # the apostrophe of "I’m", "you’re", "customer’s"
     }
 )
 
