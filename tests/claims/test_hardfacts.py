@@ -660,3 +660,26 @@ def test_an_ordinal_after_the_is_a_day_of_the_month(text: str, kind: str, value:
 @pytest.mark.parametrize("text", ["Renamed it to `2048.py`.", "The page 404.html is missing."])
 def test_a_number_that_names_a_file_is_no_figure(text: str) -> None:
     assert not [h for h in extract_hard_facts(text) if h.kind == "number"]
+
+
+@pytest.mark.parametrize(
+    ("text", "dates"),
+    [
+        ("Return: May 29-30, 2024 (two flights)", ["2024-05-29", "2024-05-30"]),
+        ("flights on May 13–14, 2024, for 2 passengers", ["2024-05-13", "2024-05-14"]),
+        ("trips on March 6-13 respectively", ["2026-03-06", "2026-03-13"]),
+    ],
+)
+def test_when_a_range_of_days_then_two_dates_and_no_stray_numbers(
+    text: str, dates: list[str]
+) -> None:
+    facts = extract_hard_facts(text, now=NOW)
+    assert [h.value for h in facts if h.kind == "date"] == dates
+    assert not [
+        h for h in facts if h.kind in ("number", "count") and h.text[:2] in ("30", "14", "13", "20")
+    ]
+
+
+def test_when_a_dash_follows_a_date_with_no_later_day_then_no_range() -> None:
+    facts = extract_hard_facts("May 30-2 here", now=NOW)
+    assert [h.kind for h in facts] == ["date", "number"]

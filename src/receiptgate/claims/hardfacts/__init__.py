@@ -79,7 +79,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from datetime import datetime
+from datetime import date, datetime
 
 from receiptgate.claims.hardfacts._dates import _keyword, _with_ctime
 from receiptgate.claims.hardfacts._lexicon import (
@@ -257,7 +257,52 @@ def extract_hard_facts(
     ]
     if "the " in low:
         out = [_day_of_month(text, h) for h in out]
+    if "-" in seg or "–" in seg:
+        out = _day_ranges(text, out)
     return out
+
+
+#: The end of a range of days after a date: "May 29-30, 2024", "May 6–13".
+_RANGE_END = re.compile(r"\s?[-–]\s?(\d{1,2})(?![\d:.])(?:,?\s+(\d{4})\b)?")
+
+
+def _day_ranges(text: str, out: list[HardFact]) -> list[HardFact]:
+    """A range of days in one month ("May 29-30, 2024") is two dates, the year after it
+    both of theirs; not a date and the numbers 30 and 2024."""
+    result: list[HardFact] = []
+    skip_to = -1
+    for h in out:
+        if h.start < skip_to:
+            continue  # a number the range holds
+        result.append(h)
+        if h.kind != "date" or len(h.value) != 10 or h.value[4] != "-":
+            continue
+        m = _RANGE_END.match(text, h.end)
+        if m is None:
+            continue
+        year = m.group(2) or h.value[:4]
+        first, last = int(h.value[8:]), int(m.group(1))
+        try:
+            date(int(year), int(h.value[5:7]), last)
+        except ValueError:
+            continue
+        if last <= first:
+            continue
+        result[-1] = HardFact("date", h.text, h.start, h.end, f"{year}{h.value[4:]}", None, h.unit)
+        end_at = m.end(1)
+        result.append(
+            HardFact(
+                "date",
+                text[m.start(1) : end_at],
+                m.start(1),
+                end_at,
+                f"{year}-{h.value[5:7]}-{last:02d}",
+                None,
+                h.unit,
+            )
+        )
+        skip_to = m.end()
+    return result
 
 
 #: "on the 28th", "not the 27th": an ordinal day of a month the sentence does not name.
