@@ -484,3 +484,15 @@ def test_a_rules_limit_or_a_count_of_other_things_does_not_contradict_a_count() 
     assert "contradicts" not in check("You have 2 gift cards on file.", receipts)[2]
     # a limit restated with another figure still contradicts the rule's limit
     assert "contradicts" in check("You can pay with up to 4 gift cards.", receipts)[2]
+
+
+def test_a_span_of_time_the_rules_state_backs_the_sentence_that_reasons_with_it() -> None:
+    rules = "# Cancel flight\n\n- The booking was made within the last 24 hrs.\n"
+    receipts = _transcript({"role": "system", "content": rules}, USER)
+    tag, action, evidence = check("It was created more than 24 hours ago.", receipts)
+    assert (tag, action) == ("T4", "pass"), evidence
+    assert check("It was created more than 48 hours ago.", receipts)[:2] != ("T4", "pass")
+    # two rules with spans of their own: the sentence's words must choose, none is taken
+    two = rules + "- Refunds take up to 72 hours.\n- Changes lock 24 hours before departure.\n"
+    receipts = _transcript({"role": "system", "content": two}, USER)
+    assert check("It was created more than 24 hours ago.", receipts)[:2] != ("T4", "pass")

@@ -15,6 +15,8 @@ from receiptgate.checks.documents import (
     HEDGE_WORDS,
     NEGATION,
     DocumentMatch,
+    Library,
+    Passage,
     canon,
     doc_words,
     library,
@@ -133,12 +135,37 @@ def document_figure(
             close = (match, (measured or same)[0][1])
     rival = close or (next(iter(same_measure.values())) if len(same_measure) == 1 else None)
     if rival is None:
-        return None
+        return _stated_span(lib, docs, h, keys, fresh) if h.kind == "duration" else None
     match, value = rival
     detail = f"contradicts {match.line(value.shown)} ({value.shown}), claimed {h.text}"
     return Finding(
         "contradicted", match.receipt.id, match.receipt.kind, detail, match.passage.heading, value=h
     )
+
+
+def _stated_span(
+    lib: Library,
+    docs: list[Receipt],
+    h: HardFact,
+    keys: set[str],
+    fresh: Callable[[Receipt], bool],
+) -> Finding | None:
+    """A span of time the rules state ("within the last 24 hrs"), reasoned with in other
+    words ("created on May 1, more than 24 hours ago"): the one passage that holds it
+    backs it, when no passage states another span in the same measure (which would be
+    a choice between rules the sentence's words must make)."""
+    found: list[tuple[str, Passage, HardFact]] = []
+    for k, passage in lib.items:
+        for fact, value in passage.values:
+            if keys & set(value.keys) and fresh(docs[k]):
+                found.append((k, passage, fact))
+    if len({id(p) for _, p, _ in found}) != 1:
+        return None
+    k, passage, fact = found[0]
+    receipt = docs[k]
+    match = DocumentMatch(receipt, passage, frozenset(), 0.0)
+    detail = f"{match.line(fact.text)}, matches {h.text}"
+    return Finding("supported", receipt.id, receipt.kind, detail, passage.heading, value=h)
 
 
 def _counts_alike(h: HardFact, text: str, fact: HardFact) -> bool:
