@@ -452,3 +452,48 @@ def test_when_a_payment_breakdown_writes_deductions_with_a_sign_then_each_is_its
     )
 
     assert result.verdict == verdict, result.reason
+
+
+CANCELLED = tool_transcript(
+    (
+        *LOOKUPS,
+        (
+            "cancel_reservation",
+            {"reservation_id": "JG7FMM"},
+            {
+                **_reservation(
+                    [
+                        {"payment_id": "credit_card_2929732", "amount": 2787},
+                        {"payment_id": "credit_card_2929732", "amount": -2787},
+                    ]
+                ),
+                "status": "cancelled",
+            },
+        ),
+    ),
+    before=[
+        {
+            "role": "system",
+            "content": POLICY + "- Refunds to a credit card take 5-7 business days.\n",
+        },
+        {"role": "user", "content": "Please cancel JG7FMM."},
+    ],
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "✅ **Reservation JG7FMM has been cancelled** — full refund of **$2,787** to the Visa "
+        "ending in 7803 (within 5-7 business days).",
+        "🎉 Reservation JG7FMM has been cancelled.",
+    ],
+)
+def test_when_a_done_action_opens_with_a_mark_and_names_a_day_range_then_the_call_backs_it(
+    text: str,
+) -> None:
+    result = GATE.validate(text, receipts=CANCELLED, now=NOW)
+
+    assert result.verdict == "pass", result.reason
+    # ... and without the call it is still no act
+    assert GATE.validate(text, receipts=_receipts(*LOOKUPS), now=NOW).verdict == "block"

@@ -43,6 +43,9 @@ _IDENTIFIER = re.compile(
     r"[\w.-]*[/@][\w./@-]+|[\w-]+\.[a-z]{2,5}\b|[A-Z]+-\d+|\b[\w]+-\d+\b|#\w*\d\w*"
 )
 
+#: Digits and dashes only ("5-7", "2024-05"): a range or a date, no name of a thing.
+_NUMBER_RANGE = re.compile(r"[\d-]+")
+
 #: A label before an object ("**Refund:** $2571").
 _LEAD_LABEL = re.compile(r"^[\s*_]*[A-Za-z][\w ]{0,30}[*_]*:[*_]*\s*")
 
@@ -137,6 +140,7 @@ class ObjectMatcher:
             i.lower().rstrip(".")
             for i in _IDENTIFIER.findall(f"{raw} {tail}")
             if not PRODUCT.fullmatch(i.rstrip("."))  # "a Vue.js app": a product, no file
+            and not _NUMBER_RANGE.fullmatch(i)  # "within 5-7 business days": no name
         )
         words = content_words(raw)
         generic = GENERIC_OBJECTS

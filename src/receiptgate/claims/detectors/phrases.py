@@ -77,8 +77,8 @@ def subject_before(text: str, sent_start: int, at: int) -> tuple[str, int, bool,
             stop_index = i
             break
         word = _clean(raw).lower()
-        if not word:
-            stop_index = i
+        if not word or not any(ch.isalnum() for ch in word):
+            stop_index = i  # a mark before the phrase ("✅ **Reservation X** has been ...")
             break
         if word in HEDGE_WORDS:
             stop_index = i
