@@ -683,3 +683,13 @@ def test_when_a_range_of_days_then_two_dates_and_no_stray_numbers(
 def test_when_a_dash_follows_a_date_with_no_later_day_then_no_range() -> None:
     facts = extract_hard_facts("May 30-2 here", now=NOW)
     assert [h.kind for h in facts] == ["date", "number"]
+
+
+def test_when_later_days_follow_a_full_date_after_a_slash_then_each_is_a_date() -> None:
+    facts = extract_hard_facts("ORD↔SEA on 2026-05-25/05-29/05-30 for $306", now=NOW)
+    assert [(h.kind, h.value) for h in facts] == [
+        ("date", "2026-05-25"),
+        ("date", "2026-05-29"),
+        ("date", "2026-05-30"),
+        ("money", "USD 306"),
+    ]

@@ -259,11 +259,43 @@ def extract_hard_facts(
         out = [_day_of_month(text, h) for h in out]
     if "-" in seg or "–" in seg:
         out = _day_ranges(text, out)
+    if "/" in seg:
+        out = _date_pairs(text, out)
     return out
 
 
 #: The end of a range of days after a date: "May 29-30, 2024", "May 6–13".
 _RANGE_END = re.compile(r"\s?[-–]\s?(\d{1,2})(?![\d:.])(?:,?\s+(\d{4})\b)?")
+
+
+#: A later day written after a full date as month and day: "2024-05-06/05-13".
+_NEXT_DAY = re.compile(r"/(\d{2})-(\d{2})(?![\d-])")
+
+
+def _date_pairs(text: str, out: list[HardFact]) -> list[HardFact]:
+    """The days of one trip written as "2024-05-25/05-29/05-30": each a date of the year
+    of the first, not the numbers 29 and 30."""
+    result: list[HardFact] = []
+    skip_to = -1
+    for h in out:
+        if h.start < skip_to:
+            continue
+        result.append(h)
+        if h.kind != "date" or len(h.value) != 10 or not text.startswith(h.value, h.start):
+            continue
+        at = h.end
+        while (m := _NEXT_DAY.match(text, at)) is not None:
+            month, day = int(m.group(1)), int(m.group(2))
+            try:
+                date(int(h.value[:4]), month, day)
+            except ValueError:
+                break
+            value = f"{h.value[:4]}-{month:02d}-{day:02d}"
+            result.append(
+                HardFact("date", m.group()[1:], m.start() + 1, m.end(), value, None, h.unit)
+            )
+            at = skip_to = m.end()
+    return result
 
 
 def _day_ranges(text: str, out: list[HardFact]) -> list[HardFact]:
