@@ -659,3 +659,11 @@ def test_when_a_line_lists_records_then_the_next_figure_may_be_their_sum(
     text: str, verdict: str
 ) -> None:
     assert _check(text, TRIP).verdict == verdict
+
+
+def test_when_a_calculation_is_written_in_steps_then_each_steps_terms_are_backed() -> None:
+    # the 12.85 and 40.2 of the second step are the first step's operations worked out
+    text = "Difference: ($163.10 - $150.25) + (2 × $20.10) = $12.85 + $40.20 = $53.05."
+    assert _check(text).verdict == "pass", _check(text).reason
+    wrong = "Difference: ($163.10 - $150.25) + (2 × $20.10) = $13.85 + $40.20 = $54.05."
+    assert _check(wrong).verdict == "block"

@@ -35,8 +35,12 @@ _OPERAND = rf"(?:\(\s*)*[*_]*{_NUM}[*_]*(?:\s*{_LABEL_TEXT})?(?:\s*\))*"
 #: "$364 + $248 + $259 = $871", "$2,613 - $500 - $327 = $1,786", "($639 – $241) × 2 =
 #: **$796**", "$1,786 ÷ 3 = $595.33": two to six operands, then the result.
 _EQUATION = re.compile(
-    rf"({_OPERAND}(?:\s*[+\-−–×x*/÷]\s*{_OPERAND}){{1,5}})\s*=\s*[*_]*\s*({_NUM})"
+    rf"(?<![\d.,])({_OPERAND}(?:\s*[+\-−–×x*/÷]\s*{_OPERAND}){{1,5}})\s*=\s*[*_]*\s*({_NUM})"
+    # the whole of what it equals: "= $12.85 + $40.20 = $53.05" is a step, not a result
+    r"(?![\d,]|\.\d)(?![*_]*\s*[+\-−–×x*/÷]\s*[$€£(\d])"
 )
+#: The left side of a step of a calculation, whatever it equals ("(a - b) + c = d + e").
+_STEP = re.compile(rf"(?<![\d.,])({_OPERAND}(?:\s*[+\-−–×x*/÷]\s*{_OPERAND}){{1,5}})\s*=")
 #: A label in brackets after an operand: no part of the arithmetic.
 _LABEL = re.compile(_LABEL_TEXT)
 _OPERAND_TOKEN = re.compile(rf"\s*(?:({_NUM})|(\())")
@@ -56,7 +60,24 @@ def is_operand(sentence: str, at: int) -> bool:
     several records, so none of them is a value of the record the sentence is about."""
     if "=" not in sentence:
         return False
-    return any(m.start(1) <= at < m.end(1) for m in _EQUATION.finditer(sentence))
+    return any(m.start(1) <= at < m.end(1) for m in _STEP.finditer(sentence))
+
+
+_PAIR = re.compile(rf"({_NUM})\s*([+\-−–×x*/÷])\s*({_NUM})")
+
+
+def worked_out_before(sentence: str, at: int, x: float) -> Derivation | None:
+    """A term of a calculation that an operation written before it in the sentence gives
+    ("(166-65 + 126-83) × 2 = (101 + 43) × 2": the 101 is 166-65): derived, with the
+    operation's terms (whose receipts back it)."""
+    for m in _PAIR.finditer(sentence, 0, at):
+        evaluated = _evaluate(m.group())
+        if evaluated is None:
+            continue
+        result, terms, shown = evaluated
+        if abs(result - x) <= TOLERANCE:
+            return Derivation("supported", f"{shown} = {show_number(result)}", None, terms=terms)
+    return None
 
 
 def _evaluate(expr: str) -> tuple[float, tuple[float, ...], str] | None:

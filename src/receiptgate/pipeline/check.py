@@ -33,7 +33,7 @@ from receiptgate.checks.outputs import (
 from receiptgate.checks.schedules import next_day, time_span
 from receiptgate.checks.totals import lines_total, refunded_row
 from receiptgate.checks.words import content_words
-from receiptgate.checks.written import is_operand
+from receiptgate.checks.written import is_operand, worked_out_before
 from receiptgate.claims.collect import ACTION_CLAUSE_EDGE, clause_around
 from receiptgate.claims.hard import clause_words, sentence_anchors
 from receiptgate.claims.models import HardFact
@@ -240,6 +240,11 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 # "$274 (HAT028) + $365 (HAT277) = $639": the terms of a written sum
                 # come from several records, whichever the sentence names
                 m = held_anywhere(ledger, h, fresh) or m
+                if m.status == "unsupported" and h.number is not None:
+                    # "... = (101 + 43) × 2": the 101 an operation before it worked out
+                    d = worked_out_before(sentence.text, h.start - sentence.start, h.number)
+                    if d is not None:
+                        m = derivation_finding(ledger, h, d, req, backed) or m
             if m.status == "unsupported":
                 m = derived(ledger, h, anchor_, fresh, said, req, backed) or m
             if m.status == "unsupported":
