@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from receiptgate import Gate, Receipt, ValidationResult, parse_receipts
+from tool_transcripts import tool_transcript
 
 NOW = datetime(2024, 5, 15, 15, tzinfo=UTC)
 GATE = Gate()
@@ -567,3 +568,21 @@ def test_a_label_of_none_is_backed_by_the_field_the_result_holds_empty(line: str
     # a field that holds a value is not backed by this
     (s,) = _result("Address line 1: none", ADDRESS).sentences
     assert s.tag != "T1"
+
+
+def test_a_no_line_under_a_record_is_read_against_that_records_field() -> None:
+    def booking(rid: str, insurance: str) -> dict[str, Any]:
+        return {"reservation_id": rid, "cabin": "economy", "insurance": insurance}
+
+    receipts = tool_transcript(
+        [
+            ("get_reservation_details", {"reservation_id": "AAA111"}, booking("AAA111", "no")),
+            ("get_reservation_details", {"reservation_id": "BBB222"}, booking("BBB222", "yes")),
+        ]
+    )
+    text = "**Reservation AAA111:**\n- Economy\n- No travel insurance\n\n**Reservation BBB222:**\n"
+    result = _result(text + "- Economy\n- Travel insurance included", receipts)
+    no_line = next(s for s in result.sentences if s.text == "No travel insurance")
+    assert no_line.tag == "T1", no_line.reasons
+    wrong = _result("**Reservation BBB222:**\n- Economy\n- No travel insurance", receipts)
+    assert wrong.sentences[-1].tag == "T5"

@@ -91,6 +91,8 @@ def absent_value(index: ReceiptIndex, sentence: str) -> Finding | None:
 _HAS_NO = re.compile(
     r"(?:\b(?:has|have|had|with|without|includes?|included|there\s+(?:is|are|was|were)|"
     r"there['’]s)\s+(?:no|any)\s+|"
+    # a line of a record's list: "- No travel insurance", "❌ No checked bags"
+    r"^[^\w]*no\s+(?=[a-z -]{2,30}[.!]?$)|"
     # "This reservation doesn't have travel insurance"
     r"\b(?:doesn['’]t|does\s+not|didn['’]t|did\s+not|don['’]t|do\s+not)\s+"
     r"(?:have|include|come\s+with)\s+(?:any\s+)?)"
@@ -111,9 +113,13 @@ _NO_VALUES = frozenset({"no", "false", "none", "0", "n"})
 _YES_VALUES = frozenset({"yes", "true", "y"})
 
 
-def negated_field(index: ReceiptIndex, sentence: str) -> Finding | None:
+def negated_field(
+    index: ReceiptIndex, sentence: str, scope: frozenset[int] = frozenset()
+) -> Finding | None:
     """ "The reservation has no travel insurance": the newest structured result with a field
-    of that name says no (supported) or yes (contradicted)."""
+    of that name says no (supported) or yes (contradicted). ``scope``: the records the
+    sentence is about (``id()``s; its anchor), when it has them: a field of another record
+    says nothing of this one."""
     m = _HAS_NO.search(_plain(sentence))
     if m is None:
         return None
@@ -122,6 +128,8 @@ def negated_field(index: ReceiptIndex, sentence: str) -> Finding | None:
         return None
     for e in _structured_results(index):
         for rec in e.records:
+            if scope and id(rec) not in scope:
+                continue
             prefixes = _key_prefixes(rec)
             for leaf in rec.leaves:
                 # "exchange_price_difference" beside "exchange_items": a price difference

@@ -64,6 +64,13 @@ def ground_claimless(s: Settings, req: Request, sr: SentenceResult) -> None:
         # checks for the base language": the edit that did it
         _settle(sr, "tool", edit.receipt_id, edit.status, edit.detail, "change")
         return
+    if sr.tag == "T3" and (
+        found := negated_field(ledger, sr.text, req.anchor_of(sr.index).scope())
+    ):
+        # "This reservation has **no** travel insurance", "- No travel insurance" under the
+        # reservation the lines are about (no negative claim detected)
+        _settle(sr, "tool", found.receipt_id, found.status, found.detail, "absence")
+        return
     for check, what in _STATED_BY_RECORDS if sr.tag == "T3" else ():
         if (found := check(ledger, sr.text)) is not None:
             _settle(sr, "tool", found.receipt_id, found.status, found.detail, what)
@@ -135,8 +142,6 @@ _STATED_BY_RECORDS: tuple[tuple[Callable[[ReceiptIndex, str], Finding | None], s
     (absent_field, "absence"),
     # "Order #W5565470 does not contain a garden hose" (no negative claim detected)
     (absent_item, "absence"),
-    # "This reservation has **no** travel insurance" (no negative claim detected)
-    (negated_field, "absence"),
     # "The fix works.", "The patch looks good.": the newest run or edit
     (run_result, "run"),
     # "Two orders on your account.": the user's list of orders has two
