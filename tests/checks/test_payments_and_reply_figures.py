@@ -497,3 +497,15 @@ def test_when_a_done_action_opens_with_a_mark_and_names_a_day_range_then_the_cal
     assert result.verdict == "pass", result.reason
     # ... and without the call it is still no act
     assert GATE.validate(text, receipts=_receipts(*LOOKUPS), now=NOW).verdict == "block"
+
+
+def test_an_act_said_as_it_happens_needs_the_call_that_does_it() -> None:
+    refund = "The full $2,787 is being refunded to your Visa ending in 7803."
+    assert GATE.validate(refund, receipts=CANCELLED, now=NOW).verdict == "pass"
+    assert GATE.validate(refund, receipts=_receipts(*LOOKUPS), now=NOW).verdict == "block"
+    transfer = "YOU ARE BEING TRANSFERRED TO A HUMAN AGENT. PLEASE HOLD ON."
+    moved = _receipts(
+        *LOOKUPS, ("transfer_to_human_agents", {"summary": "..."}, "Transfer successful")
+    )
+    assert GATE.validate(transfer, receipts=moved, now=NOW).verdict == "pass"
+    assert GATE.validate(transfer, receipts=_receipts(*LOOKUPS), now=NOW).verdict == "block"

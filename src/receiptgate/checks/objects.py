@@ -87,7 +87,8 @@ _STOP_STEMS = frozenset(stem(w) for w in STOPWORDS)
 
 #: What an amount of money is called when it is refunded or charged.
 _AMOUNTS = frozenset(
-    "difference price amount balance remainder remaining rest money total sum of a an".split()
+    "difference price amount balance remainder remaining rest money total sum of a an full "
+    "entire whole".split()
 )
 _MONEY = re.compile(r"[$€£]\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s*(?:dollars?|usd)\b")
 

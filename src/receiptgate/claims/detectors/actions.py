@@ -237,7 +237,9 @@ class ActionDetector(Detector):
             "passive_done",
             rf"(?:\b(?:has|have|had)\s+|['’]ve\s+)been\s+(?:successfully\s+|now\s+|also\s+|just\s+)*"
             rf"({_VERB_ALT})\b|\b(?:was|were)\s+successfully\s+({_VERB_ALT})\b"
-            rf"|\b(?:is|are)\s+now\s+(?:successfully\s+)?({_VERB_ALT})\b",
+            rf"|\b(?:is|are)\s+now\s+(?:successfully\s+)?({_VERB_ALT})\b"
+            # "You are being transferred to a human agent": done as the agent speaks
+            rf"|\b(?:is|are)\s+(?:now\s+)?being\s+({_VERB_ALT})\b",
             subject="self",
             assertion="ran",
             obj="before",
@@ -454,7 +456,9 @@ class ActionDetector(Detector):
             if _INTENT_BEFORE.search(before[-20:]):
                 return None
         if name == "passive_done":
-            verb = " ".join((match.group(1) or match.group(2) or match.group(3)).lower().split())
+            verb = " ".join(
+                next(g for g in match.groups() if g is not None).lower().split()
+            )
             if verb in _NOT_AGENT_PASSIVE:
                 return None  # "has been shipped/delivered": the order's state, not our act
             claim.assertion = ACTION_VERBS.get(verb, "ran")
