@@ -117,6 +117,19 @@ def test_empathy_praise_and_offers_with_curly_apostrophes_are_no_claim(text: str
     assert _tags(text) == [(None, "pass")]
 
 
+@pytest.mark.parametrize(
+    ("line", "tag"),
+    [
+        ("**Reservation Summary (please review and confirm “yes” to proceed)**", None),
+        ("**1. Preferred partner – SecureTravel Guard**", None),
+        ("**Option 1: Distribute certificates and gift cards optimally**", None),
+    ],
+)
+def test_a_line_set_in_bold_with_no_verb_is_a_title(line: str, tag: str | None) -> None:
+    result = GATE.validate(f"Here is where things stand:\n\n- {line}\n- Done.", now=NOW)
+    assert result.sentences[1].tag == tag, result.sentences[1].reasons
+
+
 def test_praise_of_a_figure_is_still_a_claim() -> None:
     assert _tags("That’s a good price of $49.")[0] != (None, "pass")
 

@@ -142,6 +142,10 @@ _VERBS = frozenset(
 )
 
 
+#: The words that make a clause of a title a statement ("**Your order has been cancelled**").
+FINITE = _VERBS
+
+
 def verbless_words(words: list[str]) -> bool:
     for w in words:
         if w in _VERBS or "'" in w or w.endswith("ed"):

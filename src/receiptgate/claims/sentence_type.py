@@ -21,6 +21,7 @@ from receiptgate.claims.sentence_phrases import (
     CONDITION,
     COURTESY,
     EMPATHY,
+    FINITE,
     FUTURE,
     FUTURE_MAIN,
     GOES_ON_TO_A_CLAIM,
@@ -257,6 +258,32 @@ _OPERATOR = re.compile(r"(?<=[\w)])\*\*(?=[\w(-])|\s[*^/=]\s|\w\(|\)[*^/]")
 _WORD3 = re.compile(r"[A-Za-z]{3,}")
 
 
+#: A line that is all bold, perhaps numbered: "**1. Preferred partner – SecureTravel
+#: Guard**", "**Option 1: Distribute certificates and gift cards**".
+_WHOLE_BOLD = re.compile(
+    r"\s*(?:\d{1,2}[.)]\s*)?(\*\*|__)\s*(?:(?:\d{1,2}[.)]|(?:option|step|part|choice)\s+\d{1,2}"
+    r"\s*[:.)–—-])\s*)?([^*_\d]{2,100}?)\s*\1\s*:?\s*",
+    re.IGNORECASE,
+)
+
+
+def _bold_title(text: str) -> bool:
+    """Whether a line is a title set in bold: all of it bold, no figure (a leading number
+    aside), and no verb that would make it a statement ("**Your order has been
+    cancelled**" is one)."""
+    m = _WHOLE_BOLD.fullmatch(text)
+    if m is None:
+        return False
+    words = _WORD.findall(m.group(2).lower())
+    # "**Flights booked**": a participle last is a report of what was done
+    last = words[-1] if words else ""
+    return (
+        bool(words)
+        and not (last.endswith("ed") and not last.endswith("eed"))
+        and not any(w in FINITE or "'" in w for w in words)
+    )
+
+
 def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
     """Classifies one sentence (``kind`` from the segmenter).
 
@@ -277,6 +304,8 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         return "question"
     if kind == "list_item" and BOLD_TITLE.fullmatch(text.strip()):
         return "label"  # "2. **Vacuum cleaners in this order**": a section's title
+    if _bold_title(text):
+        return "label"  # "**Reservation Summary (please review and confirm “yes”)**"
     lowered = text.lower()
     plain = _plain(lowered)
     body = _body(plain)

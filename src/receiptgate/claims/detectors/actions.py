@@ -456,9 +456,7 @@ class ActionDetector(Detector):
             if _INTENT_BEFORE.search(before[-20:]):
                 return None
         if name == "passive_done":
-            verb = " ".join(
-                next(g for g in match.groups() if g is not None).lower().split()
-            )
+            verb = " ".join(next(g for g in match.groups() if g is not None).lower().split())
             if verb in _NOT_AGENT_PASSIVE:
                 return None  # "has been shipped/delivered": the order's state, not our act
             claim.assertion = ACTION_VERBS.get(verb, "ran")
