@@ -509,3 +509,10 @@ def test_an_act_said_as_it_happens_needs_the_call_that_does_it() -> None:
     )
     assert GATE.validate(transfer, receipts=moved, now=NOW).verdict == "pass"
     assert GATE.validate(transfer, receipts=_receipts(*LOOKUPS), now=NOW).verdict == "block"
+
+
+def test_when_a_total_comes_under_lines_of_derived_amounts_then_it_is_their_sum() -> None:
+    # each line's amount is itself worked out (140 + 101; 3 × 112); the total adds the lines
+    lines = "- JG7FMM: $140 + $101 = $241\n- HAT227 for three: 3 × $112 = $336\n"
+    assert _check(lines + "\nTotal for both: $577", SEARCHED).verdict == "pass"
+    assert _check(lines + "\nTotal for both: $587", SEARCHED).verdict == "block"

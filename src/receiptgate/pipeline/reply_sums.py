@@ -65,7 +65,10 @@ def settle_reply_sums(sentences: Sequence[Sentence], groups: dict[int, list[Clai
         if a.finding.status != "unsupported":
             continue
         found = (
-            _summary(amounts, k) or _split_part(amounts, k, sentences) or _worked_below(amounts, k)
+            _summary(amounts, k)
+            or _split_part(amounts, k, sentences)
+            or _worked_below(amounts, k)
+            or _total_above(amounts, k, sentences)
         )
         if found is not None:
             a.ev.hard[a.at] = found
@@ -104,6 +107,37 @@ def _summary(amounts: list[_Amount], k: int) -> Finding | None:
             terms = " + ".join(show_number(p.number) for p in parts)
             return _derived(amounts[k], f"{terms} (the lines below)", parts[0].finding)
         if total > target + TOLERANCE:
+            return None
+    return None
+
+
+#: How many lines above a total may add up to it.
+_MOST_LINES = 8
+
+
+def _total_above(amounts: list[_Amount], k: int, sentences: Sequence[Sentence]) -> Finding | None:
+    """``amounts[k]``, in a sentence that names a total, as the sum of the lines right
+    above it, one amount each (the last of its line): "Total cost of upcoming flights:
+    $1,628" under "59XX6W ... $624", "3EMQJ6 ... $306", ... whose amounts are backed or
+    derived themselves."""
+    total = amounts[k]
+    if not NAMES_TOTAL.search(sentences[total.sentence].text):
+        return None
+    last_of: dict[int, _Amount] = {}
+    for a in amounts[:k]:
+        if a.sentence != total.sentence:
+            last_of[a.sentence] = a
+    lines = [last_of[i] for i in sorted(last_of, reverse=True)][:_MOST_LINES]
+    run = 0.0
+    for n, a in enumerate(lines, 1):
+        if not a.backed:
+            return None
+        run += a.number
+        if n >= 2 and abs(run - total.number) <= TOLERANCE:
+            parts = lines[:n][::-1]
+            terms = " + ".join(show_number(p.number) for p in parts)
+            return _derived(total, f"{terms} (the lines above)", parts[0].finding)
+        if run > total.number + TOLERANCE:
             return None
     return None
 
