@@ -512,7 +512,24 @@ def test_an_act_said_as_it_happens_needs_the_call_that_does_it() -> None:
 
 
 def test_when_a_total_comes_under_lines_of_derived_amounts_then_it_is_their_sum() -> None:
-    # each line's amount is itself worked out (140 + 101; 3 × 112); the total adds the lines
-    lines = "- JG7FMM: $140 + $101 = $241\n- HAT227 for three: 3 × $112 = $336\n"
-    assert _check(lines + "\nTotal for both: $577", SEARCHED).verdict == "pass"
-    assert _check(lines + "\nTotal for both: $587", SEARCHED).verdict == "block"
+    def booking(rid: str, first: int, second: int) -> dict[str, Any]:
+        flights = [
+            {"flight_number": f"HAT{first}", "date": "2024-05-25", "price": first},
+            {"flight_number": f"HAT{second}", "date": "2024-05-29", "price": second},
+        ]
+        paid: list[dict[str, Any]] = []  # no payment: the line is the fares added
+        return {**_reservation(paid), "reservation_id": rid, "flights": flights}
+
+    trips = [("AAA111", 189, 117), ("BBB222", 201, 95), ("CCC333", 310, 92), ("DDD444", 188, 108)]
+    receipts = _receipts(
+        *LOOKUPS,
+        *[
+            ("get_reservation_details", {"reservation_id": r}, booking(r, a, b))
+            for r, a, b in trips
+        ],
+    )
+    # each line's amount is its reservation's fares added; the total adds the four lines
+    lines = "".join(f"- **{r}**: 2024-05-25/05-29 — ${a + b}\n" for r, a, b in trips)
+    text = f"Your upcoming reservations:\n\n{lines}\n**Total cost of upcoming flights: $1,300**"
+    assert _check(text, receipts).verdict == "pass", _check(text, receipts).reason
+    assert _check(text.replace("1,300", "1,310"), receipts).verdict == "block"

@@ -59,9 +59,16 @@ def settle_reply_sums(sentences: Sequence[Sentence], groups: dict[int, list[Clai
     """Back the amounts of the reply that its other lines add up to (see the module
     doc). Changes the claims' findings in place."""
     amounts = _amounts(groups)
-    if not any(a.finding.status == "unsupported" for a in amounts):
+    if not any(a.finding.status in ("unsupported", "contradicted") for a in amounts):
         return
     for k, a in enumerate(amounts):
+        if a.finding.status == "contradicted" and a.finding.detail.startswith("miscalculated"):
+            # a sum guessed over the records ("188 + 108 = 296, not 1,300") yields to the
+            # reply's own lines right above, when they add up to it
+            found = _total_above(amounts, k, sentences)
+            if found is not None:
+                a.ev.hard[a.at] = found
+            continue
         if a.finding.status != "unsupported":
             continue
         found = (
