@@ -35,7 +35,13 @@ The report:
    replies and one with a single planted error each
    (``benchmarks/data/taubench_other_writers.jsonl``, see its ``.md``). Synthetic, not
    traffic: it measures how the rules carry to other models' wording. ``dev`` contexts
-   were read for rules, ``test`` only run.
+   were read for rules, ``test`` only run;
+8. **tau2 writers**: 245 replies that eight other agent models (Claude Opus 4.6, Sonnet
+   4.5 and 4.6, GPT-5.4, o3, gpt-oss-120b, DeepSeek, Grok-3) wrote themselves on
+   tau2-bench's airline tasks, labelled clean or bad by hand
+   (``benchmarks/tau2_cases.py``, ``benchmarks/data/tau2_airline_writers.md``): real
+   traffic of other model families. ``dev`` (tasks 0-24) was read for rules, ``test``
+   only run.
 
 Run: ``.venv/bin/python benchmarks/realworld.py [--split dev|test|all] [--json]
 [--show-failures N]``
@@ -64,6 +70,7 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import airline_cases
+import tau2_cases
 from _common import ROOT, percentile, table
 from airline_cases import AirlineCase
 from receiptgate.api import build_gate
@@ -76,6 +83,7 @@ LABELS = ROOT / "benchmarks" / "data" / "taubench_retail_labels.jsonl"
 AIRLINE_LABELS = ROOT / "benchmarks" / "data" / "taubench_airline_labels.jsonl"
 CODING = ROOT / "benchmarks" / "data" / "coding_selfreports.jsonl"
 OTHER_WRITERS = ROOT / "benchmarks" / "data" / "taubench_other_writers.jsonl"
+TAU2_LABELS = ROOT / "benchmarks" / "data" / "tau2_airline_labels.jsonl"
 NOW = datetime(2026, 3, 11, 10, tzinfo=UTC)
 #: The airline agent's clock ("The current time is 2024-05-15 15:00:00 EST").
 AIRLINE_NOW = datetime(2024, 5, 15, 20, tzinfo=UTC)
@@ -655,6 +663,65 @@ def run_other_writers(gate: Gate, split: str, show: int) -> dict[str, Any]:
     }
 
 
+def run_tau2(gate: Gate, split: str, show: int) -> dict[str, Any]:
+    """The real replies of eight other agent models (``tau2_cases``), with their labels:
+    clean pass/flag/block per writer, bad replies caught at their sentence."""
+    labels = {}
+    for line in TAU2_LABELS.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        labels[row["id"]] = row
+    clean: dict[str, Counter[str]] = defaultdict(Counter)
+    bad = caught = at = 0
+    failures: list[str] = []
+    for case in tau2_cases.cases():
+        label = labels.get(case.id)
+        if label is None or (split != "all" and case.split != split):
+            continue
+        result = gate.validate(case.reply, receipts=receipts_of(case), now=AIRLINE_NOW)
+        if label["label"] == "clean":
+            clean["all"][result.verdict] += 1
+            clean[case.writer][result.verdict] += 1
+            if result.verdict != "pass" and len(failures) < show:
+                failures.append(f"{case.id} clean -> {result.verdict}")
+                failures.extend(
+                    f"    [{s.tag} {s.action}] {s.text[:90]!r}: {'; '.join(s.reasons)[:200]}"
+                    for s in result.sentences
+                    if s.action != "pass"
+                )
+            continue
+        bad += 1
+        caught += result.verdict != "pass"
+        spans = [(case.reply.find(b["sentence"]), len(b["sentence"])) for b in label["bad"]]
+        at += any(
+            st >= 0 and sentence_action(result, st, st + n) in ("warn", "block") for st, n in spans
+        )
+    for f in failures:
+        print(f, file=sys.stderr)
+    return {
+        "split": split,
+        "clean": {k: dict(v) for k, v in clean.items()},
+        "bad": {"n": bad, "caught": caught, "at_sentence": at},
+    }
+
+
+def print_tau2(reports: list[dict[str, Any]]) -> None:
+    rows = []
+    for r in reports:
+        for writer, v in sorted(r["clean"].items(), key=lambda kv: (kv[0] != "all", kv[0])):
+            n = sum(v.values())
+            cells = [f"{r['split']} {writer}", str(n)]
+            cells += [pct(v.get(k, 0), n) for k in ("pass", "flag", "block")]
+            b = r["bad"]
+            cells += (
+                [f"{b['caught']}/{b['n']}", f"{b['at_sentence']}/{b['n']}"]
+                if writer == "all"
+                else ["", ""]
+            )
+            rows.append(cells)
+    headers = ["tau2 writers", "clean", "pass", "flag", "block", "bad caught", "at sentence"]
+    print(table(headers, rows, [False] + [True] * 6))
+
+
 def print_other_writers(reports: list[dict[str, Any]]) -> None:
     rows = []
     for r in reports:
@@ -856,8 +923,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f, file=sys.stderr)
     coding = [run_coding(gate, split, args.show_failures) for split in splits]
     others = [run_other_writers(gate, split, args.show_failures) for split in splits]
+    tau2 = [run_tau2(gate, split, args.show_failures) for split in splits]
     if args.json:
-        out = {"retail": reports, "airline": airline, "coding": coding, "other_writers": others}
+        out = {
+            "retail": reports,
+            "airline": airline,
+            "coding": coding,
+            "other_writers": others,
+            "tau2_writers": tau2,
+        }
         print(json.dumps(out, indent=2))
     else:
         print_tables([*reports, *airline])
@@ -867,6 +941,8 @@ def main(argv: list[str] | None = None) -> int:
         print_coding(coding)
         print()
         print_other_writers(others)
+        print()
+        print_tau2(tau2)
     return 0
 
 
