@@ -157,3 +157,8 @@ def test_realworld_limit_prints_the_retail_and_coding_tables() -> None:
         assert word in others, others
     # the whole split, then its batches (the smoke run's first cases are batch 1's)
     assert rows_under(others) == ["dev all", "dev batch 1"]
+    tau2 = next(line for line in lines if line.startswith("| tau2 writers"))
+    for word in ("clean", "pass", "block", "bad caught", "at sentence"):
+        assert word in tau2, tau2
+    # the whole split, then its writers: real replies of eight other agent models
+    assert rows_under(tau2) == ["dev all", "dev deepseek"]
