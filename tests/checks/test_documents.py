@@ -496,3 +496,10 @@ def test_a_span_of_time_the_rules_state_backs_the_sentence_that_reasons_with_it(
     two = rules + "- Refunds take up to 72 hours.\n- Changes lock 24 hours before departure.\n"
     receipts = _transcript({"role": "system", "content": two}, USER)
     assert check("It was created more than 24 hours ago.", receipts)[:2] != ("T4", "pass")
+
+
+def test_a_rule_restated_with_another_form_of_a_short_verb_is_backed_by_it() -> None:
+    rules = "# Payment\n\n- Each reservation can use at most one travel certificate.\n"
+    receipts = _transcript({"role": "system", "content": rules}, USER)
+    text = "Per our policy, only one travel certificate can be used per reservation."
+    assert check(text, receipts)[:2] == ("T4", "pass")

@@ -68,6 +68,14 @@ _IRREGULAR = {
     "departures": "depart",
     "arrival": "arrive",
     "arrivals": "arrive",
+    # short verbs whose -ed and -ing forms the suffix rules leave apart: "can be used per
+    # reservation" restates "can use at most one"
+    "used": "use",
+    "using": "use",
+    "saved": "save",
+    "saving": "save",
+    "made": "make",
+    "making": "make",
 }
 
 
