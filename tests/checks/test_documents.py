@@ -499,7 +499,13 @@ def test_a_span_of_time_the_rules_state_backs_the_sentence_that_reasons_with_it(
 
 
 def test_a_rule_restated_with_another_form_of_a_short_verb_is_backed_by_it() -> None:
-    rules = "# Payment\n\n- Each reservation can use at most one travel certificate.\n"
+    rules = (
+        "# Payment\n\n"
+        "- There are three types of payment methods: credit card, gift card, travel certificate.\n"
+        "- Each reservation can use at most one travel certificate, at most one credit card, "
+        "and at most three gift cards.\n"
+        "- The remaining amount of a travel certificate is not refundable.\n"
+    )
     receipts = _transcript({"role": "system", "content": rules}, USER)
     text = "Per our policy, only one travel certificate can be used per reservation."
     assert check(text, receipts)[:2] == ("T4", "pass")

@@ -264,10 +264,20 @@ def rule_words(index: ReceiptIndex, sentence: str, *, lead: bool = False) -> fro
     head = None if lead else LEAD.match(sentence)
     if head is not None and len(sentence) - head.end() > 30:
         sentence = sentence[head.end() :]  # "One thing to keep in mind: ...": the rule after
+    sentence = _PER_POLICY.sub(" ", sentence)
     text = _CAPITALISED.sub(
         lambda m: " " if f"w:{m.group().lower()}" in index.by_key else m.group(), sentence
     )
     return doc_words(text) - HEDGE_WORDS
+
+
+#: Where the sentence says its rule comes from ("Per our policy,", "according to the
+#: policy", "under our rules"): a pointer to the document, no word of the rule.
+_PER_POLICY = re.compile(
+    r"\b(?:per|according\s+to|based\s+on|under|as\s+per|in\s+line\s+with|in\s+accordance\s+with)"
+    r"\s+(?:our|the|airline|company|store)?\s*(?:policy|policies|rules?|guidelines?|terms)\b",
+    re.IGNORECASE,
+)
 
 
 #: A short lead before a colon: "One thing to keep in mind:", "**Note:**".
