@@ -509,3 +509,24 @@ def test_a_rule_restated_with_another_form_of_a_short_verb_is_backed_by_it() -> 
     receipts = _transcript({"role": "system", "content": rules}, USER)
     text = "Per our policy, only one travel certificate can be used per reservation."
     assert check(text, receipts)[:2] == ("T4", "pass")
+
+
+def test_the_day_a_sentence_gives_as_today_is_the_day_the_documents_say_it_is() -> None:
+    rules = "# Policy\n\nThe current time is 2026-03-11 10:00:00 EST.\n"
+    flight = {"flight_number": "HAT001", "date": "2026-03-10", "status": "landed"}
+    receipts = _transcript(
+        {"role": "system", "content": rules},
+        USER,
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [{"id": "c1", "function": {"name": "get_flight", "arguments": "{}"}}],
+        },
+        {"role": "tool", "tool_call_id": "c1", "content": json.dumps(flight)},
+    )
+    # the flight's day is no rival of today's
+    assert check("Since today is March 11, 2026, I will check the flight.", receipts)[:2] == (
+        "T4",
+        "pass",
+    )
+    assert check("Since today is March 12, 2026, I will check the flight.", receipts)[1] == "block"

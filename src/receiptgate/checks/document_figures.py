@@ -143,6 +143,44 @@ def document_figure(
     )
 
 
+#: A day the sentence gives as today's: "today is May 15, 2024", "Today (May 15)".
+TODAY_BEFORE = re.compile(
+    r"\b(?:today|the\s+current\s+date|the\s+date\s+today)(?:\s+is|,|\s*\(|\s*:)?\s*[*_]*$",
+    re.IGNORECASE,
+)
+
+
+def stated_today(
+    index: ReceiptIndex, h: HardFact, fresh: Callable[[Receipt], bool]
+) -> Finding | None:
+    """The day the operator's documents give as the current one ("The current time is
+    2024-05-15 15:00:00 EST"), for a sentence that says what day today is: that day is no
+    date of the records around it."""
+    lib, docs = library(index)
+    keys = set(claim_keys(h))
+    other: Finding | None = None
+    for k, passage in lib.items:
+        if not _CURRENT.search(passage.text) or not fresh(docs[k]):
+            continue
+        for fact, value in passage.values:
+            if fact.kind not in ("date", "datetime"):
+                continue
+            match = DocumentMatch(docs[k], passage, frozenset(), 0.0)
+            if keys & set(value.keys):
+                detail = f"{match.line(fact.text)}, matches {h.text}"
+                return Finding(
+                    "supported", docs[k].id, docs[k].kind, detail, passage.heading, value=h
+                )
+            detail = f"contradicts {match.line(fact.text)} ({fact.text}), claimed {h.text}"
+            other = other or Finding(
+                "contradicted", docs[k].id, docs[k].kind, detail, passage.heading, value=h
+            )
+    return other
+
+
+_CURRENT = re.compile(r"\b(?:current|today|now)\b", re.IGNORECASE)
+
+
 def _stated_span(
     lib: Library,
     docs: list[Receipt],

@@ -18,7 +18,7 @@ from receiptgate.checks.absences import (
 )
 from receiptgate.checks.arithmetic import VALUE_LINE, names_operation
 from receiptgate.checks.availability import available_count
-from receiptgate.checks.document_figures import document_figure
+from receiptgate.checks.document_figures import TODAY_BEFORE, document_figure, stated_today
 from receiptgate.checks.documents import DOCUMENT_KINDS
 from receiptgate.checks.facts import check_claim
 from receiptgate.checks.figures import check_figure, held_anywhere
@@ -216,6 +216,15 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
         fresh = freshness(ledger, req.now, windows, limit)
         for h in ev.claim.hard_facts:
             clause = clause_words(work, sentence.start, sentence.end, all_facts, h)
+            if h.kind == "date" and (
+                h.text.lower() == "today"
+                or TODAY_BEFORE.search(work, max(sentence.start, h.start - 24), h.start)
+            ):
+                # "today is May 15, 2024": the day the operator's documents say it is
+                stated = stated_today(ledger, h, fresh)
+                if stated is not None:
+                    ev.hard.append(stated)
+                    continue
             m = (
                 list_count(ledger, h)
                 or row_count(ledger, h, named)
