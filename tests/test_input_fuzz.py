@@ -24,6 +24,7 @@ from receiptgate.config import parse_config
 from receiptgate.engine import Gate
 from receiptgate.evidence.receipts import Receipt, inline_receipts
 from receiptgate.stream import StreamGate
+from receiptgate.text.clean import clean_text
 
 EXAMPLES = int(os.environ.get("RECEIPTGATE_FUZZ_EXAMPLES", "120"))
 FUZZ = settings(
@@ -118,6 +119,31 @@ def _no_fail_mode(result: Any) -> None:
 @given(text=texts, agent=st.one_of(st.none(), texts))
 def test_any_text_gets_a_verdict(text: str, agent: str | None) -> None:
     _no_fail_mode(GATE.validate(text, now=NOW, agent_id=agent))
+
+
+json_values = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), texts),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3), st.dictionaries(st.sampled_from(["message", "x"]), inner)
+    ),
+    max_leaves=6,
+)
+
+
+@FUZZ
+@given(
+    message=texts,
+    extra=st.dictionaries(st.sampled_from(["message", "content", "a", "b"]), json_values),
+    ascii_only=st.booleans(),
+)
+def test_any_reply_written_as_json_gets_a_verdict_with_offsets_into_it(
+    message: str, extra: dict[str, Any], ascii_only: bool
+) -> None:
+    text = json.dumps({**extra, "message": message}, ensure_ascii=ascii_only)
+    result = GATE.validate(text, now=NOW)
+    _no_fail_mode(result)
+    sent, _ = clean_text(text)  # a lone surrogate is U+FFFD in what the gate reads
+    assert all(sent[x.start : x.end] == x.text for x in result.sentences)
 
 
 @FUZZ
