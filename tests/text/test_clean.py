@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from receiptgate import Gate, Receipt
+from receiptgate import Gate, Receipt, StreamGate
 from receiptgate._exceptions import InputError
 from receiptgate.text.clean import clean_data, clean_text, decode_utf8, json_reply, read_as
 
@@ -113,3 +113,17 @@ def test_a_reply_written_as_json_is_judged_by_its_message_with_offsets_into_the_
     assert [s.text for s in result.sentences if s.action == "pass"][-1] == (
         "Flight HAT289 costs $274."
     )
+
+
+def test_a_reply_written_as_json_streams_sentence_by_sentence_like_the_gate_judges_it() -> None:
+    text = '{"message": "Your refund of $42 has been issued.\\nThanks!"}'
+    stream = StreamGate(Gate(), now=NOW)
+    events = []
+    for i in range(0, len(text), 7):
+        events += stream.feed(text[i : i + 7])
+    events += stream.flush()
+
+    assert [(e.text, e.action) for e in events] == [
+        ("Your refund of $42 has been issued.", "block"),
+        ("Thanks!", "pass"),
+    ]

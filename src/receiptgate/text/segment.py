@@ -48,7 +48,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from receiptgate.text.clean import read_as
+from receiptgate.text.clean import json_reply, read_as
 
 __all__ = ["Sentence", "SentenceKind", "segment"]
 
@@ -362,6 +362,15 @@ def segment(text: str) -> list[Sentence]:
     Returns:
         Sentences in order, non-overlapping, indexed from 0.
     """
+    if text[:1] == "{" and (reading := json_reply(text)) is not None:
+        # a reply written as a JSON object: the sentences of its message, with offsets into
+        # the object (as the gate reads it: pipeline/claims.segment_text)
+        message, where = reading
+        out = []
+        for x in _segment(read_as(message)):
+            a, b = where[x.start], where[x.end - 1] + 1
+            out.append(_sentence(x.index, a, b, text[a:b], x.kind))
+        return out
     plain = read_as(text)
     out = _segment(plain)
     if plain is not text:
