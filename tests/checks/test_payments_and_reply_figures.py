@@ -533,3 +533,18 @@ def test_when_a_total_comes_under_lines_of_derived_amounts_then_it_is_their_sum(
     text = f"Your upcoming reservations:\n\n{lines}\n**Total cost of upcoming flights: $1,300**"
     assert _check(text, receipts).verdict == "pass", _check(text, receipts).reason
     assert _check(text.replace("1,300", "1,310"), receipts).verdict == "block"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I found your Orlando to Charlotte reservation:",
+        "I checked the same reservation and dates.",
+    ],
+)
+def test_when_a_look_up_names_its_object_past_a_place_then_the_look_up_call_backs_it(
+    text: str,
+) -> None:
+    assert _check(text, _receipts(*LOOKUPS)).verdict == "pass"
+    # ... and a look-up of something no call fetched is still no act
+    assert _check("I checked your frequent flyer miles.", _receipts(*LOOKUPS)).verdict == "block"

@@ -102,6 +102,10 @@ _ENV_CANON = {"prod": "production", "stage": "staging", "development": "dev"}
 ATTEMPTS = frozenset({"submitted", "tried", "attempted"})
 
 
+#: The verbs of a look-up, no word of what was looked up.
+_LOOKUP_VERBS = content_words("found find checked check looked look reviewed review pulled up")
+
+
 def check_action(
     index: ReceiptIndex, claim: DetectedClaim, tail: str = "", *, failure_told: bool = False
 ) -> Finding:
@@ -165,6 +169,12 @@ def check_action(
         matching = matching + [e for e in unnamed if id(e) not in seen]
     about = ObjectMatcher.of(claim, tail)
     mentioned = [e for e in matching if about(e)]
+    if not mentioned and kind == "checked" and claim.object:
+        # "I found your Atlanta to Philadelphia reservation", "I checked the same itinerary
+        # and dates": the object phrase goes on past the words read as its name; a look-up
+        # whose call or result shares its words (the reservation, the dates) did it
+        said = content_words(tail) - GENERIC_OBJECTS - _LOOKUP_VERBS
+        mentioned = [e for e in matching if said and len(said & e.words) * 2 >= min(len(said), 2)]
     if not mentioned and claim.object and (owners := digits_owners(index, claim.object)):
         # "your Mastercard ending in 4336 has been refunded": a call on that card's record
         # (its id, credit_card_8554680, in the call's arguments or result)
