@@ -12,6 +12,14 @@ from receiptgate._exceptions import InputError
 from receiptgate.text.clean import clean_data, clean_text, decode_utf8, json_reply, read_as
 
 NOW = datetime(2024, 5, 15, 20, tzinfo=UTC)
+#: A reservation with one flight on 2024-05-26 at $274.
+FLIGHT = Receipt(
+    id="t1",
+    kind="tool",
+    tool="get_reservation_details",
+    content='{"reservation_id": "XEWRD9", "flights": [{"flight_number": "HAT289", '
+    '"date": "2024-05-26", "price": 274}]}',
+)
 
 
 @pytest.mark.parametrize(
@@ -59,17 +67,10 @@ def test_read_as_maps_lookalike_hyphens_and_spaces_one_to_one() -> None:
 
 
 def test_a_date_written_with_non_breaking_hyphens_is_checked_and_the_sentence_kept() -> None:
-    flight = Receipt(
-        id="t1",
-        kind="tool",
-        tool="get_reservation_details",
-        content='{"reservation_id": "XEWRD9", "flights": [{"flight_number": "HAT289", '
-        '"date": "2024-05-26", "price": 274}]}',
-    )
     gate = Gate()
     text = "Flight HAT289 departs on 2024\u201105\u201126 and costs $274\u202ftotal."
-    right = gate.validate(text, receipts=[flight], now=NOW)
-    wrong = gate.validate(text.replace("26", "27", 1), receipts=[flight], now=NOW)
+    right = gate.validate(text, receipts=[FLIGHT], now=NOW)
+    wrong = gate.validate(text.replace("26", "27", 1), receipts=[FLIGHT], now=NOW)
 
     assert right.verdict == "pass", right.reason
     assert right.sentences[0].text == text  # the agent's own characters
@@ -93,18 +94,11 @@ def test_json_reply_reads_the_message_field_with_its_escapes_and_maps_back() -> 
 
 
 def test_a_reply_written_as_json_is_judged_by_its_message_with_offsets_into_the_reply() -> None:
-    flight = Receipt(
-        id="t1",
-        kind="tool",
-        tool="get_reservation_details",
-        content='{"reservation_id": "XEWRD9", "flights": [{"flight_number": "HAT289", '
-        '"date": "2024-05-26", "price": 274}]}',
-    )
     text = (
         '{"message":"I found your reservation.\\n\\n'
         '- Flight HAT289 costs $274.\\n- It departs on 2024-05-27."}'
     )
-    result = Gate().validate(text, receipts=[flight], now=NOW)
+    result = Gate().validate(text, receipts=[FLIGHT], now=NOW)
 
     assert result.verdict == "block"
     blocked = [s for s in result.sentences if s.action == "block"]
