@@ -192,7 +192,7 @@ def _stated_span(
     words ("created on May 1, more than 24 hours ago"): the one passage that holds it
     backs it, when no passage states another span in the same measure (which would be
     a choice between rules the sentence's words must make)."""
-    found: list[tuple[str, Passage, HardFact]] = []
+    found: list[tuple[int, Passage, HardFact]] = []
     for k, passage in lib.items:
         for fact, value in passage.values:
             if keys & set(value.keys) and fresh(docs[k]):

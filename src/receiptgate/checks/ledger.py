@@ -173,8 +173,10 @@ def check_action(
         # "I found your Atlanta to Philadelphia reservation", "I checked the same itinerary
         # and dates": the object phrase goes on past the words read as its name; a look-up
         # whose call or result shares its words (the reservation, the dates) did it
-        said = content_words(tail) - GENERIC_OBJECTS - _LOOKUP_VERBS
-        mentioned = [e for e in matching if said and len(said & e.words) * 2 >= min(len(said), 2)]
+        phrase = content_words(tail) - GENERIC_OBJECTS - _LOOKUP_VERBS
+        mentioned = [
+            e for e in matching if phrase and len(phrase & e.words) * 2 >= min(len(phrase), 2)
+        ]
     if not mentioned and claim.object and (owners := digits_owners(index, claim.object)):
         # "your Mastercard ending in 4336 has been refunded": a call on that card's record
         # (its id, credit_card_8554680, in the call's arguments or result)

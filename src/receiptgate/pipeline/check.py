@@ -251,9 +251,9 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 m = held_anywhere(ledger, h, fresh) or m
                 if m.status == "unsupported" and h.number is not None:
                     # "... = (101 + 43) × 2": the 101 an operation before it worked out
-                    d = worked_out_before(sentence.text, h.start - sentence.start, h.number)
-                    if d is not None:
-                        m = derivation_finding(ledger, h, d, req, backed) or m
+                    step = worked_out_before(sentence.text, h.start - sentence.start, h.number)
+                    if step is not None:
+                        m = derivation_finding(ledger, h, step, req, backed) or m
             if m.status == "unsupported":
                 m = derived(ledger, h, anchor_, fresh, said, req, backed) or m
             if m.status == "unsupported":
