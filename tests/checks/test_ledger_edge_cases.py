@@ -287,3 +287,17 @@ def test_when_a_sentence_gives_a_calls_output_as_its_answer_then_the_call_backs_
     ran = _bash("c1", "python answer.py", "OpenHands is all you need!")
     result = _validate(text, ran)
     assert (result.verdict, result.sentences[0].tag) == ("pass", "T1"), result.sentences
+
+
+def test_when_a_list_gives_the_conditions_of_a_rule_then_its_acts_are_no_claims() -> None:
+    text = (
+        "A refund is only possible when one of the following conditions is met:\n\n"
+        "* The airline has cancelled the flight,\n"
+        "* The reservation is business class **and the flight has been cancelled**, or\n"
+        "* The fee is $50."
+    )
+    result = _validate(text)
+    assert [s.action for s in result.sentences] == ["pass", "pass", "pass", "block"]
+    assert "a condition" in result.sentences[2].reasons[0]
+    # the same act under a lead that reports what was done is still checked
+    assert _validate("Here is what I did:\n- The flight has been cancelled.").verdict == "block"

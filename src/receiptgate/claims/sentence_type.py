@@ -59,6 +59,7 @@ SentenceType = Literal[
     "intent",
     "future",
     "plan",
+    "condition",
     "label",
     "fragment",
     "status",
@@ -422,6 +423,15 @@ def plan_items(sentences: Sequence[Sentence], types: list[str], hedges: Hedges) 
     for i, s in enumerate(sentences):
         if i + 1 >= len(sentences) or sentences[i + 1].kind != "list_item":
             continue
+        if _CONDITIONS_LEAD.search(_plain(s.text.lower())):
+            # "... is only possible when one of the following conditions is met:": each
+            # item is a condition, no act or state of this conversation
+            for j in range(i + 1, len(sentences)):
+                if sentences[j].kind != "list_item" or types[j] == "label":
+                    break
+                if types[j] in ("statement", "fragment", "plan", "intent"):
+                    types[j] = "condition"
+            continue
         lead = s.text.rstrip("*_ ").rstrip(":").rstrip("*_ ")
         asks = _ASKS.search(_plain(lead.lower())) is not None
         if types[i] == "code" and s.kind == "heading":
@@ -445,6 +455,14 @@ def plan_items(sentences: Sequence[Sentence], types: list[str], hedges: Hedges) 
                 types[j] = "plan"
 
 
+#: A lead over a list of conditions, ending in a colon: "when one of the following
+#: conditions is met:", "if any of the following is true:", "Eligibility criteria:".
+_CONDITIONS_LEAD = re.compile(
+    r"(?:\b(?:one|any|all|each|both|either|none)\s+of\s+the\s+(?:following|these|below)\b"
+    r"[^:]{0,40}\b(?:conditions?|criteria|requirements?|is\s+true|are\s+true|applies|apply|"
+    r"(?:is|are)\s+met)\b|\b(?:conditions?|criteria|requirements?)\b[^:]{0,30}|"
+    r"\b(?:if|when|unless|only\s+if)\b)[\s*_]*:[\s*_]*$"
+)
 #: A title over what the agent still needs or the user asked for: "What I need next",
 #: "Required to proceed", "Pending requests", "Missing details".
 _ASKS = re.compile(

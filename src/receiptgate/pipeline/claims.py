@@ -95,7 +95,7 @@ def find_claims(s: Settings, req: Request) -> None:
     claims = [
         c
         for c in found.claims
-        if req.types[c.sentence_index] not in ("question", "imperative", "status")
+        if req.types[c.sentence_index] not in ("question", "imperative", "status", "condition")
         and not (
             req.types[c.sentence_index] == "code"
             and req.sentences[c.sentence_index].kind == "heading"

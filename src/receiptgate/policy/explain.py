@@ -28,6 +28,7 @@ SKIP_REASON = {
     "opinion": "no claim: an opinion",
     "future": "no claim: what will happen",
     "plan": "no claim: an item of a plan or a request (the list under the line before)",
+    "condition": "no claim: a condition listed under the line before (its figures are checked)",
     "status": "no claim: the reply's status line (the sentences under it tell what was done)",
 }
 
