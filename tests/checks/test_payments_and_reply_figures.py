@@ -548,3 +548,11 @@ def test_when_a_look_up_names_its_object_past_a_place_then_the_look_up_call_back
     assert _check(text, _receipts(*LOOKUPS)).verdict == "pass"
     # ... and a look-up of something no call fetched is still no act
     assert _check("I checked your frequent flyer miles.", _receipts(*LOOKUPS)).verdict == "block"
+
+
+def test_when_a_refund_is_said_to_be_applied_then_its_amount_is_checked_not_a_patch() -> None:
+    refunded = "A refund of $2,544 has been applied to your credit card."
+    assert _check(refunded, REFUNDED_TO_CREDIT_CARD).verdict == "pass"
+    assert _check(refunded.replace("2,544", "2,644"), REFUNDED_TO_CREDIT_CARD).verdict == "block"
+    # an applied patch is still an act that needs its call
+    assert _check("The patch has been applied to the server.", PAID_BY_GIFT_CARD).verdict == "block"

@@ -459,6 +459,10 @@ class ActionDetector(Detector):
             verb = " ".join(next(g for g in match.groups() if g is not None).lower().split())
             if verb in _NOT_AGENT_PASSIVE:
                 return None  # "has been shipped/delivered": the order's state, not our act
+            if verb == "applied" and _MONEY_MOVED.search(claim.object or ""):
+                # "A refund of $6,594 has been applied to your card": money given back, said
+                # as "issued" or "credited" are (its amount is checked as a figure), no patch
+                return None
             claim.assertion = ACTION_VERBS.get(verb, "ran")
             claim.value = verb
             before = text[sentence.start : match.start()].lower()
@@ -491,6 +495,10 @@ class ActionDetector(Detector):
 
 
 _TESTS_OBJECT = re.compile(r"\btests?\b|\bpytest\b|\bspecs?\b|\btest suite\b", re.IGNORECASE)
+
+
+#: What a refund is called: "A refund of $X has been applied", "the credit was applied".
+_MONEY_MOVED = re.compile(r"\b(?:refund|credit|reimbursement|discount)s?\b", re.IGNORECASE)
 
 
 def _tests_or(kind: str, obj: str | None) -> str:
