@@ -25,22 +25,23 @@ _NUM = r"[$€£]?\s?-?\d[\d,]*(?:\.\d+)?"
 _RESULT_TERMS = re.compile(
     rf"({_NUM})\s*\(\s*((?:{_NUM}\s*[+\-−–]\s*)+{_NUM}|{_NUM}\s*[×x*]\s*{_NUM})\s*\)"
 )
-_TERM = re.compile(rf"([+\-−–×x*]?)\s*({_NUM})")
 
 #: A label in brackets after an operand ("(HAT028)", "(business)"): two letters in a row.
 _LABEL_TEXT = r"\((?=[^()]*[^\W\d_]{2})[^()=]{1,30}\)"
 #: One operand of a written equation: a figure, perhaps bold, perhaps with a short label
 #: after it ("$274 (HAT028)"), perhaps opening or closing a bracket.
 _OPERAND = rf"(?:\(\s*)*[*_]*{_NUM}[*_]*(?:\s*{_LABEL_TEXT})?(?:\s*\))*"
+#: The left side of a step of a calculation, whatever it equals ("(a - b) + c = d + e"):
+#: two to six operands.
+_CALCULATION = rf"(?<![\d.,])({_OPERAND}(?:\s*[+\-−–×x*/÷]\s*{_OPERAND}){{1,5}})\s*="
 #: "$364 + $248 + $259 = $871", "$2,613 - $500 - $327 = $1,786", "($639 – $241) × 2 =
-#: **$796**", "$1,786 ÷ 3 = $595.33": two to six operands, then the result.
+#: **$796**", "$1,786 ÷ 3 = $595.33": a calculation, then its result.
 _EQUATION = re.compile(
-    rf"(?<![\d.,])({_OPERAND}(?:\s*[+\-−–×x*/÷]\s*{_OPERAND}){{1,5}})\s*=\s*[*_]*\s*({_NUM})"
+    rf"{_CALCULATION}\s*[*_]*\s*({_NUM})"
     # the whole of what it equals: "= $12.85 + $40.20 = $53.05" is a step, not a result
     r"(?![\d,]|\.\d)(?![*_]*\s*[+\-−–×x*/÷]\s*[$€£(\d])"
 )
-#: The left side of a step of a calculation, whatever it equals ("(a - b) + c = d + e").
-_STEP = re.compile(rf"(?<![\d.,])({_OPERAND}(?:\s*[+\-−–×x*/÷]\s*{_OPERAND}){{1,5}})\s*=")
+_STEP = re.compile(_CALCULATION)
 #: A label in brackets after an operand: no part of the arithmetic.
 _LABEL = re.compile(_LABEL_TEXT)
 _OPERAND_TOKEN = re.compile(rf"\s*(?:({_NUM})|(\())")
@@ -96,9 +97,12 @@ def _evaluate(expr: str) -> tuple[float, tuple[float, ...], str] | None:
             return False
         b, a = values.pop(), values.pop()
         op = ops.pop()
-        if op == "/" and b == 0:
-            return False
-        values.append({"+": a + b, "-": a - b, "×": a * b, "/": a / b if b else 0.0}[op])
+        if op == "/":
+            if b == 0:
+                return False
+            values.append(a / b)
+        else:
+            values.append({"+": a + b, "-": a - b, "×": a * b}[op])
         return True
 
     pos = 0
@@ -152,22 +156,6 @@ def _evaluate(expr: str) -> tuple[float, tuple[float, ...], str] | None:
     if len(values) != 1 or len(terms) < 2:
         return None
     return values[0], tuple(terms), "".join(shown)
-
-
-def _terms_total(terms: str) -> float | None:
-    """The value of "$100 + $99" or "2 × $50"."""
-    total: float | None = None
-    for op, num in _TERM.findall(terms):
-        x = _num(num)
-        if x is None:
-            return None
-        if total is None:
-            total = x
-        elif op in "×x*":
-            total *= x
-        else:
-            total = total - x if op in "-−–" else total + x
-    return total
 
 
 #: "$350 business fare vs. $122 originally paid = $228": a difference written out.
@@ -229,11 +217,11 @@ def written_arithmetic(sentence: str, h: HardFact) -> Derivation | None:
     if (compared := _compared(sentence, h)) is not None:
         return compared
     for m in _RESULT_TERMS.finditer(sentence):
-        c, result = _num(m.group(1)), _terms_total(m.group(2))
-        if c is None or result is None or h.number is None or abs(c - h.number) > TOLERANCE:
+        c, evaluated = _num(m.group(1)), _evaluate(m.group(2))
+        if c is None or evaluated is None or h.number is None or abs(c - h.number) > TOLERANCE:
             continue
+        result, terms, _ = evaluated
         formula = f"{' '.join(m.group(2).split())} = {show_number(result)}"
-        terms = tuple(x for _, num in _TERM.findall(m.group(2)) if (x := _num(num)) is not None)
         return _as_written(formula, result, c, terms)
     for m in _EQUATION.finditer(sentence):
         c = _num(m.group(2))
