@@ -50,7 +50,7 @@ from receiptgate.evidence.records import Record
 from receiptgate.pipeline.request import Request, Settings
 from receiptgate.policy.decide import ClaimEval
 from receiptgate.results import SentenceResult
-from receiptgate.text.clean import json_reply, read_as
+from receiptgate.text.clean import plain_reading
 from receiptgate.text.segment import Sentence, segment
 from receiptgate.text.tables import row_subject
 
@@ -66,13 +66,10 @@ def segment_text(s: Settings, req: Request) -> None:
             f"text truncated to maxTextLength {limit}; "
             f"{len(req.text) - len(req.work)} characters not validated ({handled})"
         )
-    # Claims are read in the plain reading of the text (text/clean: read_as, json_reply);
+    # Claims are read in the plain reading of the text (text/clean.plain_reading);
     # the result's sentences and the delivered text keep the agent's characters (finish).
     req.read = len(req.work)
-    reading = json_reply(req.work)
-    if reading is not None:
-        req.work, req.where = reading
-    req.work = read_as(req.work)
+    req.work, req.where = plain_reading(req.work)
     req.sentences = segment(req.work)
     req.result.sentences = [
         SentenceResult(x.index, x.text, x.start, x.end, x.kind) for x in req.sentences

@@ -140,6 +140,18 @@ def json_reply(text: str) -> tuple[str, list[int]] | None:
     return "".join(chars), where
 
 
+def plain_reading(text: str) -> tuple[str, list[int] | None]:
+    """How the gate reads a reply: the message of a reply written as JSON
+    (:func:`json_reply`), then look-alike characters as ASCII (:func:`read_as`); with
+    where each character of the reading stands in ``text`` when the reading has another
+    length (``None``: offsets into one are offsets into the other)."""
+    found = json_reply(text)
+    if found is None:
+        return read_as(text), None
+    message, where = found
+    return read_as(message), where
+
+
 def decode_utf8(data: bytes, source: str) -> str:
     """Decodes UTF-8 bytes (a leading byte-order mark is dropped).
 

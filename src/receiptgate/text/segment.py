@@ -48,7 +48,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from receiptgate.text.clean import json_reply, read_as
+from receiptgate.text.clean import plain_reading
 
 __all__ = ["Sentence", "SentenceKind", "segment"]
 
@@ -353,8 +353,9 @@ def _is_thematic_break(line: str, marker: str) -> bool:
 def segment(text: str) -> list[Sentence]:
     """Split ``text`` into sentences with offsets into ``text``.
 
-    Boundaries are found in ``read_as(text)`` (a no-break space is a space), so a text
-    and its plain reading split alike; each sentence's ``text`` is a slice of ``text``.
+    Boundaries are found in the text's plain reading (``text/clean.plain_reading``: a
+    no-break space is a space, a reply written as JSON is its message), so a text and its
+    reading split alike; each sentence's ``text`` is a slice of ``text``.
 
     Args:
         text: Agent output, plain text or Markdown.
@@ -362,17 +363,16 @@ def segment(text: str) -> list[Sentence]:
     Returns:
         Sentences in order, non-overlapping, indexed from 0.
     """
-    if text[:1] == "{" and (reading := json_reply(text)) is not None:
+    plain, where = plain_reading(text)
+    out = _segment(plain)
+    if where is not None:
         # a reply written as a JSON object: the sentences of its message, with offsets into
         # the object (as the gate reads it: pipeline/claims.segment_text)
-        message, where = reading
-        out = []
-        for x in _segment(read_as(message)):
+        mapped = []
+        for x in out:
             a, b = where[x.start], where[x.end - 1] + 1
-            out.append(_sentence(x.index, a, b, text[a:b], x.kind))
-        return out
-    plain = read_as(text)
-    out = _segment(plain)
+            mapped.append(_sentence(x.index, a, b, text[a:b], x.kind))
+        return mapped
     if plain is not text:
         out = [_sentence(x.index, x.start, x.end, text[x.start : x.end], x.kind) for x in out]
     return out
