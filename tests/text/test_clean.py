@@ -109,8 +109,11 @@ def test_a_reply_written_as_json_is_judged_by_its_message_with_offsets_into_the_
     )
 
 
-def test_a_reply_written_as_json_streams_sentence_by_sentence_like_the_gate_judges_it() -> None:
-    text = '{"message": "Your refund of $42 has been issued.\\nThanks!"}'
+@pytest.mark.parametrize("lead", ["", "  \n"])
+def test_a_reply_written_as_json_streams_sentence_by_sentence_like_the_gate_judges_it(
+    lead: str,
+) -> None:
+    text = lead + '{"message": "Your refund of $42 has been issued.\\nThanks!"}'
     stream = StreamGate(Gate(), now=NOW)
     events = []
     for i in range(0, len(text), 7):
