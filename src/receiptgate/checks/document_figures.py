@@ -97,10 +97,7 @@ def document_figure(
         match = DocumentMatch(receipt, passage, shared, coverage)
         for fact, value in passage.values:
             if keys & set(value.keys) and _counts_alike(h, passage.text, fact):
-                detail = f"{match.line(fact.text)}, matches {h.text}"
-                return Finding(
-                    "supported", receipt.id, receipt.kind, detail, passage.heading, value=h
-                )
+                return _backs(match, fact, h)
         # a differing figure speaks to this one only if its clause is about the same
         # thing: "30 dollars per passenger" says nothing of "a refund of $2580"
         same = [
@@ -167,10 +164,7 @@ def stated_today(
                 continue
             match = DocumentMatch(docs[k], passage, frozenset(), 0.0)
             if keys & set(value.keys):
-                detail = f"{match.line(fact.text)}, matches {h.text}"
-                return Finding(
-                    "supported", docs[k].id, docs[k].kind, detail, passage.heading, value=h
-                )
+                return _backs(match, fact, h)
             detail = f"contradicts {match.line(fact.text)} ({fact.text}), claimed {h.text}"
             other = other or Finding(
                 "contradicted", docs[k].id, docs[k].kind, detail, passage.heading, value=h
@@ -200,10 +194,14 @@ def _stated_span(
     if len({id(p) for _, p, _ in found}) != 1:
         return None
     k, passage, fact = found[0]
-    receipt = docs[k]
-    match = DocumentMatch(receipt, passage, frozenset(), 0.0)
+    return _backs(DocumentMatch(docs[k], passage, frozenset(), 0.0), fact, h)
+
+
+def _backs(match: DocumentMatch, fact: HardFact, h: HardFact) -> Finding:
+    """``h`` backed by the passage figure ``fact``, with the passage as its evidence."""
+    r = match.receipt
     detail = f"{match.line(fact.text)}, matches {h.text}"
-    return Finding("supported", receipt.id, receipt.kind, detail, passage.heading, value=h)
+    return Finding("supported", r.id, r.kind, detail, match.passage.heading, value=h)
 
 
 def _counts_alike(h: HardFact, text: str, fact: HardFact) -> bool:

@@ -74,12 +74,10 @@ def _equal(h: HardFact, leaf: Leaf) -> bool:
         return (
             abs(h.number - v.number) < 0.005
             or (h.kind == "percent" and abs(h.number / 100 - v.number) < 0.00005)
-            # a negative amount ("price_difference": -9.89, a calculator's "-2580.0") is
-            # claimed as its size
-            or (h.kind == "money" and v.number < 0 and abs(h.number + v.number) < 0.005)
-            # ... and a deduction written with its sign ("Certificate: -$500") is the
-            # amount the record holds
-            or (h.kind == "money" and h.number < 0 and abs(h.number + v.number) < 0.005)
+            # an amount and its size are one: a negative record value ("price_difference":
+            # -9.89, a calculator's "-2580.0") claimed as its size, a deduction written with
+            # its sign ("Certificate: -$500") of the amount the record holds
+            or (h.kind == "money" and abs(h.number + v.number) < 0.005)
         )
     return True
 

@@ -258,37 +258,47 @@ def extract_hard_facts(
     if "the " in low:
         out = [_day_of_month(text, h) for h in out]
     if "-" in seg or "–" in seg:
-        out = _day_ranges(text, out)
-    if "/" in seg:
-        out = _date_pairs(text, out)
+        out = _later_days(text, out)
     return out
 
 
 #: The end of a range of days after a date: "May 29-30, 2024", "May 6–13".
 _RANGE_END = re.compile(r"\s?[-–]\s?(\d{1,2})(?![\d:.])(?:,?\s+(\d{4})\b)?")
-
-
 #: A later day written after a full date as month and day: "2024-05-06/05-13".
 _NEXT_DAY = re.compile(r"/(\d{2})-(\d{2})(?![\d-])")
 
 
-def _date_pairs(text: str, out: list[HardFact]) -> list[HardFact]:
-    """The days of one trip written as "2024-05-25/05-29/05-30": each a date of the year
-    of the first, not the numbers 29 and 30."""
+def _later_days(text: str, out: list[HardFact]) -> list[HardFact]:
+    """The later days written right after a date: a range in one month ("May 29-30, 2024":
+    two dates, the year after them both of theirs) or the days of one trip after a full date
+    ("2024-05-25/05-29/05-30": dates of its year); not the numbers 30, 29 and 2024."""
     result: list[HardFact] = []
     skip_to = -1
     for h in out:
         if h.start < skip_to:
-            continue
+            continue  # a number the range holds
         result.append(h)
-        if h.kind != "date" or len(h.value) != 10 or not text.startswith(h.value, h.start):
+        if h.kind != "date" or len(h.value) != 10 or h.value[4] != "-":
+            continue
+        if (m := _RANGE_END.match(text, h.end)) is not None:
+            year = m.group(2) or h.value[:4]
+            last = int(m.group(1))
+            if last <= int(h.value[8:]) or not _is_day(int(year), int(h.value[5:7]), last):
+                continue
+            result[-1] = HardFact(
+                "date", h.text, h.start, h.end, f"{year}{h.value[4:]}", None, h.unit
+            )
+            at = m.start(1)
+            value = f"{year}-{h.value[5:7]}-{last:02d}"
+            result.append(HardFact("date", m.group(1), at, m.end(1), value, None, h.unit))
+            skip_to = m.end()
+            continue
+        if not text.startswith(h.value, h.start):
             continue
         at = h.end
         while (m := _NEXT_DAY.match(text, at)) is not None:
             month, day = int(m.group(1)), int(m.group(2))
-            try:
-                date(int(h.value[:4]), month, day)
-            except ValueError:
+            if not _is_day(int(h.value[:4]), month, day):
                 break
             value = f"{h.value[:4]}-{month:02d}-{day:02d}"
             result.append(
@@ -298,43 +308,12 @@ def _date_pairs(text: str, out: list[HardFact]) -> list[HardFact]:
     return result
 
 
-def _day_ranges(text: str, out: list[HardFact]) -> list[HardFact]:
-    """A range of days in one month ("May 29-30, 2024") is two dates, the year after it
-    both of theirs; not a date and the numbers 30 and 2024."""
-    result: list[HardFact] = []
-    skip_to = -1
-    for h in out:
-        if h.start < skip_to:
-            continue  # a number the range holds
-        result.append(h)
-        if h.kind != "date" or len(h.value) != 10 or h.value[4] != "-":
-            continue
-        m = _RANGE_END.match(text, h.end)
-        if m is None:
-            continue
-        year = m.group(2) or h.value[:4]
-        first, last = int(h.value[8:]), int(m.group(1))
-        try:
-            date(int(year), int(h.value[5:7]), last)
-        except ValueError:
-            continue
-        if last <= first:
-            continue
-        result[-1] = HardFact("date", h.text, h.start, h.end, f"{year}{h.value[4:]}", None, h.unit)
-        end_at = m.end(1)
-        result.append(
-            HardFact(
-                "date",
-                text[m.start(1) : end_at],
-                m.start(1),
-                end_at,
-                f"{year}-{h.value[5:7]}-{last:02d}",
-                None,
-                h.unit,
-            )
-        )
-        skip_to = m.end()
-    return result
+def _is_day(year: int, month: int, day: int) -> bool:
+    try:
+        date(year, month, day)
+    except ValueError:
+        return False
+    return True
 
 
 #: "on the 28th", "not the 27th": an ordinal day of a month the sentence does not name.
