@@ -78,6 +78,45 @@ def test_when_a_plan_ends_with_a_colon_then_its_day_is_still_the_plan(
     assert _validate(text, SEARCH).verdict == verdict
 
 
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # the second day is one more object of the search, in a clause with no verb
+        (
+            "I'll now search for flights on March 19, 2026, for the outbound flight and "
+            "March 23, 2026, for the return flight.",
+            "pass",
+        ),
+        # a clause that opens with the day and has a verb of its own states a fact
+        ("I'll now search for flights on March 19, 2026, and March 23, 2026 is full.", "block"),
+    ],
+)
+def test_when_a_plan_names_a_second_day_after_and_then_only_a_verb_makes_it_a_fact(
+    text: str, verdict: str
+) -> None:
+    assert _validate(text, SEARCH).verdict == verdict
+
+
+ISSUE = Receipt(
+    id="u1",
+    kind="user",
+    content="astroid 2.9.1 breaks pylint; with `pip install astroid==2.9.0` there is no failure.",
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Let me check what changed between 2.9.0 and 2.9.1 that might affect this:", "pass"),
+        ("Let me check what changed between 2.9.0 and 2.9.4 that might affect this:", "block"),
+    ],
+)
+def test_a_version_the_evidence_holds_backs_its_sentence_whatever_words_surround_it(
+    text: str, verdict: str
+) -> None:
+    assert _validate(text, ISSUE).verdict == verdict
+
+
 def test_when_a_later_clause_of_a_plan_states_a_fact_then_its_day_is_checked() -> None:
     text = "I'll search for flights on March 19, 2026, but your return flight is on March 23, 2026."
     assert _validate(text, SEARCH).verdict == "block"

@@ -255,6 +255,24 @@ def test_an_id_of_capitals_only_is_checked_where_an_id_stands(text: str, verdict
     assert _result(text, PROFILE).verdict == verdict
 
 
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # o3's way of writing flight numbers: the digits are the id's, not a count
+        ("HAT 023 JFK → SFO, $146 in economy.", "pass"),
+        ("Your flights are HAT 085 and HAT 023.", "pass"),
+        # a price of another flight is still no price of this one
+        ("HAT 023 JFK → SFO, $177 in economy.", "block"),
+    ],
+)
+def test_an_id_written_with_a_space_inside_is_the_id_the_records_hold(
+    text: str, verdict: str
+) -> None:
+    result = _result(text, TRIP)
+    assert result.verdict == verdict
+    assert not any("023" in r for s in result.sentences for r in s.reasons)
+
+
 PAID = _receipts(
     "get_order_details",
     {

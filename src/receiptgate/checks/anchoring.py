@@ -20,6 +20,9 @@ from receiptgate.evidence.records import Record
 from receiptgate.text.segment import BULLETS, Sentence
 
 TOKEN = re.compile(r"#?[A-Za-z0-9][A-Za-z0-9_\-]*(?:\.[A-Za-z0-9]+)*")
+#: An id written with a space between its letters and its digits ("HAT 023" for HAT023,
+#: "UA 1234"): one id where the records hold the two parts joined.
+SPACED_ID = re.compile(r"\b([A-Z]{2,4}) (\d{2,6})\b")
 _WORD_SPAN = re.compile(r"[\w'’-]+")
 
 
@@ -60,6 +63,19 @@ def id_key(token: str, index: ReceiptIndex) -> str | None:
     return None
 
 
+def _spaced_ids(text: str, index: ReceiptIndex) -> list[tuple[int, int, str]]:
+    """The ids ``text`` writes with a space inside ("HAT 023"), as (start, end, the key
+    the records hold them under), where records hold them joined."""
+    if not index.records_by_id:
+        return []
+    out: list[tuple[int, int, str]] = []
+    for m in SPACED_ID.finditer(text):
+        key = (m.group(1) + m.group(2)).lower()
+        if key in index.records_by_id:
+            out.append((m.start(), m.end(), key))
+    return out
+
+
 def word_spans(text: str) -> list[tuple[str, int, int]]:
     """The words of a text, lowercase, with where they are."""
     low = text.lower()
@@ -78,6 +94,11 @@ def _named(text: str, offset: int, index: ReceiptIndex) -> list[tuple[int, int, 
             found.extend(
                 (offset + m.start(), offset + m.end(), r) for r in index.records_by_id[key]
             )
+    spaced = _spaced_ids(text, index)
+    for a, b, key in spaced:
+        found.extend((offset + a, offset + b, r) for r in by_id[key])
+    if spaced:
+        found.sort(key=lambda x: x[0])  # in the order the sentence names them
     if index.records_by_name:
         words = word_spans(text)
         for i in range(len(words)):

@@ -232,6 +232,11 @@ def check_figure(
         asked = [leaf for leaf in equal if leaf.path.startswith("args.")]
         if asked:
             return supported(index, h, asked[-1])
+    if h.kind == "version" and equal and rival is None:
+        # "changes between 2.9.0 and 2.9.1" after the issue named both releases: a
+        # version string is itself specific; what surrounds it need not repeat the
+        # receipt's words ("astroid", "pip install")
+        return supported(index, h, equal[-1])
     if h.kind == "money" and equal and rival is None:
         # "under $1,000" after the user asked to "bring it under $1000": an amount only
         # the user's own messages hold is theirs, restated (T7), whatever words surround it

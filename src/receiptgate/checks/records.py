@@ -13,7 +13,7 @@ import dataclasses
 import re
 from collections.abc import Callable, Sequence
 
-from receiptgate.checks.anchoring import TOKEN, Anchor, id_key, word_spans
+from receiptgate.checks.anchoring import SPACED_ID, TOKEN, Anchor, id_key, word_spans
 from receiptgate.checks.figures import evidence_line, supported
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.labels import label_value, last_digit_spans, last_digits
@@ -92,6 +92,14 @@ def record_claims(
         # read here even when a detector took it as a quantity
         out.append(last_digits(index, digits, a, b))
         busy.append((a, b))
+    # "HAT 023": an id the records hold as HAT023 (anchoring found it)
+    for a, b, _ in anchor_.named:
+        tok = s.text[a - s.start : b - s.start]
+        if " " in tok and SPACED_ID.fullmatch(tok) and free(a, b):
+            held = index.leaves((f"i:{tok.replace(' ', '').lower()}",))
+            if held:
+                out.append(RecordClaim("id", a, b, tok, _supported_id(index, tok, a, b, held[0])))
+                busy.append((a, b))
     # ids: held by a record (supports), or shaped like the evidence's ids and held by none
     for m in _DIGIT_TOKEN.finditer(s.text):
         tok = m.group().rstrip(".")

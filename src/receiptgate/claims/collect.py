@@ -110,7 +110,11 @@ def clause_around(
     """The clause of ``text[start:end]`` that holds ``text[at:until]``: from the last
     ``edges`` match before it to the first one after it."""
     left = start
-    for m in edges.finditer(text, start, at):
+    # up to the figure's end, so that an edge right before it is seen whole (the
+    # lookahead of "and (?=\S)" needs the character after it)
+    for m in edges.finditer(text, start, until):
+        if m.end() > at:
+            break
         left = m.end()
     right = edges.search(text, until, end)
     return left, (right.start() if right is not None else end)

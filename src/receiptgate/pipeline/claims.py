@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from receiptgate.checks.anchoring import Anchor, anchor
+from receiptgate.checks.anchoring import SPACED_ID, Anchor, anchor
 from receiptgate.checks.files import unknown_files
 from receiptgate.checks.grounding import is_grounded, ungrounded_names
 from receiptgate.checks.labels import labelled, last_digit_spans
@@ -187,10 +187,15 @@ def _in_intent_clause(work: str, s: Sentence, h: HardFact) -> bool:
     """Whether a figure of an offer or a plan sits in its intent clause: "I'll call you
     tomorrow" yes; "I can proceed, but the refund takes 5 to 10 business days" no (a
     later clause that is not itself a plan states a fact)."""
-    start, _ = clause_around(work, s.start, s.end, h.start, h.end, ACTION_CLAUSE_EDGE)
+    start, end = clause_around(work, s.start, s.end, h.start, h.end, ACTION_CLAUSE_EDGE)
     if start == s.start:
         return True
     clause = work[start : h.start].lstrip().lower()
+    if not clause:
+        # "... on May 26 for the outbound flight and May 28 for the return": a figure that
+        # opens a clause with no verb is one more object of the plan; "and May 28 is
+        # full" states a fact
+        return verbless(work[h.end : end].lower())
     # "I'll search for flights on May 19, and then for flights back on May 23": a clause
     # with no subject of its own goes on with the plan; so does one with no verb ("Option:
     # search DTW–LGA flights on May 17 and LGA–DTW on May 19")
@@ -216,6 +221,7 @@ def anchor_sentences(s: Settings, req: Request) -> None:
     req.anchors = anchor(req.work, req.sentences, ledger) if ledger is not None else None
     req.types = _check_user_restatements(req.sentences, req.types, ledger)
     if req.anchors is not None and ledger is not None:
+        _drop_spaced_ids(req)
         req.evals.extend(_record_claims(req, req.anchors, ledger))
     if ledger is not None:
         req.evals.extend(_failed_outcomes(req, ledger))
@@ -251,6 +257,32 @@ def _failed_outcomes(req: Request, ledger: ReceiptIndex) -> list[ClaimEval]:
         )
         out.append(ClaimEval(0, claim, ledger=found, risks=["agent_actions"]))
     return out
+
+
+def _drop_spaced_ids(req: Request) -> None:
+    """The digits of an id written with a space ("HAT 023") are no figure: the id's own
+    claim (checks/records) holds them."""
+    spans: dict[int, list[tuple[int, int]]] = {}
+    for sent, about in zip(req.sentences, req.anchors or (), strict=True):
+        for a, b, _ in about.named:
+            if SPACED_ID.fullmatch(req.work, a, b):
+                spans.setdefault(sent.index, []).append((a, b))
+    if not spans:
+        return
+    kept: list[ClaimEval] = []
+    for ev in req.evals:
+        inside = spans.get(ev.claim.sentence_index, ())
+        facts = ev.claim.hard_facts
+        gone = [i for i, h in enumerate(facts) if any(a <= h.start < b for a, b in inside)]
+        if not gone:
+            kept.append(ev)
+            continue
+        ev.claim.hard_facts = [h for i, h in enumerate(facts) if i not in gone]
+        if len(ev.risks) == len(facts):
+            ev.risks = [r for i, r in enumerate(ev.risks) if i not in gone]
+        if ev.claim.hard_facts or not ev.claim.detector_id.startswith("hardfact."):
+            kept.append(ev)
+    req.evals = _numbered(kept)
 
 
 def _record_claims(
