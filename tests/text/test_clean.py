@@ -79,6 +79,27 @@ def test_a_date_written_with_non_breaking_hyphens_is_checked_and_the_sentence_ke
     assert wrong.sentences[0].text == text.replace("26", "27", 1)
 
 
+def test_evidence_with_look_alike_characters_is_read_as_the_reply_is() -> None:
+    # the user typed the date with non-breaking hyphens and a narrow space; the reply
+    # restates it in ASCII, and the other way round
+    user = Receipt(
+        id="u1",
+        kind="user",
+        content="Please add Kevin\u202fSmith (DOB\u202f2001\u201104\u201112) to the trip.",
+    )
+    gate = Gate()
+    said = gate.validate("Kevin Smith, DOB 2001-04-12, is added.", receipts=[user], now=NOW)
+    other = gate.validate("Kevin Smith, DOB 2001-04-13, is added.", receipts=[user], now=NOW)
+    back = gate.validate(
+        "Flight HAT289 departs on 2024-05-26.",
+        receipts=[FLIGHT.model_copy(update={"content": FLIGHT.content.replace("-", "\u2011")})],
+        now=NOW,
+    )
+    assert said.sentences[0].tag == "T7", said.sentences[0].reasons
+    assert other.verdict == "block"
+    assert back.verdict == "pass", back.reason
+
+
 # ------------------------------------------------------------------- replies written as JSON
 
 

@@ -37,6 +37,7 @@ from receiptgate.evidence.formats import parse_content
 from receiptgate.evidence.receipts import Receipt
 from receiptgate.evidence.records import Leaf, Record, records_of, text_records
 from receiptgate.evidence.values import STATE_WORDS, words_of
+from receiptgate.text.clean import read_as
 
 _SHAPE_RUN = re.compile(r"[A-Z]+|[a-z]+|[0-9]+|[^A-Za-z0-9]")
 
@@ -304,7 +305,15 @@ class ReceiptIndex:
         return self._by_word
 
     def add(self, r: Receipt) -> None:
-        """Indexes one more receipt."""
+        """Indexes one more receipt.
+
+        Its content is read as the reply is (``text.clean.read_as``: a non-breaking hyphen
+        or a narrow space as its ASCII form, one character for one), so a user's
+        "2001\u201104\u201112" is the date a reply writes "2001-04-12"; the index keeps
+        that reading of the receipt, under the same id.
+        """
+        if not r.content.isascii() and (read := read_as(r.content)) != r.content:
+            r = r.model_copy(update={"content": read})
         i = len(self.entries)
         built = _built(r, r.created_at or self.now)
         entry = ReceiptEntry(
