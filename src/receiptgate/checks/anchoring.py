@@ -10,6 +10,7 @@ records, a figure is about the one named right before it (``checks/figure_owner`
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -76,12 +77,14 @@ def _spaced_ids(text: str, index: ReceiptIndex) -> list[tuple[int, int, str]]:
     return out
 
 
-def word_spans(text: str) -> list[tuple[str, int, int]]:
-    """The words of a text, lowercase, with where they are."""
+@functools.lru_cache(maxsize=512)
+def word_spans(text: str) -> tuple[tuple[str, int, int], ...]:
+    """The words of a text, lowercase, with where they are (anchoring and the values a
+    sentence restates both read them: worked out once per sentence)."""
     low = text.lower()
     if len(low) != len(text):  # a letter whose lowercase is longer ("İ")
-        return [(w.group().lower(), w.start(), w.end()) for w in _WORD_SPAN.finditer(text)]
-    return [(w.group(), w.start(), w.end()) for w in _WORD_SPAN.finditer(low)]
+        return tuple((w.group().lower(), w.start(), w.end()) for w in _WORD_SPAN.finditer(text))
+    return tuple((w.group(), w.start(), w.end()) for w in _WORD_SPAN.finditer(low))
 
 
 def _named(text: str, offset: int, index: ReceiptIndex) -> list[tuple[int, int, Record]]:
@@ -176,6 +179,16 @@ def anchor(text: str, sentences: Sequence[Sentence], index: ReceiptIndex) -> lis
         previous = a.records
     _siblings(text, sentences, out, index)
     _introduced(text, sentences, out)
+    # sentences about the same records share one scope (a sentence's figures and values
+    # all ask for it; "previous" and "section" anchors repeat the records of one line)
+    scopes: dict[tuple[int, ...], frozenset[int]] = {}
+    for a in out:
+        if a.records:
+            key = tuple(id(r) for r in a.records)
+            if (known := scopes.get(key)) is not None:
+                a._scope = known
+            else:
+                scopes[key] = a.scope()
     return out
 
 
