@@ -321,6 +321,22 @@ def test_a_line_of_a_change_list_is_backed_by_the_edit_it_describes() -> None:
 
 
 @pytest.mark.parametrize(
+    "intro",
+    [
+        "Here's what the application includes:",
+        "I've created a token generator that:",
+        "The new code contains:",
+        "Key features:",
+    ],
+)
+def test_a_list_of_what_the_agent_made_is_read_as_a_list_of_changes(intro: str) -> None:
+    reply = f"{intro}\n\n- Adds the email field to the hash\n- Retries on network timeouts\n"
+    tags = _tags(reply, HASH_EDIT)
+    assert tags[1] == ("T1", "pass")
+    assert tags[2] == ("T3", "warn")  # no edit's text holds it
+
+
+@pytest.mark.parametrize(
     ("window", "expected"),
     [
         ("[File: /workspace/bad.txt (1 lines total)]\n1:\n", ("T1", "pass")),

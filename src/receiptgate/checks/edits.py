@@ -94,7 +94,10 @@ _BEHAVIOUR = re.compile(
 #: "The implementation:", "I've made the following changes:", "The fix works by:".
 CHANGES_INTRO = re.compile(
     r"\b(?:changes?|changed|fix|fixes|fixed|implementation|implemented|solution|"
-    r"modifications?|modified|updates?|updated|edits?|edited|patch)\b[^:\n]{0,60}:[*_\s]*$",
+    r"modifications?|modified|updates?|updated|edits?|edited|patch|"
+    # what the agent made and what it holds: "Here's what the application includes:",
+    # "I've created a detailed issue report that:", "The patch ... includes:"
+    r"created|wrote|written|includes|contains|features)\b[^:\n]{0,60}:[*_\s]*$",
     re.IGNORECASE,
 )
 
