@@ -223,6 +223,24 @@ def test_quoted_words_no_call_holds_back_nothing() -> None:
     assert result.verdict == "flag"
 
 
+@pytest.mark.parametrize(
+    ("text", "tag"),
+    [
+        # a value in single quotes, quoted as Python printed it
+        ("The test failure shows that we're getting 'dummy' instead of 'my_method'.", "T1"),
+        # a single-quoted word the output holds only inside a name is no quote of it
+        ("The test failure shows that we're getting 'test'.", "T3"),
+        # the apostrophes of "we're" and "it's" quote nothing
+        ("We're sure it's the wrapper that renames it.", "T3"),
+    ],
+)
+def test_a_single_quoted_value_is_backed_by_the_output_that_prints_it_quoted(
+    text: str, tag: str
+) -> None:
+    ran = _bash("c3", "pytest tests/test_wraps.py", "AssertionError: 'dummy' != 'my_method'")
+    assert _validate(text, ran).sentences[0].tag == tag
+
+
 def test_a_failure_report_is_backed_by_the_last_call_that_acted_not_a_note() -> None:
     failed = _bash("c1", "make", "make: *** [Makefile:192: build] Error 2", ok=False)
     note = Receipt(id="c2", kind="tool", tool="think", content="Your thought has been logged.")

@@ -189,13 +189,18 @@ def quoted_span(index: ReceiptIndex, sentence: str) -> Finding | None:
     "The answer is **OpenHands is all you need!**". The quoted words are restated from the
     call, which is the sentence's receipt (the newest that holds them)."""
     flat_sentence = " ".join(sentence.split())  # a span wrapped across a line break
-    spans = [m.group(1) or m.group(2) or m.group(3) for m in _QUOTED_SPAN.finditer(flat_sentence)]
-    spans = [x.strip() for x in spans if x and len(x.strip()) >= 3]
+    spans: list[tuple[str, bool]] = []
+    for m in _QUOTED_SPAN.finditer(flat_sentence):
+        # 'Fare', 'dummy' (single quotes): a value as Python prints one (KeyError: 'Fare')
+        single = m.group(4) is not None
+        x = (m.group(1) or m.group(2) or m.group(3) or m.group(4) or "").strip()
+        if len(x) >= 3:
+            spans.append((x, single))
     if not spans:
         return None
     for e in reversed(tool_calls(index)):
         held = f"{e.receipt.content}\n{e.text.split(chr(10), 1)[0]}"
-        found = next((x for x in spans if x in held or x.lower() in e.text), None)
+        found = next((x for x, q in spans if _holds(e.receipt.content, held, e.text, x, q)), None)
         if found is None:
             continue
         rid = e.receipt.id
@@ -203,8 +208,22 @@ def quoted_span(index: ReceiptIndex, sentence: str) -> Finding | None:
     return None
 
 
-#: Quoted material in a sentence: `code`, **bold**, "double quotes".
-_QUOTED_SPAN = re.compile(r"`([^`\n]{1,200})`|\*\*([^*\n]{1,200})\*\*|\"([^\"\n]{1,200})\"")
+def _holds(output: str, held: str, text: str, span: str, single: bool) -> bool:
+    """Whether a call holds a quoted span: a single-quoted value in what it printed, quoted
+    there too ('Fare' as a ``KeyError: 'Fare'`` or a JSON ``"Fare"``; 'hello' is no part
+    of a file named hello.sh); other spans in its output or its arguments."""
+    if single:
+        return f"'{span}'" in output or f'"{span}"' in output
+    return span in held or span.lower() in text
+
+
+#: Quoted material in a sentence: `code`, **bold**, "double quotes", 'single quotes' (a
+#: quote that opens after a space or a bracket and closes before no letter: the
+#: apostrophe of "we're" opens nothing).
+_QUOTED_SPAN = re.compile(
+    r"`([^`\n]{1,200})`|\*\*([^*\n]{1,200})\*\*|\"([^\"\n]{1,200})\""
+    r"|(?:(?<=[\s(\[])|^)'([^'\n]{1,200}?)'(?!\w)"
+)
 
 #: What a count of a result's rows is counted in: "2 rows", "12 records", "5 results".
 _ROW_UNITS = frozenset({"row", "record", "entry", "line", "item", "result", "match"})
