@@ -283,6 +283,35 @@ def test_an_edit_that_changed_nothing_backs_no_fix(
     assert _one("The typo has been corrected in `bad.txt`.", OPENED, edit)[1] == action
 
 
+def _window(*lines: str, updated: bool = True) -> str:
+    numbered = "".join(f"{i}:{line}\n" for i, line in enumerate(lines, 1))
+    note = "File updated." if updated else ""
+    return f"[File: /workspace/notes.txt ({len(lines)} lines total)]\n{numbered}{note}"
+
+
+TWICE = (
+    "execute_bash",
+    {"command": "open notes.txt"},
+    _window("Hi.", "Enjoy!", "Enjoy!", updated=False),
+)
+
+
+@pytest.mark.parametrize(
+    ("after", "action"),
+    [
+        # the file has one line fewer: the duplicate is gone
+        (_window("Hi.", "Enjoy!"), "pass"),
+        # "edit 3:3" with an empty line blanks line 3 and keeps it
+        (_window("Hi.", "Enjoy!", ""), "block"),
+    ],
+)
+def test_a_line_said_removed_needs_a_file_with_fewer_lines(after: str, action: str) -> None:
+    edit = ("execute_bash", {"command": "edit 3:3\n\nend_of_edit"}, after)
+    assert _one("The duplicate line has been removed.", TWICE, edit)[1] == action
+    # what else the edit did is not counted in lines
+    assert _one("The typo has been fixed.", TWICE, edit)[1] == "pass"
+
+
 HASH_EDIT = (
     "str_replace_editor",
     {

@@ -79,6 +79,29 @@ def unchanged(e: ReceiptEntry, before: Sequence[ReceiptEntry]) -> bool:
     return False
 
 
+def lines_kept(e: ReceiptEntry, before: Sequence[ReceiptEntry]) -> tuple[int, int] | None:
+    """For an edit said to remove a line: the file's lines before and after it, when the
+    file it prints afterwards has no fewer lines than the same file printed by an earlier
+    call ("edit 5:5" with an empty line blanks line 5 and keeps it); ``None`` when it has
+    fewer or no listing tells."""
+    after = _listing_of(e)
+    if after is None:
+        return None
+    for earlier in reversed(before):
+        shown = _listing_of(earlier)
+        if shown is not None and shown[0] == after[0]:
+            was, now = _line_count(shown[1]), _line_count(after[1])
+            return (was, now) if now >= was else None
+    return None
+
+
+def _line_count(lines: tuple[str, ...]) -> int:
+    """A listing's number of lines: the total its window gives, else the lines shown."""
+    if lines and lines[0].startswith("total "):
+        return int(lines[0][6:])
+    return len(lines)
+
+
 #: Calls that look things up: their arguments (a query) describe no change.
 _LOOKS_UP = re.compile(r"search|find|view|read|get|list|show|grep|open|cat\b", re.IGNORECASE)
 

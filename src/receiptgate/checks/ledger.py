@@ -27,7 +27,7 @@ from receiptgate.checks.calls import (
     ledger_view,
     suite_outcome,
 )
-from receiptgate.checks.edits import unchanged
+from receiptgate.checks.edits import lines_kept, unchanged
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.labels import digits_owners
 from receiptgate.checks.objects import GENERIC_OBJECTS, ObjectMatcher
@@ -252,6 +252,22 @@ def check_action(
             f"contradicts {rid}: the edit changed nothing (the file reads the same before "
             "and after)",
         )
+    if (
+        kind == "fixed"
+        and worked
+        and _LINE_REMOVED.search(f"{claim.matched_text} {claim.object or ''}")
+        and all(kept := [_kept(view.tools, e) for e in worked])
+    ):
+        # "The duplicate line has been removed" after an edit that blanked the line: the
+        # file it printed has as many lines as before
+        was, now = kept[-1] or (0, 0)
+        return Finding(
+            "contradicted",
+            rid,
+            "tool",
+            f"contradicts {rid}: the file has {now} lines after the edit and had {was} "
+            "before; no line was removed",
+        )
     if kind == "refunded" and (went := _refunded_elsewhere(best, tail)) is not None:
         # "the $30.78 difference has been refunded to your gift card" when the call's
         # refund row went to PayPal
@@ -262,6 +278,17 @@ def check_action(
 def _no_change(tools: list[ReceiptEntry], e: ReceiptEntry) -> bool:
     at = next((i for i, x in enumerate(tools) if x is e), len(tools))
     return unchanged(e, tools[:at])
+
+
+def _kept(tools: list[ReceiptEntry], e: ReceiptEntry) -> tuple[int, int] | None:
+    at = next((i for i, x in enumerate(tools) if x is e), len(tools))
+    return lines_kept(e, tools[:at])
+
+
+#: A claim that lines were taken out of a file: "the duplicate line has been removed".
+_LINE_REMOVED = re.compile(
+    r"\b(?:removed?|deleted?)\b.*\blines?\b|\blines?\b.*\b(?:removed|deleted)\b", re.I
+)
 
 
 #: The method a refund is said to go to: "to your gift card", "to the PayPal account".
