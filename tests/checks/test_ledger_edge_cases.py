@@ -33,6 +33,24 @@ def test_when_a_label_stands_after_an_unbacked_sentence_then_it_blocks() -> None
     assert result.verdict == "block"
 
 
+FAILING = Receipt(
+    id="t2", kind="tool", tool="exec", args={"command": "pytest -q"}, content="3 failed, 39 passed"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Let me finish the task since all the tests pass.", ("pass", "block")),
+        ("Let me finish the task because all the tests pass.", ("pass", "block")),
+        # the instruction alone asserts nothing
+        ("Let me run the tests to see whether they pass.", ("pass", "pass")),
+    ],
+)
+def test_the_reason_an_instruction_gives_is_a_claim(text: str, verdict: tuple[str, str]) -> None:
+    assert (_validate(text, PASSING).verdict, _validate(text, FAILING).verdict) == verdict
+
+
 def test_when_an_intention_names_a_day_then_the_day_needs_no_receipt() -> None:
     result = _validate("I'll look into the flaky test tomorrow.")
     assert result.verdict == "pass"

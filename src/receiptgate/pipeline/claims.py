@@ -92,7 +92,10 @@ def find_claims(s: Settings, req: Request) -> None:
     claims = [
         c
         for c in found.claims
-        if req.types[c.sentence_index] not in ("question", "imperative", "status", "condition")
+        if (
+            req.types[c.sentence_index] not in ("question", "imperative", "status", "condition")
+            or (req.types[c.sentence_index] == "imperative" and _in_reason(req, c))
+        )
         and not (
             req.types[c.sentence_index] == "code"
             and req.sentences[c.sentence_index].kind == "heading"
@@ -106,6 +109,19 @@ def find_claims(s: Settings, req: Request) -> None:
         req.result.notes.append(
             f"{found.dropped} claim(s) past maxClaimsPerOutput {cap} were not checked"
         )
+
+
+#: The conjunction of a reason clause: "Let me finish the task since we've fixed the issue".
+_REASON = re.compile(r"\b(?:since|because|now\s+that|as)\s+", re.IGNORECASE)
+
+
+def _in_reason(req: Request, c: DetectedClaim) -> bool:
+    """Whether a claim of an instruction or a plan sits in its reason clause: "Let me
+    finish this task since we've successfully fixed the issue" asserts the fix."""
+    sent = req.sentences[c.sentence_index]
+    before = req.work[sent.start : c.offset]
+    ends = [m.end() for m in _REASON.finditer(before)]
+    return bool(ends) and not any(x in before[ends[-1] :] for x in ",;:")
 
 
 def _with_hard_facts(
