@@ -307,6 +307,7 @@ SWE_EDIT = _turn(
         "src/app.py now has the guard for an empty string.",
         "The changes have been successfully applied to src/app.py.",
         "The crash has been fixed.",
+        "The crash has been properly addressed.",
     ],
 )
 def test_when_an_editor_call_changed_the_file_then_its_state_and_fix_pass(
@@ -323,6 +324,8 @@ def test_when_an_editor_call_changed_the_file_then_its_state_and_fix_pass(
         "The file now contains the empty-string check.",
         "The changes have been successfully applied to src/app.py.",
         "The crash has been fixed.",
+        "The crash has been properly addressed.",
+        "Let me submit since the crash has been fixed.",
     ],
 )
 def test_when_only_a_read_was_made_then_a_file_state_or_fix_is_blocked(text: str) -> None:

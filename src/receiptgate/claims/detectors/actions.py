@@ -61,6 +61,7 @@ ACTION_VERBS: dict[str, str] = {
     "fixed": "fixed",
     "patched": "fixed",
     "resolved": "fixed",
+    "addressed": "fixed",
     "updated": "fixed",
     "changed": "fixed",
     "edited": "fixed",
@@ -235,7 +236,8 @@ class ActionDetector(Detector):
         ),
         Pattern(
             "passive_done",
-            rf"(?:\b(?:has|have|had)\s+|['’]ve\s+)been\s+(?:successfully\s+|now\s+|also\s+|just\s+)*"
+            rf"(?:\b(?:has|have|had)\s+|['’]ve\s+)been\s+"
+            rf"(?:(?:successfully|now|also|just|already|properly|correctly|fully|finally)\s+)*"
             rf"({_VERB_ALT})\b|\b(?:was|were)\s+successfully\s+({_VERB_ALT})\b"
             rf"|\b(?:is|are)\s+now\s+(?:successfully\s+)?({_VERB_ALT})\b"
             # "You are being transferred to a human agent": done as the agent speaks
