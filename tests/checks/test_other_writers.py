@@ -604,3 +604,43 @@ def test_a_no_line_under_a_record_is_read_against_that_records_field() -> None:
     assert no_line.tag == "T1", no_line.reasons
     wrong = _result("**Reservation BBB222:**\n- Economy\n- No travel insurance", receipts)
     assert wrong.sentences[-1].tag == "T5"
+
+
+def _bookings(*cabins: str, policy: str | None = None) -> list[Receipt]:
+    calls = [
+        (
+            "get_reservation_details",
+            {"reservation_id": rid},
+            {"reservation_id": rid, "cabin": cabin},
+        )
+        for rid, cabin in zip(("AAA111", "BBB222"), cabins, strict=False)
+    ]
+    receipts = tool_transcript(calls)
+    if policy is not None:
+        receipts.insert(0, Receipt(id="sys", kind="rag", content=policy))
+    return receipts
+
+
+@pytest.mark.parametrize(
+    ("receipts", "tag"),
+    [
+        # the evidence sets business beside economy: cabins of other reservations ...
+        (_bookings("economy", "business"), "T1"),
+        # ... or the operator's documents listing the classes
+        (
+            _bookings(
+                "economy", policy="There are three cabin classes: basic economy, economy, business."
+            ),
+            "T1",
+        ),
+        # the reservation's cabin is the one denied
+        (_bookings("business", "economy"), "T5"),
+        # nothing shows business as a cabin: the line says nothing checkable
+        (_bookings("economy"), "T3"),
+    ],
+)
+def test_a_line_that_denies_a_value_is_read_against_the_records_field(
+    receipts: list[Receipt], tag: str
+) -> None:
+    text = "**Reservation AAA111:**\n- Not booked in the last 24 hours\n- Not business class"
+    assert _result(text, receipts).sentences[-1].tag == tag

@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from receiptgate.checks.anchoring import SPACED_ID, TOKEN, Anchor, id_key, word_spans
+from receiptgate.checks.enums import DENIAL
 from receiptgate.checks.figures import evidence_line, supported
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.labels import label_value, last_digit_spans, last_digits
@@ -400,6 +401,7 @@ def _values(
     out: list[RecordClaim] = []
     words = word_spans(s.text)
     heads = index.word_heads
+    denial = DENIAL.match(s.text.strip()) is not None
     i = 0
     while i < len(words):
         if words[i][0] not in heads:
@@ -412,8 +414,8 @@ def _values(
             if n == 1 and (len(phrase) < 3 or phrase in GENERIC or not content_words(phrase)):
                 continue
             a, b = s.start + words[i][1], s.start + words[i + n - 1][2]
-            if not free(a, b):
-                continue
+            if not free(a, b) or denial:
+                continue  # "Not business class": a value denied, not restated (checks/enums)
             hit = next(
                 (leaf for leaf in index.by_key.get(f"w:{phrase}", ()) if id(leaf.record) in scope),
                 None,

@@ -16,6 +16,7 @@ from receiptgate.checks.absences import (
 )
 from receiptgate.checks.documents import DocumentMatch, rule_words
 from receiptgate.checks.edits import CHANGES_INTRO, NOW_DOES, described_edit, empty_file
+from receiptgate.checks.enums import not_value
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.options import option_ordering
 from receiptgate.checks.outcomes import outcome
@@ -70,6 +71,10 @@ def ground_claimless(s: Settings, req: Request, sr: SentenceResult) -> None:
         # "This reservation has **no** travel insurance", "- No travel insurance" under the
         # reservation the lines are about (no negative claim detected)
         _settle(sr, "tool", found.receipt_id, found.status, found.detail, "absence")
+        return
+    if sr.tag == "T3" and (found := not_value(ledger, sr.text, req.anchor_of(sr.index).scope())):
+        # "- Not business class" under the reservation: its cabin is economy
+        _settle(sr, "tool", found.receipt_id, found.status, found.detail, "value")
         return
     for check, what in _STATED_BY_RECORDS if sr.tag == "T3" else ():
         if (found := check(ledger, sr.text)) is not None:

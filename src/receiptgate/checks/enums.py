@@ -1,0 +1,97 @@
+"""A value a line says a record does not have: "Not business class", "❌ Not basic
+economy" in a reply's checklist of a reservation (:func:`not_value`).
+
+The record's field holds one value of a set ("cabin": "economy"); the set is what the
+evidence shows side by side as alternatives (a search result's "prices": {"economy":
+..., "business": ...}), the values the same field takes in other records, or a
+passage of the operator's documents that lists both ("three cabin classes: basic
+economy, economy, business"). Another
+value of that set backs the line; the named value itself contradicts it. A value the
+evidence never sets beside the field's own says nothing either way.
+"""
+
+from __future__ import annotations
+
+import re
+
+from receiptgate.checks.documents import library
+from receiptgate.checks.finding import Finding
+from receiptgate.evidence.index import ReceiptIndex
+from receiptgate.evidence.records import Leaf, Record
+
+#: A verbless line that denies one value: "Not business class", "- ❌ Not a basic economy
+#: ticket" (the kind of thing after the value is no part of it).
+DENIAL = re.compile(
+    r"^[\W_]*not\s+(?:a\s+|an\s+|in\s+)?(?P<what>[a-z][a-z -]{1,30}?)"
+    r"(?:\s+(?:class|cabin|ticket|fare|seat|member|membership|level|tier|status))?[\W_]*$",
+    re.IGNORECASE,
+)
+
+
+def not_value(index: ReceiptIndex, sentence: str, scope: frozenset[int]) -> Finding | None:
+    """Support or contradiction of a line that denies a value of the records in ``scope``
+    (``id()``s of the records the line is about; see the module doc)."""
+    m = DENIAL.match(sentence.strip())
+    if m is None or not scope:
+        return None
+    named = _key(m.group("what"))
+    for leaf in _word_leaves(index, scope):
+        held = _key(leaf.value.shown)
+        if held == named:
+            r = index.receipt_of(leaf)
+            line = f"{r.id} {leaf.path} = {leaf.value.shown}"
+            return Finding("contradicted", r.id, "tool", f"contradicts {line}", leaf.path)
+        if _alternatives(index, held, named, leaf.key):
+            r = index.receipt_of(leaf)
+            line = f"{r.id} {leaf.path} = {leaf.value.shown}, not {named}"
+            return Finding("supported", r.id, "tool", line, leaf.path)
+    return None
+
+
+def _key(text: str) -> str:
+    return "_".join(text.lower().replace("-", " ").split())
+
+
+def _word_leaves(index: ReceiptIndex, scope: frozenset[int]) -> list[Leaf]:
+    """The one-word values of the records in scope ("economy", "gold"), newest first."""
+    out: list[Leaf] = []
+    for e in reversed(index.entries):
+        for rec in e.records:
+            for r in _in_scope(rec, scope):
+                out.extend(
+                    leaf
+                    for leaf in r.leaves
+                    if leaf.value.kind in ("word", "text") and 2 < len(leaf.value.shown) <= 30
+                )
+    return out
+
+
+def _in_scope(rec: Record, scope: frozenset[int]) -> list[Record]:
+    return [r for r in rec.subtree() if id(r) in scope]
+
+
+def _alternatives(index: ReceiptIndex, held: str, named: str, field: str) -> bool:
+    """Whether the evidence sets ``named`` beside ``held`` as one of a set: the keys of one
+    object ("prices": {"economy", "business"}), or values of the field ``field`` in other
+    records."""
+    if held == named:
+        return False
+    for leaf in index.by_field.get(named, ()):
+        group = leaf.path.rpartition(".")[0]
+        if group and any(x.path == f"{group}.{held}" for x in leaf.record.leaves):
+            return True
+    if any(_key(x.value.shown) == named for x in index.by_field.get(field.lower(), ())):
+        return True
+    # the operator's documents list them together: "There are three cabin classes:
+    # basic economy, economy, business."
+    lib, _ = library(index)
+    a, b = _words(held), _words(named)
+    return any(
+        "," in p.text and a.search(p.text) is not None and b.search(p.text) is not None
+        for _, p in lib.items
+    )
+
+
+def _words(value: str) -> re.Pattern[str]:
+    """A value as the words a document writes it in ("basic_economy": "basic economy")."""
+    return re.compile(r"\b" + r"[\s_*-]+".join(map(re.escape, value.split("_"))) + r"\b", re.I)
