@@ -188,3 +188,48 @@ def test_a_quoted_term_no_result_holds_backs_its_absence() -> None:
     # the catalogue does hold "red": its absence is not backed by the quote
     held = Gate().validate('There\'s no "red" option for the T-shirt.', receipts=[SHIRTS], now=NOW)
     assert held.sentences[0].tag != "T1", held.reason
+
+
+# ------------------------------------------------ a state a call returned by itself
+
+
+def _statuses(*answers: tuple[str, str]) -> list[Receipt]:
+    return tool_transcript(
+        [
+            ("get_flight_status", {"flight_number": flight, "date": "2026-03-20"}, state)
+            for flight, state in answers
+        ]
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "answers", "verdict"),
+    [
+        ("HAT023 is available.", [("HAT023", "available")], "pass"),
+        ("HAT023 is not available.", [("HAT023", "available")], "block"),
+        ("HAT023 is available.", [("HAT023", "delayed")], "block"),
+        (
+            "All flights are still available.",
+            [("HAT023", "available"), ("HAT204", "available")],
+            "pass",
+        ),
+        (
+            "All flights are still available.",
+            [("HAT023", "available"), ("HAT204", "delayed")],
+            "block",
+        ),
+        # another kind of thing than the calls asked about: no answer of theirs
+        ("All the rooms are available.", [("HAT023", "available")], "flag"),
+        # a flight the sentence names, but the availability is of something else
+        (
+            "I'll keep watching HAT039 and tell you when new information is available.",
+            [("HAT039", "delayed")],
+            "pass",
+        ),
+    ],
+)
+def test_a_state_a_status_call_returned_is_the_state_of_what_its_arguments_name(
+    text: str, answers: list[tuple[str, str]], verdict: str
+) -> None:
+    result = Gate().validate(text, receipts=_statuses(*answers), now=NOW)
+    assert result.verdict == verdict, result.reason

@@ -24,6 +24,7 @@ from receiptgate.checks.outputs import (
 from receiptgate.checks.restated_rules import restated_passage, unlisted
 from receiptgate.checks.runs import run_result
 from receiptgate.checks.states import check_state
+from receiptgate.checks.status_calls import called_state
 from receiptgate.claims.collect import clause_of
 from receiptgate.pipeline.freshness import freshness
 from receiptgate.pipeline.request import Request, Settings
@@ -93,8 +94,11 @@ def check_state_claim(s: Settings, req: Request, ev: ClaimEval, sentence: Senten
         if _NONE.search(head):
             every, avail = True, not avail
         # "10 of them are available": how many (else whether those described are)
-        found = available_count(ledger, sentence.text) or check_availability(
-            ledger, sentence.text, avail, every
+        found = (
+            available_count(ledger, sentence.text)
+            or check_availability(ledger, sentence.text, avail, every)
+            # "All flights are still available" after get_flight_status answered each
+            or called_state(ledger, avail, c.subject or "")
         )
         if found is None and _OTHERS.match(c.subject):
             # "..., but other options are available": the product's other variants
