@@ -556,3 +556,39 @@ def test_when_a_refund_is_said_to_be_applied_then_its_amount_is_checked_not_a_pa
     assert _check(refunded.replace("2,544", "2,644"), REFUNDED_TO_CREDIT_CARD).verdict == "block"
     # an applied patch is still an act that needs its call
     assert _check("The patch has been applied to the server.", PAID_BY_GIFT_CARD).verdict == "block"
+
+
+_CERTIFICATE_AND_FARE = tool_transcript(
+    [
+        (
+            "get_user_details",
+            {"user_id": "u1"},
+            {
+                "user_id": "u1",
+                "payment_methods": {
+                    "certificate_3765853": {"source": "certificate", "amount": 500},
+                    "credit_card_2198526": {"source": "credit_card", "brand": "mastercard"},
+                },
+            },
+        ),
+        (
+            "search_direct_flight",
+            {"origin": "JFK", "destination": "SFO", "date": "2024-05-26"},
+            [{"flight_number": "HAT023", "prices": {"economy": 162, "business": 871}}],
+        ),
+    ]
+)
+
+
+@pytest.mark.parametrize(("charge", "action"), [("$371", "pass"), ("$372", "block")])
+def test_a_result_the_reply_worked_out_is_restated_not_a_value_of_the_labelled_record(
+    charge: str, action: str
+) -> None:
+    text = (
+        "HAT023 in business is $871.\n\n**Payment:**\n- Certificate certificate_3765853: $500\n"
+        f"- Remaining: $871 - $500 = $371\n\nMastercard charge: {charge}"
+    )
+    result = Gate().validate(
+        text, receipts=_CERTIFICATE_AND_FARE, now=datetime(2024, 5, 15, tzinfo=UTC)
+    )
+    assert result.sentences[-1].action == action, result.sentences[-1].reasons

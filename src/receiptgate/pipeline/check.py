@@ -301,6 +301,15 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                         m = refunded_row(ledger, h, own, m.receipt_id) or m
             elif (
                 m.status == "contradicted"
+                and anchor_.how != "named"
+                and (again := computed_before(req, h)) is not None
+            ):
+                # "Remaining: $2,613 - $500 - $327 = $1,786" and then "Mastercard charge:
+                # $1,786": the reply's own result, restated, is no value of the record a
+                # label happens to point at (a record the sentence names still decides)
+                m = again
+            elif (
+                m.status == "contradicted"
                 and h.number is not None
                 and VALUE_LINE.match(sentence.text)
                 and (run := lines_total(req.backed, h, h.number, latest=True)) is not None
