@@ -20,6 +20,7 @@ from receiptgate.checks.arithmetic import VALUE_LINE, names_operation
 from receiptgate.checks.availability import available_count
 from receiptgate.checks.document_figures import TODAY_BEFORE, document_figure, stated_today
 from receiptgate.checks.documents import DOCUMENT_KINDS
+from receiptgate.checks.elapsed import elapsed, elapsed_bound
 from receiptgate.checks.facts import check_claim
 from receiptgate.checks.figures import check_figure, held_anywhere
 from receiptgate.checks.finding import Finding
@@ -278,6 +279,23 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
             ):
                 # "arrives on May 26": a schedule's "01:00:00+1" on a May 25 flight
                 m = next_day(ledger, h, anchor_, fresh) or m
+            if h.kind in ("date", "datetime") and m.status != "contradicted":
+                # "created on 2024-05-14, which is more than 24 hours ago": the record's
+                # time of that day against the current time
+                ago = elapsed(ledger, h, sentence.text, h.end - sentence.start)
+                if ago is not None and (ago.status == "contradicted" or m.status != "supported"):
+                    m = ago
+            if m.status == "unsupported" and h.kind == "duration":
+                # "24 hours" of "created on May 14, which is within the last 24 hours"
+                days = [
+                    dataclasses.replace(
+                        x, start=x.start - sentence.start, end=x.end - sentence.start
+                    )
+                    for x in all_facts
+                    if x.kind in ("date", "datetime")
+                ]
+                at = h.start - sentence.start
+                m = elapsed_bound(ledger, h, sentence.text, at, days) or m
             if m.status == "unsupported" and h.kind == "duration":
                 # "a total travel time of 5 hours": from one time of the schedule to another
                 told = work[: _introduced_end(work, sentence)].lower()
