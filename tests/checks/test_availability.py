@@ -233,3 +233,36 @@ def test_a_state_a_status_call_returned_is_the_state_of_what_its_arguments_name(
 ) -> None:
     result = Gate().validate(text, receipts=_statuses(*answers), now=NOW)
     assert result.verdict == verdict, result.reason
+
+
+def _empty_searches(*days: str) -> list[Receipt]:
+    # the return search of March 23 found a flight unless it is among the empty ones
+    back = [] if "2026-03-23" in days else [{"flight_number": "HAT101", "date": "2026-03-23"}]
+    calls = [
+        ("search_direct_flight", {"origin": "SFO", "destination": "JFK", "date": day}, [])
+        for day in days
+    ]
+    calls.append(
+        (
+            "search_direct_flight",
+            {"origin": "JFK", "destination": "SFO", "date": "2026-03-23"},
+            back,
+        )
+    )
+    return tool_transcript(calls)
+
+
+@pytest.mark.parametrize(
+    ("days", "verdict"),
+    [
+        (("2026-03-19", "2026-03-23"), "pass"),
+        # the search of the return day found a flight: the empty one of March 19 does not
+        # back "no flights" on both days
+        (("2026-03-19",), "flag"),
+    ],
+)
+def test_no_flights_on_days_needs_a_search_of_each_day_that_found_nothing(
+    days: tuple[str, ...], verdict: str
+) -> None:
+    text = "There are no direct flights from SFO on March 19 or March 23."
+    assert Gate().validate(text, receipts=_empty_searches(*days), now=NOW).verdict == verdict

@@ -18,8 +18,9 @@ from receiptgate.checks.absences import EMPTY
 from receiptgate.checks.calls import ERRORISH, failed, tool_calls
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import snippet
+from receiptgate.claims.hardfacts import extract_hard_facts
 from receiptgate.claims.models import HardFact
-from receiptgate.evidence.index import ReceiptIndex
+from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 
 # A sentence reporting that something went wrong: "there was an issue locating the
 # order", "I couldn't find your account", "the lookup failed".
@@ -38,11 +39,15 @@ def empty_result(index: ReceiptIndex, sentence: str) -> Finding | None:
     sentence names (or the very last call)."""
     tools = tool_calls(index)
     low = sentence.lower()
+    empty = [e for e in tools[-6:] if _found_nothing(e)]
+    # every day the sentence names must be a day a search that found nothing asked for:
+    # "no flights on June 15 and June 22" after searching June 15 only is not backed
+    asked = {str(v)[-5:] for e in empty for v in (e.receipt.args or {}).values()}
+    days = [h.value for h in extract_hard_facts(sentence, now=index.now) if h.kind == "date"]
+    if any(isinstance(d, str) and d[-5:] not in asked for d in days):
+        return None
     for back, e in enumerate(reversed(tools[-6:])):
-        content = e.receipt.content.strip()
-        if failed(e) or not (
-            content in EMPTY or (not content and _SEARCHES.search((e.receipt.tool or "").lower()))
-        ):
+        if e not in empty:
             continue  # a search that printed nothing found nothing; a silent chmod did not
         args = [
             str(v).lower()
@@ -55,6 +60,12 @@ def empty_result(index: ReceiptIndex, sentence: str) -> Finding | None:
                 "supported", rid, "tool", f"{rid}: the {e.receipt.tool or 'call'} found nothing"
             )
     return None
+
+
+def _found_nothing(e: ReceiptEntry) -> bool:
+    content = e.receipt.content.strip()
+    searched = _SEARCHES.search((e.receipt.tool or "").lower()) is not None
+    return not failed(e) and (content in EMPTY or (not content and searched))
 
 
 def found_results(index: ReceiptIndex, sentence: str) -> Finding | None:
