@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from receiptgate import Gate, Receipt, ValidationResult, parse_receipts
+from tool_transcripts import tool_transcript
 
 NOW = datetime(2026, 3, 11, 10, tzinfo=UTC)
 GATE = Gate()
@@ -667,3 +668,41 @@ def test_when_a_calculation_is_written_in_steps_then_each_steps_terms_are_backed
     assert _check(text).verdict == "pass", _check(text).reason
     wrong = "Difference: ($163.10 - $150.25) + (2 × $20.10) = $13.85 + $40.20 = $54.05."
     assert _check(wrong).verdict == "block"
+
+
+_THREE_ON_BOARD = tool_transcript(
+    [
+        (
+            "get_reservation_details",
+            {"reservation_id": "K1NW8N"},
+            {
+                "reservation_id": "K1NW8N",
+                "passengers": [
+                    {"first_name": n, "last_name": "Silva"} for n in ("Ana", "Raj", "Liam")
+                ],
+                "flights": [
+                    {"flight_number": "HAT023", "price": 364},
+                    {"flight_number": "HAT082", "price": 404},
+                ],
+            },
+        )
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "action"),
+    [
+        # the flights' prices are each one passenger's: their sum is one fare
+        ("- **Total fare:** **$768** for all three passengers", "block"),
+        ("- **Total fare:** $768 per passenger", "pass"),
+        # a total the sentence says is per head, beside a total for the heads
+        ("- **Per person:** $768, so $2,304 in total for 3 passengers", "pass"),
+    ],
+)
+def test_a_sum_of_one_passengers_fares_is_not_the_fare_of_all_of_them(
+    line: str, action: str
+) -> None:
+    text = f"Reservation K1NW8N:\n- HAT023: $364\n- HAT082: $404\n{line}"
+    result = Gate().validate(text, receipts=_THREE_ON_BOARD, now=NOW)
+    assert result.sentences[-1].action == action, result.sentences[-1].reasons

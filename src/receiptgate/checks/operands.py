@@ -7,6 +7,7 @@ where the sentence names its operation and computed another.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -43,6 +44,36 @@ class Derivation:
     #: whether every term is written in the sentence; else one is implied ("$216.98 more
     #: than the $950") and only a backed figure of the reply may give it
     stated: bool = True
+
+
+#: A figure said to be for several people: "for all three passengers", "for 3 travelers".
+_FOR_HEADS = re.compile(
+    r"[*_\s]*(?:in\s+total\s+)?for\s+(?:all\s+|the\s+|both\s+)*(?P<n>[2-9]|two|three|four|five|six|both)\s+"
+    r"(?:of\s+(?:you|them)\s+)?(?P<who>passengers|people|travell?ers|guests|persons|adults)\b",
+    re.IGNORECASE,
+)
+_HEADS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "both": 2}
+
+
+def for_one_head(expression: str, target: float, sentence: str, figure: str) -> str | None:
+    """What is wrong with a sum of the records' prices said to be "for all three
+    passengers" right after the figure (``figure``: its text in ``sentence``): the prices
+    are each one passenger's, so the sum is one passenger's fare and the total is short
+    by the other heads; ``None`` when the figure is not followed by such heads, or the
+    expression multiplies by a count (or adds nothing)."""
+    at = sentence.find(figure)
+    if at < 0 or "×" in expression or "+" not in expression:
+        return None
+    m = _FOR_HEADS.match(sentence, at + len(figure))
+    if m is None:
+        return None
+    word = m.group("n").lower()
+    n = int(word) if word.isdigit() else _HEADS[word]
+    who = m.group("who")
+    return (
+        f"{show_number(target)} = {expression} is one of the {who}' fares; for {n} {who}: "
+        f"{show_number(n * target)}"
+    )
 
 
 def show_number(x: float) -> str:

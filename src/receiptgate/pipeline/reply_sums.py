@@ -13,8 +13,9 @@ read yet, or leave one part of a sum to be worked out from the others:
   that derives it): that line's formula.
 
 Both run once every sentence has been checked (``pipeline/check``); each turns an
-unsupported amount into a derived one, with the lines as its formula. They never make
-a contradiction: a summary that the lines below do not add up to stays unsupported.
+unsupported amount into a derived one, with the lines as its formula. They make one
+contradiction only: a total of one passenger's fares said to be "for all three
+passengers"; a summary that the lines below do not add up to stays unsupported.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from receiptgate.checks.finding import Finding
-from receiptgate.checks.operands import TOLERANCE, show_number
+from receiptgate.checks.operands import TOLERANCE, for_one_head, show_number
 from receiptgate.checks.totals import NAMES_TOTAL
 from receiptgate.claims.models import HardFact
 from receiptgate.policy.decide import ClaimEval
@@ -143,6 +144,15 @@ def _total_above(amounts: list[_Amount], k: int, sentences: Sequence[Sentence]) 
         if n >= 2 and abs(run - total.number) <= TOLERANCE:
             parts = lines[:n][::-1]
             terms = " + ".join(show_number(p.number) for p in parts)
+            said = sentences[total.sentence].text
+            short = for_one_head(terms, total.number, said, total.fact.text)
+            if short is not None:
+                # "Total new fare: $1,230 for all three passengers" over one passenger's
+                # fares: the lines add up, the heads do not
+                found = _derived(total, f"{terms} (the lines above)", parts[0].finding)
+                return dataclasses.replace(
+                    found, status="contradicted", detail=f"miscalculated: {short}"
+                )
             return _derived(total, f"{terms} (the lines above)", parts[0].finding)
         if run > total.number + TOLERANCE:
             return None
