@@ -592,3 +592,53 @@ def test_a_result_the_reply_worked_out_is_restated_not_a_value_of_the_labelled_r
         text, receipts=_CERTIFICATE_AND_FARE, now=datetime(2024, 5, 15, tzinfo=UTC)
     )
     assert result.sentences[-1].action == action, result.sentences[-1].reasons
+
+
+_PAID_WITH_ONE_CARD = tool_transcript(
+    [
+        (
+            "get_user_details",
+            {"user_id": "u1"},
+            {
+                "user_id": "u1",
+                "payment_methods": {
+                    "gift_card_7480005": {
+                        "source": "gift_card",
+                        "amount": 6,
+                        "id": "gift_card_7480005",
+                    },
+                    "gift_card_7091239": {
+                        "source": "gift_card",
+                        "amount": 120,
+                        "id": "gift_card_7091239",
+                    },
+                },
+            },
+        ),
+        (
+            "get_reservation_details",
+            {"reservation_id": "OBUT9V"},
+            {
+                "reservation_id": "OBUT9V",
+                "payment_history": [{"payment_id": "gift_card_7091239", "amount": 566}],
+            },
+        ),
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("method", "action"),
+    [
+        ("the original payment method (gift card gift_card_7091239)", "pass"),
+        ("the original payment method (gift card gift_card_7480005)", "block"),
+        # another method offered beside the original is no claim that it is the original
+        ("your original payment method or your gift card (gift_card_7480005)", "pass"),
+    ],
+)
+def test_the_method_named_as_the_original_is_the_first_payment_of_the_history(
+    method: str, action: str
+) -> None:
+    text = f"The fare difference will be refunded to {method}."
+    result = GATE.validate(text, receipts=_PAID_WITH_ONE_CARD, now=NOW)
+    assert result.sentences[0].action == action, result.sentences[0].reasons

@@ -277,3 +277,51 @@ def _paid_with(
     r = index.receipt_of(leaf)
     detail = f"contradicts {evidence_line(index, leaf)}, claimed {claimed}"
     return Finding("contradicted", r.id, r.kind, detail, leaf.path, value=fact)
+
+
+#: "the original payment method (gift card gift_card_7480005)", "your original form of
+#: payment, credit_card_4421486": the method's id after the words.
+_ORIGINAL_ID = re.compile(
+    r"\boriginal\s+(?:form\s+of\s+)?payment(?:\s+method)?[\s,:(–-]*"
+    r"(?:(?:gift\s+card|credit\s+card|debit\s+card|card|paypal(?:\s+account)?)[\s,:(–-]*)?"
+    r"\b((?:gift_card|credit_card|paypal|certificate|debit_card)_\d+)\b",
+    re.IGNORECASE,
+)
+
+
+def original_method(
+    index: ReceiptIndex, records: Sequence[Record], text: str, offset: int = 0
+) -> list[tuple[int, int, Finding]]:
+    """The id a sentence gives as the original payment method, against the first payment
+    the history of the records it is about holds; none when they hold no history."""
+    m = _ORIGINAL_ID.search(text)
+    if m is None:
+        return []
+    said = m.group(1).lower()
+    # the records the sentence is about, unless it is about them only by naming the method
+    # (every reservation paid with that card): then the newest record with a history
+    about = [r for r in records if said not in {i.lower() for i in r.ids}]
+    if not any(_history(r) for r in about):
+        about = [rec for e in reversed(index.entries) for rec in e.records if _history(rec)][:1]
+    first = next((x for rec in about for x in _history(rec)), None)
+    if first is None:
+        return []
+    a, b = offset + m.start(1), offset + m.end(1)
+    fact = record_fact("method", a, b, m.group(1))
+    if first.value.shown.lower() == m.group(1).lower():
+        return [(a, b, supported(index, fact, first))]
+    r = index.receipt_of(first)
+    detail = f"contradicts {evidence_line(index, first)}, claimed {m.group(1)} as the original"
+    return [(a, b, Finding("contradicted", r.id, r.kind, detail, first.path, value=fact))]
+
+
+def _history(rec: Record) -> list[Leaf]:
+    """The methods of a record's payment history, oldest first ("payment_id":
+    "gift_card_7091239" of ``payment_history[0]``)."""
+    return [
+        x
+        for row in rec.subtree()
+        if "history" in row.path
+        for x in row.leaves
+        if x.key.lower() in ("payment_method_id", "payment_id")
+    ]

@@ -18,7 +18,7 @@ from receiptgate.checks.enums import DENIAL
 from receiptgate.checks.figures import evidence_line, supported
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.labels import label_value, last_digit_spans, last_digits
-from receiptgate.checks.payments import paid_with, recorded_payment
+from receiptgate.checks.payments import original_method, paid_with, recorded_payment
 from receiptgate.checks.record_claim import RecordClaim, record_fact
 from receiptgate.checks.record_states import (
     latest,
@@ -92,6 +92,11 @@ def record_claims(
     for a, b, digits in last_digit_spans(s):
         # read here even when a detector took it as a quantity
         out.append(last_digits(index, digits, a, b))
+        busy.append((a, b))
+    # "the original payment method (gift card gift_card_7480005)": the first payment of the
+    # records the sentence is about, before the id is read as a mere id
+    for a, b, finding in original_method(index, anchor_.records, s.text, s.start):
+        out.append(RecordClaim("method", a, b, s.text[a - s.start : b - s.start], finding))
         busy.append((a, b))
     # "HAT 023": an id the records hold as HAT023 (anchoring found it)
     for a, b, _ in anchor_.named:
