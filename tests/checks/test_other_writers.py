@@ -644,3 +644,26 @@ def test_a_line_that_denies_a_value_is_read_against_the_records_field(
 ) -> None:
     text = "**Reservation AAA111:**\n- Not booked in the last 24 hours\n- Not business class"
     assert _result(text, receipts).sentences[-1].tag == tag
+
+
+_REGULAR = tool_transcript(
+    [("get_user_details", {"user_id": "u1"}, {"user_id": "u1", "membership": "regular"})],
+    before=[
+        {"role": "system", "content": "There are three membership levels: regular, silver, gold."}
+    ],
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        # the user said Gold; the profile says regular
+        ("I understand, especially given your Gold-member status.", "block"),
+        ("Your silver membership gives you two free bags.", "block"),
+        ("Given your regular membership, no compensation applies.", "pass"),
+        # no level named
+        ("Thank you for your loyalty and your current membership.", "pass"),
+    ],
+)
+def test_a_membership_level_given_to_the_customer_is_the_profiles(text: str, action: str) -> None:
+    assert _result(text, _REGULAR).sentences[0].action == action

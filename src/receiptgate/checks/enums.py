@@ -95,3 +95,40 @@ def _alternatives(index: ReceiptIndex, held: str, named: str, field: str) -> boo
 def _words(value: str) -> re.Pattern[str]:
     """A value as the words a document writes it in ("basic_economy": "basic economy")."""
     return re.compile(r"\b" + r"[\s_*-]+".join(map(re.escape, value.split("_"))) + r"\b", re.I)
+
+
+#: A level given to the customer's membership: "your Gold-member status", "your silver
+#: membership", "your gold status".
+_YOUR = re.compile(
+    r"\byour\s+([a-z]+)[\s-]+(member(?:ship)?|tier|level)(?:\s+status)?\b"
+    r"|\byour\s+([a-z]+)\s+status\b",
+    re.IGNORECASE,
+)
+#: Words before "member"/"status" that are no level ("your current membership").
+_NO_LEVEL = frozenset("current new own account loyalty member membership vip".split())
+
+
+def your_value(index: ReceiptIndex, sentence: str) -> list[tuple[int, int, Finding]]:
+    """Membership levels a sentence gives the customer ("your Gold-member status"), against
+    the newest ``membership`` field (``regular``): the same level backs it, another level
+    of its set contradicts it; a word the evidence never sets beside the field's value
+    says nothing. (start, end, finding), offsets into ``sentence``."""
+    out: list[tuple[int, int, Finding]] = []
+    for m in _YOUR.finditer(sentence):
+        g = 1 if m.group(1) else 3
+        named = _key(m.group(g))
+        if named in _NO_LEVEL:
+            continue
+        leaves = index.by_field.get("membership", ())
+        leaf = next((x for x in reversed(leaves) if x.value.kind in ("word", "text")), None)
+        if leaf is None:
+            continue
+        held = _key(leaf.value.shown)
+        r = index.receipt_of(leaf)
+        line = f"{r.id} {leaf.path} = {leaf.value.shown}"
+        if held == named:
+            out.append((m.start(g), m.end(g), Finding("supported", r.id, r.kind, line, leaf.path)))
+        elif _alternatives(index, held, named, leaf.key):
+            found = Finding("contradicted", r.id, r.kind, f"contradicts {line}", leaf.path)
+            out.append((m.start(g), m.end(g), found))
+    return out

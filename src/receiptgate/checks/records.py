@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from receiptgate.checks.anchoring import SPACED_ID, TOKEN, Anchor, id_key, word_spans
-from receiptgate.checks.enums import DENIAL
+from receiptgate.checks.enums import DENIAL, your_value
 from receiptgate.checks.figures import evidence_line, supported
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.labels import label_value, last_digit_spans, last_digits
@@ -98,6 +98,14 @@ def record_claims(
     for a, b, finding in original_method(index, anchor_.records, s.text, s.start):
         out.append(RecordClaim("method", a, b, s.text[a - s.start : b - s.start], finding))
         busy.append((a, b))
+    # "your Gold-member status" against the profile's membership (checks/enums)
+    for a, b, finding in your_value(index, s.text):
+        a, b = s.start + a, s.start + b
+        if free(a, b):
+            said = s.text[a - s.start : b - s.start]
+            finding = dataclasses.replace(finding, value=record_fact("state", a, b, said))
+            out.append(RecordClaim("state", a, b, said, finding))
+            busy.append((a, b))
     # "HAT 023": an id the records hold as HAT023 (anchoring found it)
     for a, b, _ in anchor_.named:
         tok = s.text[a - s.start : b - s.start]
