@@ -712,8 +712,12 @@ def test_when_a_spelled_count_matches_the_list_then_it_is_backed_and_otherwise_s
     result = _check("You have two orders on your account.")
     (s,) = result.sentences
     assert (s.tag, s.action) == ("T1", "pass")
+    # what the customer has is counted: another length contradicts it
     three = _check("You have three orders on your account.")
-    assert [x.tag for x in three.sentences] == ["T3"]
+    assert [(x.tag, x.action) for x in three.sentences] == [("T5", "block")]
+    # elsewhere a spelled number may be a manner of speech: it stays unchecked
+    loose = _check("Three orders came up in the search.")
+    assert [x.tag for x in loose.sentences] == ["T3"]
 
 
 @pytest.mark.parametrize(

@@ -226,17 +226,29 @@ _SPELLED = {
 
 def spelled_count(index: ReceiptIndex, sentence: str) -> Finding | None:
     """ "Two orders on your account." with no figure the scanner reads (a spelled number
-    is no hard fact): the list of orders backs it when it has two. Only a backing is
-    returned; a spelled number is too often a manner of speech ("two options", "one of
-    them") to contradict."""
+    is no hard fact): the list of orders backs it when it has two. A spelled number is
+    too often a manner of speech ("two options", "one of them") to contradict, except
+    where the sentence says what the customer has ("You have three orders on file",
+    "your account has two reservations"): a list of another length contradicts that."""
     for m in _SPELLED_COUNT.finditer(sentence):
         n = _SPELLED[m.group("n").lower()]
         noun = m.group("noun").lower()
         h = HardFact("count", m.group(0), m.start(), m.end(), f"{n} {noun}", float(n), noun)
         found = list_count(index, h)
-        if found is not None and found.status == "supported":
+        if found is None:
+            continue
+        if found.status == "supported" or _HAS.search(sentence, 0, m.start()):
             return found
     return None
+
+
+#: What the customer has, right before a count: "You have three orders", "your account
+#: has two reservations", "I can see four orders".
+_HAS = re.compile(
+    r"\b(?:you\s+(?:currently\s+)?have|(?:account|profile)\s+(?:has|holds|lists|shows)|"
+    r"(?:i\s+)?(?:can\s+)?see)\s+(?:only\s+|just\s+)?$",
+    re.IGNORECASE,
+)
 
 
 def _object_lists(index: ReceiptIndex, noun: str) -> list[tuple[int, Record, str, int]]:
