@@ -290,6 +290,11 @@ ENTITY_NAME = [
         id="named-lowercase",
     ),
     pytest.param(
+        "The hook is called twice, and __radd__ works when called directly.",
+        [],
+        id="called-is-a-call-not-a-name",
+    ),
+    pytest.param(
         "Irina said the release is ready.",
         [("entity_name", "Irina", "name_reference", False)],
         id="rfc-4.4.2-speaker-said",

@@ -121,6 +121,11 @@ class EntityNameDetector(Detector):
             """.split()
     )
 
+    #: What follows "called" when it is a call: "called twice", "called with two arguments".
+    _HOW_CALLED = frozenset(
+        "once twice again with from by on in for when before after back first later".split()
+    )
+
     def validate_result(
         self, claim: DetectedClaim, text: str, sentence: Sentence, match: re.Match[str]
     ) -> DetectedClaim | None:
@@ -133,6 +138,13 @@ class EntityNameDetector(Detector):
         before = text[max(sentence.start, match.start() - 3) : match.start()].lower()
         if name == "named" and before.endswith("my "):
             return None  # "My name is X" is self-referential, not about a third party
+        word = claim.subject.lower().rstrip(".")
+        if (
+            name == "named"
+            and match.group(0).lower().startswith("called")
+            and (word.endswith("ly") or word in self._HOW_CALLED)
+        ):
+            return None  # "works when called directly", "called twice": a call, no name
         return claim
 
 
