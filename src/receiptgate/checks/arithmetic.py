@@ -79,7 +79,7 @@ _COUNT_IN_TEXT = re.compile(
 )
 
 
-def _derive(
+def derive(
     index: ReceiptIndex,
     h: HardFact,
     records: Sequence[Record],
@@ -90,7 +90,20 @@ def _derive(
     computed: Sequence[tuple[str, float, Finding]] = (),
     listed: bool = False,
 ) -> Derivation | None:
-    """:func:`derive` before the heads a sentence counts are weighed."""
+    """A formula over the records that gives ``h`` (see the module doc), or ``None``.
+
+    ``restated``: the values that backed the reply's earlier figures (the lines a
+    "Total: $1,000" adds up); ``computed``: the figures earlier lines derived, as (kind,
+    number, what backed it), operands of a sentence that names an operation.
+    ``listed``: the sentence before named the records (two or more) this one is about:
+    a figure with no operation word ("New fare $465.") may be the sum of one field over
+    exactly those records, and nothing else.
+    ``anchored``: the sentence names the records it is about (or sits under them). A
+    sentence that names no operation ("Price: $116") may only be a value of those
+    records combined within one field; without an operation word or such an anchor,
+    some pair among the dozens of fares of a search result gives almost any figure.
+    A sum said to be "for all three passengers" is weighed by :func:`one_head`.
+    """
     if h.number is None or h.kind not in ("money", "count", "number", "percent"):
         return None
     written = written_arithmetic(sentence, h)
@@ -170,37 +183,7 @@ def _derive(
     return wrong_total(ops, target, records, sentence)
 
 
-def derive(
-    index: ReceiptIndex,
-    h: HardFact,
-    records: Sequence[Record],
-    fresh: Callable[[Receipt], bool],
-    sentence: str,
-    anchored: bool = True,
-    restated: Sequence[Leaf] = (),
-    computed: Sequence[tuple[str, float, Finding]] = (),
-    listed: bool = False,
-) -> Derivation | None:
-    """A formula over the records that gives ``h`` (see the module doc), or ``None``.
-
-    ``restated``: the values that backed the reply's earlier figures (the lines a
-    "Total: $1,000" adds up); ``computed``: the figures earlier lines derived, as (kind,
-    number, what backed it), operands of a sentence that names an operation.
-    ``listed``: the sentence before named the records (two or more) this one is about:
-    a figure with no operation word ("New fare $465.") may be the sum of one field over
-    exactly those records, and nothing else.
-    ``anchored``: the sentence names the records it is about (or sits under them). A
-    sentence that names no operation ("Price: $116") may only be a value of those
-    records combined within one field; without an operation word or such an anchor,
-    some pair among the dozens of fares of a search result gives almost any figure.
-    """
-    found = _derive(index, h, records, fresh, sentence, anchored, restated, computed, listed)
-    if found is not None and h.number is not None and h.kind == "money":
-        return _one_head(found, h, sentence)
-    return found
-
-
-def _one_head(found: Derivation, h: HardFact, sentence: str) -> Derivation:
+def one_head(found: Derivation, h: HardFact, sentence: str) -> Derivation:
     """A sum said to be "for all three passengers" (see :func:`operands.for_one_head`)."""
     if found.status != "supported" or h.number is None:
         return found

@@ -69,14 +69,23 @@ def unchanged(e: ReceiptEntry, before: Sequence[ReceiptEntry]) -> bool:
     old, new = args.get("old_str"), args.get("new_str")
     if isinstance(old, str) and isinstance(new, str):
         return old == new
+    pair = _listed_before(e, before)
+    return pair is not None and pair[0] == pair[1]
+
+
+def _listed_before(
+    e: ReceiptEntry, before: Sequence[ReceiptEntry]
+) -> tuple[tuple[str, tuple[str, ...]], tuple[str, tuple[str, ...]]] | None:
+    """The file window edit ``e`` printed and the newest window of the same file an
+    earlier call printed, if both are there."""
     after = _listing_of(e)
     if after is None:
-        return False
+        return None
     for earlier in reversed(before):
         shown = _listing_of(earlier)
         if shown is not None and shown[0] == after[0]:
-            return shown == after
-    return False
+            return shown, after
+    return None
 
 
 def lines_kept(e: ReceiptEntry, before: Sequence[ReceiptEntry]) -> tuple[int, int] | None:
@@ -84,15 +93,11 @@ def lines_kept(e: ReceiptEntry, before: Sequence[ReceiptEntry]) -> tuple[int, in
     file it prints afterwards has no fewer lines than the same file printed by an earlier
     call ("edit 5:5" with an empty line blanks line 5 and keeps it); ``None`` when it has
     fewer or no listing tells."""
-    after = _listing_of(e)
-    if after is None:
+    pair = _listed_before(e, before)
+    if pair is None:
         return None
-    for earlier in reversed(before):
-        shown = _listing_of(earlier)
-        if shown is not None and shown[0] == after[0]:
-            was, now = _line_count(shown[1]), _line_count(after[1])
-            return (was, now) if now >= was else None
-    return None
+    was, now = _line_count(pair[0][1]), _line_count(pair[1][1])
+    return (was, now) if now >= was else None
 
 
 def _line_count(lines: tuple[str, ...]) -> int:

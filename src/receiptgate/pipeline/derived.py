@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 
 from receiptgate.checks.anchoring import Anchor
-from receiptgate.checks.arithmetic import derive
+from receiptgate.checks.arithmetic import derive, one_head
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.operands import Derivation
 from receiptgate.claims.models import HardFact
@@ -47,6 +47,8 @@ def derived(
     )
     if d is None:
         return None
+    if h.kind == "money":
+        d = one_head(d, h, sentence)  # "$1,230 for all three passengers": one's fare
     return derivation_finding(ledger, h, d, req, supported)
 
 
