@@ -1,5 +1,7 @@
 """Ids, names, states and values a sentence restates, checked against the records it is
-about (:func:`record_claims`; the availability it claims is ``checks/availability``).
+about (:func:`record_claims`; the availability it claims is ``checks/availability``, the
+full names and e-mail addresses are read by ``checks/record_names``, denials and
+membership levels by ``checks/enums``, payment methods by ``checks/payments``).
 
 Ids of the evidence's shapes that no record holds, a state word ("pending") that
 differs from the anchored record's state, and a name in address position that is not
@@ -20,6 +22,7 @@ from receiptgate.checks.finding import Finding
 from receiptgate.checks.labels import label_value, last_digit_spans, last_digits
 from receiptgate.checks.payments import original_method, paid_with, recorded_payment
 from receiptgate.checks.record_claim import RecordClaim, record_fact
+from receiptgate.checks.record_names import EMAIL, email_claim, half_known_names, unknown_name
 from receiptgate.checks.record_states import (
     latest,
     record_nouns,
@@ -27,9 +30,8 @@ from receiptgate.checks.record_states import (
     state_claim,
     state_heads,
 )
-from receiptgate.checks.words import GENERIC, STOPWORDS, content_words, word_pattern
+from receiptgate.checks.words import GENERIC, content_words, word_pattern
 from receiptgate.evidence.index import ReceiptIndex, id_shape
-from receiptgate.evidence.receipts import Receipt
 from receiptgate.evidence.records import Leaf, Record
 from receiptgate.evidence.values import words_of
 from receiptgate.text.segment import Sentence
@@ -165,11 +167,11 @@ def record_claims(
             busy.append((a, b))
     # e-mail addresses: held word for word by a receipt (a record, the user's message),
     # or, where the evidence holds addresses, by none of them
-    for m in _EMAIL.finditer(s.text):
+    for m in EMAIL.finditer(s.text):
         a, b = s.start + m.start(), s.start + m.end()
         if not free(a, b):
             continue
-        out_email = _email_claim(index, m.group(), a, b)
+        out_email = email_claim(index, m.group(), a, b)
         if out_email is not None:
             out.append(out_email)
             busy.append((a, b))
@@ -235,11 +237,11 @@ def record_claims(
         a, b = s.start + addressed.start(1), s.start + addressed.end(2)
         if shares and f"{first} {last}" not in index.people and free(a, b):
             name = f"{addressed.group(1)} {addressed.group(2)}"
-            out.append(_unknown_name(index, a, b, name))
+            out.append(unknown_name(index, a, b, name))
             busy.append((a, b))
     # "Passenger: Ivan Rebecca": a first name of a person of the records followed by a
     # word no record or message holds, or such a word before a person's last name
-    for claim in _half_known_names(s, index) if index.people else ():
+    for claim in half_known_names(s, index) if index.people else ():
         if free(claim.start, claim.end):
             out.append(claim)
             busy.append((claim.start, claim.end))
@@ -266,7 +268,7 @@ def record_claims(
                     )
                 )
             elif low not in index.words and low not in index.user_words and index.people:
-                out.append(_unknown_name(index, a, b, name))
+                out.append(unknown_name(index, a, b, name))
             busy.append((a, b))
     # values the anchored records hold ("Backpack - green, leather"): support
     if anchor_.records:
@@ -300,55 +302,6 @@ _SET_ASIDE = re.compile(
     r"\b(?:rather\s+than|instead\s+of|not)\s+(?:to\s+|as\s+|onto\s+)?(?:a|an|the|your)?\s*$",
     re.IGNORECASE,
 )
-
-_FULL_NAME = re.compile(r"\b([A-Z][a-z]{1,20})\s+([A-Z][a-z]{1,20})\b")
-
-
-def _half_known_names(s: Sentence, index: ReceiptIndex) -> list[RecordClaim]:
-    """Full names with one half a person's of the records and the other unknown."""
-    firsts, lasts = _name_halves(index)
-    out = []
-    for m in _FULL_NAME.finditer(s.text):
-        first, last = m.group(1).lower(), m.group(2).lower()
-        if f"{first} {last}" in index.people:
-            continue
-        other = last if first in firsts else first if last in lasts else None
-        if other is None or other in STOPWORDS or _known_word(index, other):
-            continue
-        a, b = s.start + m.start(), s.start + m.end()
-        out.append(_unknown_name(index, a, b, m.group()))
-    return out
-
-
-def _name_halves(index: ReceiptIndex) -> tuple[frozenset[str], frozenset[str]]:
-    cached = index.cache.get("name_halves")
-    if cached is None:
-        firsts = frozenset(p.split()[0] for p in index.people if " " in p)
-        lasts = frozenset(p.split()[-1] for p in index.people if " " in p)
-        cached = index.cache["name_halves"] = (firsts, lasts)
-    return cached  # type: ignore[return-value]
-
-
-def _known_word(index: ReceiptIndex, word: str) -> bool:
-    return (
-        word in index.words
-        or word in index.people_words
-        or word in index.user_words
-        or word in index.name_words
-    )
-
-
-def _unknown_name(index: ReceiptIndex, a: int, b: int, name: str) -> RecordClaim:
-    """A person's name that no record holds, where the records name people."""
-    people = ", ".join(sorted(index.people)[:3])
-    detail = f"no record names {name} (the people here: {people})"
-    return RecordClaim(
-        "name",
-        a,
-        b,
-        name,
-        Finding("contradicted", None, None, detail, value=record_fact("name", a, b, name)),
-    )
 
 
 def _unknown_id(tok: str, a: int, b: int, forms: list[str]) -> RecordClaim:
@@ -440,39 +393,4 @@ def _values(
                 i += n - 1
                 break
         i += 1
-    return out
-
-
-_EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b", re.IGNORECASE)
-
-
-def _email_claim(index: ReceiptIndex, address: str, a: int, b: int) -> RecordClaim | None:
-    """An e-mail address the sentence gives: a receipt that holds it backs it; where the
-    evidence holds other addresses and none is this one, it is contradicted (a lookup
-    "for yusuf.rossi@gmail.com" after the user wrote yusuf.rossi@email.com)."""
-    held = _emails(index)
-    if not held:
-        return None
-    f = record_fact("id", a, b, address)
-    r = held.get(address.lower())
-    if r is not None:
-        found = Finding("supported", r.id, r.kind, f"{r.id} holds {address}", value=f)
-        return RecordClaim("id", a, b, address, found)
-    shown = ", ".join(sorted(held)[:3])
-    detail = f"no receipt holds the address {address} (addresses here: {shown})"
-    return RecordClaim("id", a, b, address, Finding("contradicted", None, None, detail, value=f))
-
-
-def _emails(index: ReceiptIndex) -> dict[str, Receipt]:
-    """The addresses the receipts hold, in a call's arguments or output, with the first
-    receipt that holds each (worked out once per index size)."""
-    cached = index.cache.get("emails")
-    if isinstance(cached, dict):
-        return cached
-    out: dict[str, Receipt] = {}
-    for e in index.entries:
-        if "@" in e.text:
-            for x in _EMAIL.findall(e.text):
-                out.setdefault(x.lower(), e.receipt)
-    index.cache["emails"] = out
     return out
