@@ -706,3 +706,14 @@ def test_a_sum_of_one_passengers_fares_is_not_the_fare_of_all_of_them(
     text = f"Reservation K1NW8N:\n- HAT023: $364\n- HAT082: $404\n{line}"
     result = Gate().validate(text, receipts=_THREE_ON_BOARD, now=NOW)
     assert result.sentences[-1].action == action, result.sentences[-1].reasons
+
+
+@pytest.mark.parametrize(("total", "action"), [("$1,092", "pass"), ("$1,456", "block")])
+def test_a_per_passenger_amount_times_the_reservations_passengers_is_its_total(
+    total: str, action: str
+) -> None:
+    # "$364 per passenger" with a count of its own in the sentence ("2 flights"): the heads
+    # a total is over are the reservation's three passengers, not that count
+    text = f"Of your 2 flights, HAT023 is $364 per passenger ({total} total)."
+    result = Gate().validate(text, receipts=_THREE_ON_BOARD, now=NOW)
+    assert result.sentences[-1].action == action, result.sentences[-1].reasons

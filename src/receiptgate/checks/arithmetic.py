@@ -227,9 +227,10 @@ def _multipliers(sentence: str, h: HardFact, records: Sequence[Record]) -> froze
         n = _COUNT_WORDS.get(word) if not word.isdigit() else int(word)
         if n is not None and 2 <= n < 10 and n != h.number:
             out.add(n)
-    if out:
+    if out and not _PER_HEAD.search(sentence):
         # "Total for 2: $342": the count the sentence states, not a count field of the
-        # records that some fare times 3 would match
+        # records that some fare times 3 would match ("2 free bags per passenger (6
+        # total)": the 2 is per head, the heads are the reservation's)
         return frozenset(out)
     for rec in records:
         for r in rec.subtree():
@@ -248,6 +249,11 @@ def _multipliers(sentence: str, h: HardFact, records: Sequence[Record]) -> froze
                 out.update(n for n in lists.values() if 2 <= n < 10)
     return frozenset(out)
 
+
+#: A per-head amount the sentence states: "$30 per passenger", "2 bags per person".
+_PER_HEAD = re.compile(
+    r"\b(?:per|each)\s+(?:passenger|person|traveller|traveler|guest|head)\b", re.I
+)
 
 #: A sentence about a per-head amount or a total over heads.
 _PER = re.compile(r"\b(?:per|each|every|total|all|both)\b", re.IGNORECASE)
