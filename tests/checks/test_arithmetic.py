@@ -717,3 +717,18 @@ def test_a_per_passenger_amount_times_the_reservations_passengers_is_its_total(
     text = f"Of your 2 flights, HAT023 is $364 per passenger ({total} total)."
     result = Gate().validate(text, receipts=_THREE_ON_BOARD, now=NOW)
     assert result.sentences[-1].action == action, result.sentences[-1].reasons
+
+
+def test_a_per_passenger_rate_of_the_rules_times_the_newest_reservations_passengers() -> None:
+    rules = Receipt(
+        id="policy", kind="rag", content="The travel insurance is 30 dollars per passenger."
+    )
+    # the newest result is a search (no passengers): the heads are the reservation's
+    search = tool_transcript(
+        [("search_direct_flight", {"origin": "JFK"}, [{"flight_number": "HAT023", "price": 364}])]
+    )
+    receipts = [rules, *_THREE_ON_BOARD, *[r.model_copy(update={"id": "s1"}) for r in search]]
+    ok = "Travel insurance is $30 per passenger ($90 total) if you'd like it."
+    wrong = "Travel insurance is $30 per passenger ($120 total) if you'd like it."
+    assert Gate().validate(ok, receipts=receipts, now=NOW).verdict == "pass"
+    assert Gate().validate(wrong, receipts=receipts, now=NOW).verdict == "block"

@@ -159,7 +159,7 @@ def derive(
     found = _search(
         ops,
         target,
-        _multipliers(sentence, h, records),
+        _multipliers(sentence, h, records, index),
         money=h.kind == "money" and operation,
         subtract=subtract,
         back=_gives_back(sentence),
@@ -216,7 +216,9 @@ def _is_rate(o: Operand) -> bool:
     return v.kind == "percent" or (v.kind == "number" and bool(set(o.leaf.words) & RATE_WORDS))
 
 
-def _multipliers(sentence: str, h: HardFact, records: Sequence[Record]) -> frozenset[int]:
+def _multipliers(
+    sentence: str, h: HardFact, records: Sequence[Record], index: ReceiptIndex | None = None
+) -> frozenset[int]:
     """The counts a value may be multiplied by: those the sentence states ("2 nights",
     "both", "each of the three items") and the anchored records' count fields
     ("quantity": 3). A bare multiple of some value ("net 60" beside "net 30") is a
@@ -247,7 +249,34 @@ def _multipliers(sentence: str, h: HardFact, records: Sequence[Record]) -> froze
                     name = PATH_INDEX.sub("", child.path)
                     lists[name] = lists.get(name, 0) + 1
                 out.update(n for n in lists.values() if 2 <= n < 10)
+    if index is not None and _PER_HEAD.search(sentence) and not _heads(records):
+        # "$30 per passenger ($90 total)" in a line about no reservation: the passengers of
+        # the newest one the transcript holds
+        out.update(n for n in (_newest_heads(index),) if 2 <= n < 10)
     return frozenset(out)
+
+
+def _heads(records: Sequence[Record]) -> int:
+    """How many passengers (guests, travelers) the records' lists hold, 0 if none."""
+    for rec in records:
+        for r in rec.lineage():
+            n = sum(1 for c in r.children if _HEAD_LIST.search(PATH_INDEX.sub("", c.path)))
+            if n:
+                return n
+    return 0
+
+
+def _newest_heads(index: ReceiptIndex) -> int:
+    for e in reversed(index.entries):
+        for rec in e.records:
+            n = _heads([rec])
+            if n:
+                return n
+    return 0
+
+
+#: The list of people a booking is for.
+_HEAD_LIST = re.compile(r"(?:passengers|guests|travell?ers|occupants)$", re.IGNORECASE)
 
 
 #: A per-head amount the sentence states: "$30 per passenger", "2 bags per person".
