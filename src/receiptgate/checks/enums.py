@@ -1,13 +1,14 @@
-"""A value a line says a record does not have: "Not business class", "❌ Not basic
-economy" in a reply's checklist of a reservation (:func:`not_value`).
+"""Values of a set a sentence gives a record: a line that denies one ("Not business
+class", "❌ Not basic economy" in a reply's checklist of a reservation,
+:func:`not_value`) and a membership level given to the customer ("given your Gold-member
+status", :func:`your_value`).
 
-The record's field holds one value of a set ("cabin": "economy"); the set is what the
-evidence shows side by side as alternatives (a search result's "prices": {"economy":
-..., "business": ...}), the values the same field takes in other records, or a
-passage of the operator's documents that lists both ("three cabin classes: basic
-economy, economy, business"). Another
-value of that set backs the line; the named value itself contradicts it. A value the
-evidence never sets beside the field's own says nothing either way.
+The record's field holds one value of a set ("cabin": "economy", "membership":
+"regular"); the set is what the evidence shows side by side as alternatives (a search
+result's "prices": {"economy": ..., "business": ...}), the values the same field takes
+in other records, or a list in a passage of the operator's documents that holds both
+("three cabin classes: basic economy, economy, business"). A value the evidence never
+sets beside the field's own says nothing either way.
 """
 
 from __future__ import annotations
@@ -40,11 +41,11 @@ def not_value(index: ReceiptIndex, sentence: str, scope: frozenset[int]) -> Find
         if held == named:
             r = index.receipt_of(leaf)
             line = f"{r.id} {leaf.path} = {leaf.value.shown}"
-            return Finding("contradicted", r.id, "tool", f"contradicts {line}", leaf.path)
+            return Finding("contradicted", r.id, r.kind, f"contradicts {line}", leaf.path)
         if _alternatives(index, held, named, leaf.key):
             r = index.receipt_of(leaf)
             line = f"{r.id} {leaf.path} = {leaf.value.shown}, not {named}"
-            return Finding("supported", r.id, "tool", line, leaf.path)
+            return Finding("supported", r.id, r.kind, line, leaf.path)
     return None
 
 
@@ -85,16 +86,18 @@ def _alternatives(index: ReceiptIndex, held: str, named: str, field: str) -> boo
     # the operator's documents list them together: "There are three cabin classes:
     # basic economy, economy, business."
     lib, _ = library(index)
-    a, b = _words(held), _words(named)
-    return any(
-        "," in p.text and a.search(p.text) is not None and b.search(p.text) is not None
-        for _, p in lib.items
+    a, b = _item(held), _item(named)
+    return any(a.search(p.text) is not None and b.search(p.text) is not None for _, p in lib.items)
+
+
+def _item(value: str) -> re.Pattern[str]:
+    """A value as an item of a list a document writes ("basic_economy": ": **basic
+    economy**," or ", and basic economy."): after a colon, a comma, "and" or "or", and
+    before a comma, a full stop, "and", "or" or the end."""
+    words = r"[\s_*-]+".join(map(re.escape, value.split("_")))
+    return re.compile(
+        rf"(?:[:,]|\band|\bor)\s*\**{words}\**\s*(?:[,.;]|\band\b|\bor\b|$)", re.IGNORECASE
     )
-
-
-def _words(value: str) -> re.Pattern[str]:
-    """A value as the words a document writes it in ("basic_economy": "basic economy")."""
-    return re.compile(r"\b" + r"[\s_*-]+".join(map(re.escape, value.split("_"))) + r"\b", re.I)
 
 
 #: A level given to the customer's membership: "your Gold-member status", "your silver
