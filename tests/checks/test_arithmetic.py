@@ -690,6 +690,11 @@ _THREE_ON_BOARD = tool_transcript(
 )
 
 
+def _last_action(text: str) -> str:
+    """The action on the last sentence of ``text`` over the three passengers' reservation."""
+    return Gate().validate(text, receipts=_THREE_ON_BOARD, now=NOW).sentences[-1].action
+
+
 @pytest.mark.parametrize(
     ("line", "action"),
     [
@@ -703,9 +708,7 @@ _THREE_ON_BOARD = tool_transcript(
 def test_a_sum_of_one_passengers_fares_is_not_the_fare_of_all_of_them(
     line: str, action: str
 ) -> None:
-    text = f"Reservation K1NW8N:\n- HAT023: $364\n- HAT082: $404\n{line}"
-    result = Gate().validate(text, receipts=_THREE_ON_BOARD, now=NOW)
-    assert result.sentences[-1].action == action, result.sentences[-1].reasons
+    assert _last_action(f"Reservation K1NW8N:\n- HAT023: $364\n- HAT082: $404\n{line}") == action
 
 
 @pytest.mark.parametrize(("total", "action"), [("$1,092", "pass"), ("$1,456", "block")])
@@ -714,9 +717,9 @@ def test_a_per_passenger_amount_times_the_reservations_passengers_is_its_total(
 ) -> None:
     # "$364 per passenger" with a count of its own in the sentence ("2 flights"): the heads
     # a total is over are the reservation's three passengers, not that count
-    text = f"Of your 2 flights, HAT023 is $364 per passenger ({total} total)."
-    result = Gate().validate(text, receipts=_THREE_ON_BOARD, now=NOW)
-    assert result.sentences[-1].action == action, result.sentences[-1].reasons
+    assert (
+        _last_action(f"Of your 2 flights, HAT023 is $364 per passenger ({total} total).") == action
+    )
 
 
 def test_a_per_passenger_rate_of_the_rules_times_the_newest_reservations_passengers() -> None:
