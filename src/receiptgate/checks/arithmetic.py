@@ -102,7 +102,8 @@ def derive(
     sentence that names no operation ("Price: $116") may only be a value of those
     records combined within one field; without an operation word or such an anchor,
     some pair among the dozens of fares of a search result gives almost any figure.
-    A sum said to be "for all three passengers" is weighed by :func:`one_head`.
+    A sum said to be "for all three passengers" is weighed afterwards by :func:`one_head`
+    (``pipeline/derived``).
     """
     if h.number is None or h.kind not in ("money", "count", "number", "percent"):
         return None

@@ -17,6 +17,7 @@ import re
 
 from receiptgate.checks.documents import library
 from receiptgate.checks.finding import Finding
+from receiptgate.checks.record_claim import record_fact
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.records import Leaf, Record
 
@@ -111,11 +112,13 @@ _YOUR = re.compile(
 _NO_LEVEL = frozenset("current new own account loyalty member membership vip".split())
 
 
-def your_value(index: ReceiptIndex, sentence: str) -> list[tuple[int, int, Finding]]:
+def your_value(
+    index: ReceiptIndex, sentence: str, offset: int = 0
+) -> list[tuple[int, int, Finding]]:
     """Membership levels a sentence gives the customer ("your Gold-member status"), against
     the newest ``membership`` field (``regular``): the same level backs it, another level
     of its set contradicts it; a word the evidence never sets beside the field's value
-    says nothing. (start, end, finding), offsets into ``sentence``."""
+    says nothing. (start, end, finding), ``offset`` added to offsets into ``sentence``."""
     out: list[tuple[int, int, Finding]] = []
     for m in _YOUR.finditer(sentence):
         g = 1 if m.group(1) else 3
@@ -129,9 +132,11 @@ def your_value(index: ReceiptIndex, sentence: str) -> list[tuple[int, int, Findi
         held = _key(leaf.value.shown)
         r = index.receipt_of(leaf)
         line = f"{r.id} {leaf.path} = {leaf.value.shown}"
+        a, b = offset + m.start(g), offset + m.end(g)
+        fact = record_fact("state", a, b, m.group(g))
         if held == named:
-            out.append((m.start(g), m.end(g), Finding("supported", r.id, r.kind, line, leaf.path)))
+            out.append((a, b, Finding("supported", r.id, r.kind, line, leaf.path, value=fact)))
         elif _alternatives(index, held, named, leaf.key):
-            found = Finding("contradicted", r.id, r.kind, f"contradicts {line}", leaf.path)
-            out.append((m.start(g), m.end(g), found))
+            detail = f"contradicts {line}"
+            out.append((a, b, Finding("contradicted", r.id, r.kind, detail, leaf.path, value=fact)))
     return out

@@ -276,13 +276,16 @@ def check_action(
 
 
 def _no_change(tools: list[ReceiptEntry], e: ReceiptEntry) -> bool:
-    at = next((i for i, x in enumerate(tools) if x is e), len(tools))
-    return unchanged(e, tools[:at])
+    return unchanged(e, _before(tools, e))
 
 
 def _kept(tools: list[ReceiptEntry], e: ReceiptEntry) -> tuple[int, int] | None:
-    at = next((i for i, x in enumerate(tools) if x is e), len(tools))
-    return lines_kept(e, tools[:at])
+    return lines_kept(e, _before(tools, e))
+
+
+def _before(tools: list[ReceiptEntry], e: ReceiptEntry) -> list[ReceiptEntry]:
+    """The calls made before ``e``, oldest first."""
+    return tools[: next((i for i, x in enumerate(tools) if x is e), len(tools))]
 
 
 #: A claim that lines were taken out of a file: "the duplicate line has been removed".

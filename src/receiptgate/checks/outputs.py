@@ -42,12 +42,14 @@ def empty_result(index: ReceiptIndex, sentence: str) -> Finding | None:
     empty = [e for e in tools[-6:] if _found_nothing(e)]
     # every day the sentence names must be a day a search that found nothing asked for:
     # "no flights on June 15 and June 22" after searching June 15 only is not backed
-    asked = {str(v)[-5:] for e in empty for v in (e.receipt.args or {}).values()}
     days = [h.value for h in extract_hard_facts(sentence, now=index.now) if h.kind == "date"]
-    if any(isinstance(d, str) and d[-5:] not in asked for d in days):
-        return None
+    if days:
+        asked = {str(v)[-5:] for e in empty for v in (e.receipt.args or {}).values()}
+        if any(isinstance(d, str) and d[-5:] not in asked for d in days):
+            return None
+    nothing = {id(e) for e in empty}
     for back, e in enumerate(reversed(tools[-6:])):
-        if e not in empty:
+        if id(e) not in nothing:
             continue  # a search that printed nothing found nothing; a silent chmod did not
         args = [
             str(v).lower()

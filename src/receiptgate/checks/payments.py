@@ -318,10 +318,4 @@ def original_method(
 def _history(rec: Record) -> list[Leaf]:
     """The methods of a record's payment history, oldest first ("payment_id":
     "gift_card_7091239" of ``payment_history[0]``)."""
-    return [
-        x
-        for row in rec.subtree()
-        if "history" in row.path
-        for x in row.leaves
-        if x.key.lower() in ("payment_method_id", "payment_id")
-    ]
+    return [x for x in rec.subtree_leaves() if "history" in x.path and x.key.lower() in _PAY_KEYS]

@@ -101,12 +101,9 @@ def record_claims(
         out.append(RecordClaim("method", a, b, s.text[a - s.start : b - s.start], finding))
         busy.append((a, b))
     # "your Gold-member status" against the profile's membership (checks/enums)
-    for a, b, finding in your_value(index, s.text):
-        a, b = s.start + a, s.start + b
+    for a, b, finding in your_value(index, s.text, s.start):
         if free(a, b):
-            said = s.text[a - s.start : b - s.start]
-            finding = dataclasses.replace(finding, value=record_fact("state", a, b, said))
-            out.append(RecordClaim("state", a, b, said, finding))
+            out.append(RecordClaim("state", a, b, s.text[a - s.start : b - s.start], finding))
             busy.append((a, b))
     # "HAT 023": an id the records hold as HAT023 (anchoring found it)
     for a, b, _ in anchor_.named:

@@ -144,16 +144,16 @@ def _total_above(amounts: list[_Amount], k: int, sentences: Sequence[Sentence]) 
         if n >= 2 and abs(run - total.number) <= TOLERANCE:
             parts = lines[:n][::-1]
             terms = " + ".join(show_number(p.number) for p in parts)
+            found = _derived(total, f"{terms} (the lines above)", parts[0].finding)
             said = sentences[total.sentence].text
             short = for_one_head(terms, total.number, said, total.fact.text)
             if short is not None:
                 # "Total new fare: $1,230 for all three passengers" over one passenger's
                 # fares: the lines add up, the heads do not
-                found = _derived(total, f"{terms} (the lines above)", parts[0].finding)
                 return dataclasses.replace(
                     found, status="contradicted", detail=f"miscalculated: {short}"
                 )
-            return _derived(total, f"{terms} (the lines above)", parts[0].finding)
+            return found
         if run > total.number + TOLERANCE:
             return None
     return None
