@@ -224,12 +224,7 @@ def _multipliers(
     "both", "each of the three items") and the anchored records' count fields
     ("quantity": 3). A bare multiple of some value ("net 60" beside "net 30") is a
     coincidence, not a derivation."""
-    out: set[int] = set()
-    for m in _COUNT_IN_TEXT.finditer(sentence):
-        word = m.group(0).lower()
-        n = _COUNT_WORDS.get(word) if not word.isdigit() else int(word)
-        if n is not None and 2 <= n < 10 and n != h.number:
-            out.add(n)
+    out = stated_counts(sentence, h)
     if out and not _PER_HEAD.search(sentence):
         # "Total for 2: $342": the count the sentence states, not a count field of the
         # records that some fare times 3 would match ("2 free bags per passenger (6
@@ -250,14 +245,26 @@ def _multipliers(
                     name = PATH_INDEX.sub("", child.path)
                     lists[name] = lists.get(name, 0) + 1
                 out.update(n for n in lists.values() if 2 <= n < 10)
-    if index is not None and _PER_HEAD.search(sentence) and not _heads(records):
+    if index is not None and _PER_HEAD.search(sentence) and not heads_of(records):
         # "$30 per passenger ($90 total)" in a line about no reservation: the passengers of
         # the newest one the transcript holds
         out.update(n for n in (_newest_heads(index),) if 2 <= n < 10)
     return frozenset(out)
 
 
-def _heads(records: Sequence[Record]) -> int:
+def stated_counts(sentence: str, h: HardFact) -> set[int]:
+    """The counts from 2 to 9 a sentence states ("2 nights", "both", "three items"), but
+    the figure itself."""
+    out: set[int] = set()
+    for m in _COUNT_IN_TEXT.finditer(sentence):
+        word = m.group(0).lower()
+        n = _COUNT_WORDS.get(word) if not word.isdigit() else int(word)
+        if n is not None and 2 <= n < 10 and n != h.number:
+            out.add(n)
+    return out
+
+
+def heads_of(records: Sequence[Record]) -> int:
     """How many passengers (guests, travelers) the records' lists hold, 0 if none."""
     for rec in records:
         for r in rec.lineage():
@@ -270,7 +277,7 @@ def _heads(records: Sequence[Record]) -> int:
 def _newest_heads(index: ReceiptIndex) -> int:
     for e in reversed(index.entries):
         for rec in e.records:
-            n = _heads([rec])
+            n = heads_of([rec])
             if n:
                 return n
     return 0
@@ -442,5 +449,10 @@ def _where(p: Operand) -> str:
 
 def names_operation(sentence: str) -> bool:
     """Whether a sentence names an operation ("total", "per person") or writes one out
-    ("$338 + $378 = $716")."""
-    return bool(_NAMES_OPERATION.search(sentence) or writes_arithmetic(sentence))
+    ("$338 + $378 = $716"), or an amount on top of another ("Additional amount due")."""
+    return bool(
+        _NAMES_OPERATION.search(sentence) or _ON_TOP.search(sentence) or writes_arithmetic(sentence)
+    )
+
+
+_ON_TOP = re.compile(r"\b(?:additional|extra|due)\b", re.IGNORECASE)

@@ -24,6 +24,7 @@ from receiptgate.checks.elapsed import elapsed, elapsed_bound
 from receiptgate.checks.facts import check_claim
 from receiptgate.checks.figures import check_figure, held_anywhere
 from receiptgate.checks.finding import Finding
+from receiptgate.checks.kind_counts import kind_count
 from receiptgate.checks.ledger import ATTEMPTS, check_action, check_attribution
 from receiptgate.checks.orderings import check_ordering, ordering_of
 from receiptgate.checks.outcomes import OUTCOME_DETECTOR, done_today
@@ -228,6 +229,7 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                     continue
             m = (
                 list_count(ledger, h)
+                or kind_count(ledger, h, sentence.text, h.start - sentence.start)
                 or row_count(ledger, h, named)
                 or _available_count(ledger, h, sentence)
                 or check_figure(ledger, h, anchor_, clause, sentence_words, fresh, named)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from receiptgate.checks.anchoring import Anchor
 from receiptgate.checks.arithmetic import derive, one_head
 from receiptgate.checks.finding import Finding
+from receiptgate.checks.named_sums import named_sum
 from receiptgate.checks.operands import Derivation
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
@@ -45,6 +46,11 @@ def derived(
         restated=req.backed,
         computed=req.computed,
     )
+    if (d is None or d.status == "contradicted") and req.anchors is not None:
+        # an itinerary's fare: one field over the rows the reply names, per head or all
+        # (not the total of the reservation's own rows that a "total" was taken for)
+        before = [a for a in req.anchors if a.start < anchor_.start]
+        d = named_sum(ledger, h, sentence, anchor_, before, fresh) or d
     if d is None:
         return None
     if h.kind == "money":

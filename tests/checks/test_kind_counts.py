@@ -1,0 +1,55 @@
+"""Counts of rows of one kind (checks/kind_counts), end to end: a user's payment methods
+are rows keyed by id, each with a ``source`` saying what it is."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from receiptgate import Gate, Receipt
+from tool_transcripts import tool_transcript
+
+NOW = datetime(2024, 5, 15, 15, tzinfo=UTC)
+USER = {
+    "user_id": "mohamed_silva_9265",
+    "payment_methods": {
+        "credit_card_5843230": {"source": "credit_card", "id": "credit_card_5843230"},
+        "gift_card_8020792": {"source": "gift_card", "id": "gift_card_8020792", "amount": 198},
+        "gift_card_6136092": {"source": "gift_card", "id": "gift_card_6136092", "amount": 129},
+        "certificate_3765853": {"source": "certificate", "id": "certificate_3765853"},
+        "certificate_9984806": {"source": "certificate", "id": "certificate_9984806"},
+        "certificate_2765295": {"source": "certificate", "id": "certificate_2765295"},
+    },
+}
+RULES = Receipt(
+    id="policy",
+    kind="rag",
+    content="Each reservation can use at most one certificate and at most three gift cards.",
+)
+RECEIPTS = [
+    RULES,
+    *tool_transcript([("get_user_details", {"user_id": "mohamed_silva_9265"}, USER)]),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("2 gift cards: $198, $129", "pass"),
+        ("You have 3 certificates on file.", "pass"),
+        ("You have 3 gift cards.", "block"),
+        ("You have 2 certificates.", "block"),
+        # a bound the rules set, not the rows the user has
+        ("You can use at most 3 gift cards per reservation.", "pass"),
+        ("You can use at most 2 gift cards per reservation.", "block"),
+    ],
+)
+def test_a_count_of_a_kind_is_the_number_of_rows_of_that_kind(text: str, verdict: str) -> None:
+    assert Gate().validate(text, receipts=RECEIPTS, now=NOW).verdict == verdict
+
+
+def test_the_evidence_names_the_rows_field_and_kind() -> None:
+    result = Gate().validate("You have 3 gift cards.", receipts=RECEIPTS, now=NOW)
+    reason = " ".join(result.sentences[0].reasons)
+    assert "2 rows with payment_methods.*.source = gift_card" in reason

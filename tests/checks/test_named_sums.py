@@ -1,0 +1,112 @@
+"""Sums over the rows a reply names (checks/named_sums), end to end.
+
+An airline agent looked up a reservation of two passengers and searched new flights for
+its outbound leg, then wrote an itinerary's fare and what it costs more than the flights
+it replaces. No field holds those figures; the fields of the flights the reply names do.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from receiptgate import Gate
+from tool_transcripts import tool_transcript
+
+NOW = datetime(2024, 5, 15, 15, tzinfo=UTC)
+
+
+def _flight(number: str, origin: str, dest: str, economy: int, business: int) -> dict[str, Any]:
+    return {
+        "flight_number": number,
+        "origin": origin,
+        "destination": dest,
+        "date": "2024-05-24",
+        "prices": {"basic_economy": economy - 40, "economy": economy, "business": business},
+    }
+
+
+RESERVATION = {
+    "reservation_id": "4NQLHD",
+    "origin": "IAH",
+    "destination": "SEA",
+    "cabin": "economy",
+    "flights": [
+        {"flight_number": "HAT190", "origin": "IAH", "destination": "LAS", "price": 126},
+        {"flight_number": "HAT047", "origin": "LAS", "destination": "SEA", "price": 139},
+        {"flight_number": "HAT021", "origin": "SEA", "destination": "JFK", "price": 148},
+    ],
+    "passengers": [
+        {"first_name": "Liam", "last_name": "Khan"},
+        {"first_name": "Ava", "last_name": "Khan"},
+    ],
+    "payment_history": [{"payment_id": "credit_card_1", "amount": 826}],
+}
+SEARCH = [
+    [_flight("HAT286", "IAH", "LAS", 114, 399), _flight("HAT047", "LAS", "SEA", 165, 202)],
+    [_flight("HAT112", "IAH", "LAS", 135, 404), _flight("HAT059", "LAS", "SEA", 170, 236)],
+]
+RECEIPTS = tool_transcript(
+    [
+        ("get_reservation_details", {"reservation_id": "4NQLHD"}, RESERVATION),
+        ("search_onestop_flight", {"origin": "IAH", "destination": "SEA"}, SEARCH),
+    ]
+)
+GATE = Gate()
+
+
+def _action(text: str, at: str) -> str:
+    result = GATE.validate(text, receipts=RECEIPTS, now=NOW)
+    return next(s.action for s in result.sentences if at in s.text)
+
+
+@pytest.mark.parametrize(
+    ("line", "action"),
+    [
+        # 114 + 165, in the cabin the sentence names
+        ("HAT286 + HAT047 in economy comes to $279 per person.", "pass"),
+        ("HAT286 + HAT047 in business comes to $601 per person.", "pass"),
+        # for the reservation's two passengers
+        ("HAT286 + HAT047 in business: $1,202 for both of you.", "pass"),
+        # no cabin gives it
+        ("HAT286 + HAT047 in economy comes to $297 per person.", "block"),
+    ],
+)
+def test_a_figure_of_rows_named_together_is_their_fields_sum(line: str, action: str) -> None:
+    assert _action(f"For reservation 4NQLHD: {line}", "HAT286") == action
+
+
+@pytest.mark.parametrize(
+    ("line", "action"),
+    [
+        # (114 + 165) - (126 + 139) = 14 per passenger, 28 for both
+        ("Staying in economy, HAT286 + HAT047 costs $14 more per passenger.", "pass"),
+        ("Staying in economy, HAT286 + HAT047 costs $28 more in all.", "pass"),
+        ("Staying in economy, HAT286 + HAT047 costs $41 more per passenger.", "block"),
+    ],
+)
+def test_a_difference_from_the_rows_an_itinerary_replaces_is_worked_out(
+    line: str, action: str
+) -> None:
+    assert _action(f"Your reservation 4NQLHD is in economy. {line}", "HAT286") == action
+
+
+def test_a_total_under_lines_naming_flights_is_their_sum_times_the_passengers() -> None:
+    reply = (
+        "The cheapest business option for reservation 4NQLHD:\n\n"
+        "- Outbound: HAT112 on 2024-05-24, IAH → LAS\n"
+        "- Then: HAT059 on 2024-05-24, LAS → SEA\n\n"
+        "Price summary for 2 passengers:\n"
+        "- New business itinerary total: {total}\n"
+    )
+    # 2 × (404 + 236)
+    assert _action(reply.format(total="$1,280"), "itinerary total") == "pass"
+    assert _action(reply.format(total="$1,286"), "itinerary total") == "block"
+
+
+def test_a_charge_the_payment_history_records_is_not_a_sum_of_fares() -> None:
+    # the card was charged what the payment history says, not the fares of the flights
+    text = "Reservation 4NQLHD updated: HAT286 + HAT047 in business. Charged: $1,202 to your card."
+    assert _action(text, "Charged") == "block"
