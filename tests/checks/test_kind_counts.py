@@ -43,6 +43,8 @@ RECEIPTS = [
         # a bound the rules set, not the rows the user has
         ("You can use at most 3 gift cards per reservation.", "pass"),
         ("You can use at most 2 gift cards per reservation.", "block"),
+        # what would be used, not what is held: no receipt backs it, none contradicts it
+        ("Split in two, we could use 2 certificates instead of 1.", "flag"),
     ],
 )
 def test_a_count_of_a_kind_is_the_number_of_rows_of_that_kind(text: str, verdict: str) -> None:

@@ -137,7 +137,11 @@ def derive(
                 return summed(target, [p.value for p in parts], parts[0].leaf)
     if not operation and not (anchored and records):
         # "Gift cards: $327": the rows of a kind the label names, wherever they are
-        plural = PLURAL_LABEL.match(sentence) is not None
+        # ... or "You have $327 in gift cards": the figure's own words name the kind
+        at = sentence.find(h.text)
+        plural = PLURAL_LABEL.match(sentence) is not None or (
+            at >= 0 and _IN_KIND.match(sentence, at + len(h.text)) is not None
+        )
         return kind_total(index, h, target, sentence, fresh) if plural else None
     ops = operands(index, h, records, fresh, wide=operation, restated=restated)
     if operation:
@@ -182,6 +186,10 @@ def derive(
         if total is not None:
             return total
     return wrong_total(ops, target, records, sentence)
+
+
+#: After a figure: the kind of rows it is a total of ("$327 in gift cards").
+_IN_KIND = re.compile(r"[*_]*\s+(?:in|across|on)\s+(?:your\s+|the\s+|\w+\s+)?\w+s\b", re.I)
 
 
 def one_head(found: Derivation, h: HardFact, sentence: str) -> Derivation:

@@ -68,6 +68,15 @@ def for_figure(anchor_: Anchor, h: HardFact) -> Anchor:
         # HAT047 for HAT286 is on May 25": the name in the phrase after the subject only
         # says which one the subject is; the figure is the subject's
         return _narrowed(anchor_, [head])
+    if prior is None and later is not None:
+        # "on May 26-27 (same flights: HAT021 + HAT279)": names joined by a plus after a
+        # figure that no name precedes are one group, the figure the group's
+        group = [later]
+        for sp in sorted(after):
+            if sp[0] >= group[-1][1] and _JOINED.fullmatch(text(group[-1][1], sp[0])):
+                group.append(sp)
+        if len(group) > 1:
+            return _narrowed(anchor_, group)
     aside = prior is not None and _opens_aside(text(prior[1], h.start))
     # "$95.08 (item 5206946487)": a bracket that opens right after the figure names its owner
     owner = later if later and _BRACKET_NAME.fullmatch(text(h.end, later[0])) else None

@@ -26,13 +26,21 @@ _LIMIT = re.compile(
     r"only|min(?:imum)?|at\s+least)[\s:*_]*$",
     re.IGNORECASE,
 )
+#: A count of what the user holds: "you have 3 gift cards", "your 2 certificates".
+_HELD = re.compile(
+    r"\b(?:(?:you|user|customer|account|profile)\s+(?:ha(?:ve|s)|holds?|owns?)|your|there\s+are)"
+    r"[\s*_]*(?:only\s+|just\s+)?$",
+    re.IGNORECASE,
+)
 #: Fields that say what kind of thing a row is.
 _KIND_KEYS = frozenset({"source", "type", "kind", "category", "method"})
 
 
 def kind_count(index: ReceiptIndex, h: HardFact, sentence: str, at: int) -> Finding | None:
     """The number of rows of the kind the words after the count name (``at``: where the
-    count starts in ``sentence``), in the newest result that has rows of that kind."""
+    count starts in ``sentence``), in the newest result that has rows of that kind.
+    Another number contradicts it only when the sentence says the user has that many
+    ("you have 3 gift cards")."""
     if h.kind != "count" or h.number is None or _LIMIT.search(sentence, 0, at):
         return None
     m = _NOUN.match(sentence, at)
@@ -48,6 +56,10 @@ def kind_count(index: ReceiptIndex, h: HardFact, sentence: str, at: int) -> Find
                 where = f"{n} rows with {field} = {kind}"
                 if n == h.number:
                     return Finding("supported", rid, "tool", f"{rid} {where}", value=h)
+                if not _HELD.search(sentence, 0, at):
+                    # "use 2 certificates instead of 1", a list of what the rules allow:
+                    # a count of what is used or allowed, not of what the user holds
+                    return None
                 detail = f"contradicts {rid}: {where}, claimed {h.text}"
                 return Finding("contradicted", rid, "tool", detail, value=h)
     return None

@@ -61,6 +61,12 @@ GENERIC_OBJECTS = frozenset(
     "combination combinations option options solution alternative alternatives way".split()
 )
 
+#: Words that count an object ("several options", "a few alternatives", "3 results").
+_HOW_MANY = frozenset(
+    "a an the some several few many multiple various couple of more other two three four "
+    "five six seven eight nine ten".split()
+)
+
 #: What a fix is of, when no file is named: the problem, not an artifact a call names.
 _PROBLEMS = frozenset(
     "error errors bug bugs issue issues typo typos problem problems mistake mistakes crash "
@@ -166,9 +172,9 @@ class ObjectMatcher:
                 # "we've modified the condition to check for None": any edit, as "the
                 # changes" are
                 obj = ""
-        anything = (
-            not in_call and not idents and (not obj or set(obj.split()) <= generic or not words)
-        )
+        # "I found several options": how many of them is no name of what was found
+        named = {w for w in obj.split() if w not in _HOW_MANY and not w.isdigit()}
+        anything = not in_call and not idents and (not obj or named <= generic or not words)
         synonyms = tuple(p for w, p in _OBJECT_SYNONYMS.items() if w in obj)
         return cls(obj, idents, synonyms, words, anything, in_call)
 

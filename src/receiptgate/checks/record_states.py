@@ -27,7 +27,9 @@ _NOT_A_STATE_REPORT = re.compile(
 # has been processed", "the exchange has been successfully processed").
 _PROCESS_NOUNS = re.compile(
     r"\b(?:requests?|exchanges?|returns?|refunds?|modifications?|changes?|updates?|"
-    r"payments?|process|cancellation|transactions?|bookings?|attempts?|tries|try|searche?s?)\b"
+    r"payments?|process|cancellation|transactions?|bookings?|attempts?|tries|try|searche?s?|"
+    # "Both actions completed successfully", "everything completed today"
+    r"actions?|steps?|tasks?|operations?|everything)\b"
 )
 
 
