@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from receiptgate import Gate
+from receiptgate import Gate, Receipt
 from tool_transcripts import tool_transcript
 
 NOW = datetime(2024, 5, 15, 15, tzinfo=UTC)
@@ -29,6 +29,7 @@ RESERVATION = {
         {"flight_number": "HAT021", "origin": "SEA", "destination": "JFK", "date": "2024-05-26"},
         {"flight_number": "HAT279", "origin": "JFK", "destination": "IAH", "date": "2024-05-27"},
     ],
+    "passengers": [{"first_name": n, "last_name": "Khan"} for n in ("Liam", "Ava", "Mia", "Raj")],
 }
 SEARCH = [[{"flight_number": "HAT110", "origin": "ATL", "destination": "LGA", "price": 207}]]
 RECEIPTS = tool_transcript(
@@ -86,3 +87,41 @@ def test_a_state_said_of_the_agents_actions_is_no_records_state(text: str, verdi
 )
 def test_an_amount_in_a_kind_of_rows_is_their_total(text: str, verdict: str) -> None:
     assert _verdict(text) == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # the count's noun is no part of the arithmetic
+        ("I could offer a certificate of $200 ($50 × 4 passengers) for the delay.", "pass"),
+        ("The certificate would be $50 × 4 passengers = $200.", "pass"),
+        # wrong as written, though a gift card holds 198
+        ("The certificate would be $50 × 4 passengers = $198.", "block"),
+        ("Together that is $100 + $50 = $198.", "block"),
+    ],
+)
+def test_written_arithmetic_is_checked_as_written_whatever_a_record_holds(
+    text: str, verdict: str
+) -> None:
+    rules = Receipt(id="policy", kind="rag", content="Compensation is $50 per passenger.")
+    assert Gate().validate(text, receipts=[rules, *RECEIPTS], now=NOW).verdict == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "contradicted"),
+    [
+        # a count that would be, once split: no count of the user's reservations
+        ("If we split the trip into 2 reservations, each gets its own certificate.", False),
+        ("You have 2 reservations.", True),
+    ],
+)
+def test_a_count_that_would_be_is_not_contradicted_by_the_list(
+    text: str, contradicted: bool
+) -> None:
+    receipts = [
+        *RECEIPTS,
+        *tool_transcript([("get_user_details", {"user_id": "x"}, {"reservations": ["4NQLHD"]})]),
+    ]
+    result = Gate().validate(text, receipts=receipts, now=NOW)
+    reasons = " ".join(result.sentences[0].reasons)
+    assert ("Contradicted" in reasons) is contradicted

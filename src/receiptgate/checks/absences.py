@@ -176,10 +176,11 @@ def _key_prefixes(rec: Record) -> frozenset[str]:
     return content_words(" ".join(w for w, n in firsts.items() if n >= 2))
 
 
-def list_count(index: ReceiptIndex, h: HardFact) -> Finding | None:
+def list_count(index: ReceiptIndex, h: HardFact, before: str = "") -> Finding | None:
     """ "I found 5 orders on your account": the length of the newest list field named for
     what is counted (``"orders": [...]`` of the user's details). Another length contradicts
-    the count; ``None`` when no result has such a list."""
+    the count, unless the words ``before`` it make it one that would be ("if we split
+    into 2 reservations"); ``None`` when no result has such a list."""
     if h.kind != "count" or h.number is None or not h.unit:
         return None
     noun = h.unit.split()[-1].lower().rstrip("s")
@@ -209,9 +210,15 @@ def list_count(index: ReceiptIndex, h: HardFact) -> Finding | None:
     field = f"{rec.path + '.' if rec.path else ''}{key}"
     if n == h.number:
         return Finding("supported", rid, "tool", f"{rid} {field} lists {n}", field, value=h)
+    if _WOULD_BE.search(before):
+        return None
     detail = f"contradicts {rid}: {field} lists {n}, claimed {h.text}"
     return Finding("contradicted", rid, "tool", detail, field, value=h)
 
+
+#: Words that make a count one that would be, not one there is: "if we split into 2
+#: reservations", "you could book 3 reservations".
+_WOULD_BE = re.compile(r"\b(?:if|would|could|might|into|instead)\b", re.IGNORECASE)
 
 #: A spelled count before a plural noun: "Two orders on your account".
 _SPELLED_COUNT = re.compile(

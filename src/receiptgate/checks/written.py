@@ -21,16 +21,20 @@ def _num(text: str) -> float | None:
 
 
 _NUM = r"[$€£]?\s?-?\d[\d,]*(?:\.\d+)?"
+#: What a count counts, after it: "$50 × 4 passengers", "2 nights × $120".
+_UNIT_TEXT = r"(?<=\d)\s+(?!(?:less|plus|minus|was|is|has|this|its)\b)[a-z]{3,14}s\b"
+_UNIT = re.compile(_UNIT_TEXT)
 #: "$199 ($100 + $99)": a result with its terms after it, in parentheses.
 _RESULT_TERMS = re.compile(
-    rf"({_NUM})\s*\(\s*((?:{_NUM}\s*[+\-−–]\s*)+{_NUM}|{_NUM}\s*[×x*]\s*{_NUM})\s*\)"
+    rf"({_NUM})\s*\(\s*((?:{_NUM}\s*[+\-−–]\s*)+{_NUM}|"
+    rf"{_NUM}(?:{_UNIT_TEXT})?\s*[×x*]\s*{_NUM}(?:{_UNIT_TEXT})?)\s*\)"
 )
 
 #: A label in brackets after an operand ("(HAT028)", "(business)"): two letters in a row.
 _LABEL_TEXT = r"\((?=[^()]*[^\W\d_]{2})[^()=]{1,30}\)"
 #: One operand of a written equation: a figure, perhaps bold, perhaps with a short label
 #: after it ("$274 (HAT028)"), perhaps opening or closing a bracket.
-_OPERAND = rf"(?:\(\s*)*[*_]*{_NUM}[*_]*(?:\s*{_LABEL_TEXT})?(?:\s*\))*"
+_OPERAND = rf"(?:\(\s*)*[*_]*{_NUM}(?:{_UNIT_TEXT})?[*_]*(?:\s*{_LABEL_TEXT})?(?:\s*\))*"
 #: The left side of a step of a calculation, whatever it equals ("(a - b) + c = d + e"):
 #: two to six operands.
 _CALCULATION = rf"(?<![\d.,])({_OPERAND}(?:\s*[+\-−–×x*/÷]\s*{_OPERAND}){{1,5}})\s*="
@@ -86,6 +90,7 @@ def _evaluate(expr: str) -> tuple[float, tuple[float, ...], str] | None:
     figures and the expression as a formula shows it; ``None`` when it does not read as
     one."""
     expr = expr.replace("**", "  ").replace("__", "  ")  # bold marks
+    expr = _UNIT.sub(lambda m: " " * len(m.group()), expr)  # "4 passengers": the 4
     values: list[float] = []
     ops: list[str] = []
     terms: list[float] = []

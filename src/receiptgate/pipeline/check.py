@@ -35,7 +35,12 @@ from receiptgate.checks.outputs import (
 from receiptgate.checks.schedules import next_day, time_span
 from receiptgate.checks.totals import lines_total, refunded_row
 from receiptgate.checks.words import content_words
-from receiptgate.checks.written import is_operand, worked_out_before
+from receiptgate.checks.written import (
+    is_operand,
+    worked_out_before,
+    writes_arithmetic,
+    written_arithmetic,
+)
 from receiptgate.claims.collect import ACTION_CLAUSE_EDGE, clause_around
 from receiptgate.claims.hard import clause_words, sentence_anchors
 from receiptgate.claims.models import HardFact
@@ -228,7 +233,7 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                     ev.hard.append(stated)
                     continue
             m = (
-                list_count(ledger, h)
+                list_count(ledger, h, work[sentence.start : h.start])
                 or kind_count(ledger, h, sentence.text, h.start - sentence.start)
                 or row_count(ledger, h, named)
                 or _available_count(ledger, h, sentence)
@@ -259,6 +264,11 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                         m = derivation_finding(ledger, h, step, req, backed) or m
             if m.status == "unsupported":
                 m = derived(ledger, h, anchor_, fresh, said, req, backed) or m
+            elif m.status == "supported" and writes_arithmetic(sentence.text):
+                # "$50 × 4 = $250": wrong as written, whatever record holds a 250
+                wrong = written_arithmetic(sentence.text, h)
+                if wrong is not None and wrong.status == "contradicted":
+                    m = derivation_finding(ledger, h, wrong, req, backed) or m
             if m.status == "unsupported":
                 m = computed_before(req, h) or m
             if m.status == "unsupported":
