@@ -615,6 +615,22 @@ def test_when_one_part_of_a_split_is_left_then_it_is_the_total_less_the_others()
     assert _check(plan.format("Mastercard: $264.00") + "- Total: $424.25").verdict == "block"
 
 
+@pytest.mark.parametrize(("rest", "verdict"), [("$113.75", "pass"), ("$123.75", "block")])
+def test_when_the_part_left_is_said_first_then_restated_in_the_split_it_is_still_derived(
+    rest: str, verdict: str
+) -> None:
+    # the total is itself worked out (bottle + boots, 20.10 + 243.90); the part left is
+    # said twice, one unknown, not two
+    wallet = {"payment_methods": {"gift_card_1": {"source": "gift_card", "balance": 150.25}}}
+    receipts = [*SHOP, *_transcript(("get_user_details", {"user_id": "noah"}, wallet))]
+    reply = (
+        f"I'll use the $150.25 gift card and charge the remaining {rest} to your card.\n\n"
+        f"- Gift card: $150.25\n- Mastercard: {rest}\n"
+        "- Total for the Water Bottle and the Hiking Boots: $264.00"
+    )
+    assert _check(reply, receipts).verdict == verdict
+
+
 @pytest.mark.parametrize(
     "line",
     [

@@ -8,7 +8,8 @@ read yet, or leave one part of a sum to be worked out from the others:
   first run of figures after it that receipts back;
 - a split of a total ("Gift card: $128", "Mastercard: $247", "Total: $375"), where the
   total and every other part are backed: the one part no receipt holds is the total
-  less the others;
+  less the others (said twice, "charge the remaining $247" above the split, it is one
+  unknown; and a remainder a record's value was taken to contradict is settled so too);
 - a figure a later line works out ("the difference comes to $222" above the table row
   that derives it): that line's formula.
 
@@ -24,6 +25,7 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from receiptgate.checks.arithmetic import names_operation
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.operands import TOLERANCE, for_one_head, show_number
 from receiptgate.checks.totals import NAMES_TOTAL
@@ -67,6 +69,13 @@ def settle_reply_sums(sentences: Sequence[Sentence], groups: dict[int, list[Clai
             # a sum guessed over the records ("188 + 108 = 296, not 1,300") yields to the
             # reply's own lines right above, when they add up to it
             found = _total_above(amounts, k, sentences)
+            if found is not None:
+                a.ev.hard[a.at] = found
+            continue
+        if a.finding.status == "contradicted" and names_operation(sentences[a.sentence].text):
+            # "charge the remaining $113.75" beside the gift card it is no balance of: the
+            # total below less the other parts, when the lines give them
+            found = _split_part(amounts, k, sentences)
             if found is not None:
                 a.ev.hard[a.at] = found
             continue
@@ -181,8 +190,19 @@ def _split_part(amounts: list[_Amount], k: int, sentences: Sequence[Sentence]) -
     within a few figures after it, in a sentence that names a total, and it and every
     other part of the run are backed."""
     part = amounts[k]
-    for t in range(k + 1, min(len(amounts), k + 1 + _TOTAL_WITHIN)):
+
+    def again(a: _Amount) -> bool:
+        """The same unknown figure, restated ("charge the remaining $5", then "Visa: $5")."""
+        return a is not part and not a.backed and abs(a.number - part.number) <= TOLERANCE
+
+    seen = 0
+    for t in range(k + 1, len(amounts)):
         total = amounts[t]
+        if again(total):
+            continue  # no figure of its own: not counted among the next ones
+        seen += 1
+        if seen > _TOTAL_WITHIN:
+            return None
         if total.sentence == part.sentence:
             continue
         if not (total.backed and NAMES_TOTAL.search(sentences[total.sentence].text)):
@@ -191,14 +211,14 @@ def _split_part(amounts: list[_Amount], k: int, sentences: Sequence[Sentence]) -
             continue
         # the run of parts ends right above the total and holds this one
         for start in range(k, max(-1, k - _MOST_PARTS), -1):
-            run = amounts[start:t]
-            if any(not a.backed for a in run if a is not part):
+            run = [a for a in amounts[start:t] if a is not part and not again(a)]
+            if any(not a.backed for a in run):
                 break
-            if len(run) < 2:
+            if not run:
                 continue
-            rest = sum(a.number for a in run if a is not part)
+            rest = sum(a.number for a in run)
             if abs(total.number - rest - part.number) <= TOLERANCE:
-                others = " − ".join(show_number(a.number) for a in run if a is not part)
+                others = " − ".join(show_number(a.number) for a in run)
                 return _derived(
                     part, f"{show_number(total.number)} − {others} (the total below)", total.finding
                 )
