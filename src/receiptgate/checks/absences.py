@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterator
 from receiptgate.checks.calls import failed, tool_calls
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.words import GENERIC, content_words
-from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 from receiptgate.evidence.records import Leaf, Record
 
@@ -174,131 +173,6 @@ def _key_prefixes(rec: Record) -> frozenset[str]:
         if sep:
             firsts[head.lower()] = firsts.get(head.lower(), 0) + 1
     return content_words(" ".join(w for w, n in firsts.items() if n >= 2))
-
-
-def list_count(index: ReceiptIndex, h: HardFact, before: str = "") -> Finding | None:
-    """ "I found 5 orders on your account": the length of the newest list field named for
-    what is counted (``"orders": [...]`` of the user's details). Another length contradicts
-    the count, unless the words ``before`` it make it one that would be ("if we split
-    into 2 reservations"); ``None`` when no result has such a list."""
-    if h.kind != "count" or h.number is None or not h.unit:
-        return None
-    noun = h.unit.split()[-1].lower().rstrip("s")
-    # the items of a list of values are filed under the list's field name
-    items: dict[int, list[Leaf]] = {}
-    for key in (noun, f"{noun}s", f"{noun}es"):
-        for leaf in index.by_field.get(key, ()):
-            rec = leaf.record
-            if leaf.path.startswith(f"{rec.path}.{leaf.key}[" if rec.path else f"{leaf.key}["):
-                items.setdefault(id(rec), []).append(leaf)
-    lists = [
-        (index.position(v[0]), v[0].record, v[0].key, len(v))
-        for v in items.values()
-        if not failed(index.entries[index.position(v[0])])
-    ]
-    if not lists:
-        # a list of objects ("items": [{...}, {...}] of an order): one of that length
-        # backs the count; another length contradicts it only when it is the only list
-        # of them (there may be other orders, other reservations)
-        objects = _object_lists(index, noun)
-        same = [x for x in objects if x[3] == h.number]
-        lists = same[-1:] or (objects if len(objects) == 1 else [])
-    if not lists:
-        return None
-    at, rec, key, n = max(lists, key=lambda x: x[0])
-    rid = index.entries[at].receipt.id
-    field = f"{rec.path + '.' if rec.path else ''}{key}"
-    if n == h.number:
-        return Finding("supported", rid, "tool", f"{rid} {field} lists {n}", field, value=h)
-    if _WOULD_BE.search(before):
-        return None
-    detail = f"contradicts {rid}: {field} lists {n}, claimed {h.text}"
-    return Finding("contradicted", rid, "tool", detail, field, value=h)
-
-
-#: Words that make a count one that would be, not one there is: "if we split into 2
-#: reservations", "you could book 3 reservations".
-_WOULD_BE = re.compile(r"\b(?:if|would|could|might|into|instead)\b", re.IGNORECASE)
-
-#: A spelled count before a plural noun: "Two orders on your account".
-_SPELLED_COUNT = re.compile(
-    r"\b(?P<n>one|two|three|four|five|six|seven|eight|nine|ten|both)\s+(?P<noun>[a-z]{3,}s)\b",
-    re.IGNORECASE,
-)
-_SPELLED = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "both": 2,
-}  # fmt: skip
-
-
-def spelled_count(index: ReceiptIndex, sentence: str) -> Finding | None:
-    """ "Two orders on your account." with no figure the scanner reads (a spelled number
-    is no hard fact): the list of orders backs it when it has two. A spelled number is
-    too often a manner of speech ("two options", "one of them") to contradict, except
-    where the sentence says what the customer has ("You have three orders on file",
-    "your account has two reservations"): a list of another length contradicts that."""
-    for m in _SPELLED_COUNT.finditer(sentence):
-        n = _SPELLED[m.group("n").lower()]
-        noun = m.group("noun").lower()
-        h = HardFact("count", m.group(0), m.start(), m.end(), f"{n} {noun}", float(n), noun)
-        found = list_count(index, h)
-        if found is None:
-            continue
-        if found.status == "supported" or _HAS.search(sentence, 0, m.start()):
-            return found
-    return None
-
-
-#: What the customer has, right before a count: "You have three orders", "your account
-#: has two reservations", "I can see four orders".
-_HAS = re.compile(
-    r"\b(?:you\s+(?:currently\s+)?have|(?:account|profile)\s+(?:has|holds|lists|shows)|"
-    r"(?:i\s+)?(?:can\s+)?see)\s+(?:only\s+|just\s+)?$",
-    re.IGNORECASE,
-)
-
-
-def _object_lists(index: ReceiptIndex, noun: str) -> list[tuple[int, Record, str, int]]:
-    """(position, parent record, field, length) of each list of objects filed under the
-    noun ("items", "orders") in a result that did not fail (once per index and noun)."""
-    cache_key = f"object_lists:{noun}"
-    cached = index.cache.get(cache_key)
-    if isinstance(cached, list):
-        return cached
-    names = (noun, f"{noun}s", f"{noun}es")
-    out: list[tuple[int, Record, str, int]] = []
-    for at, e in enumerate(index.entries):
-        if e.receipt.kind != "tool" or failed(e):
-            continue
-        lists = _entry_lists(e)
-        out.extend((at, parent, key, n) for name in names for parent, key, n in lists.get(name, ()))
-    index.cache[cache_key] = out
-    return out
-
-
-#: A row of a list ("items[2]") or of an object keyed by its rows' ids
-#: ('variants["9612497925"]').
-_LIST_ROW = re.compile(r"(?:^|\.)([A-Za-z_][\w -]*)(?:\[\d+\]|\[\"[^\"]*\"\])$")
-
-
-def _entry_lists(e: ReceiptEntry) -> dict[str, list[tuple[Record, str, int]]]:
-    """A result's lists of objects by field name (lowercase): (parent, field, length);
-    kept with the result's records."""
-    found = e.memo.get("object_lists")
-    if isinstance(found, dict):
-        return found
-    counted: dict[tuple[int, str], tuple[Record, str, int]] = {}
-    for rec in e.records:
-        m = _LIST_ROW.search(rec.path)
-        if m is not None and rec.parent is not None:
-            at = (id(rec.parent), m.group(1))  # a parent's "flights" and its "passengers"
-            parent, key, n = counted.get(at, (rec.parent, m.group(1), 0))
-            counted[at] = (parent, key, n + 1)
-    lists: dict[str, list[tuple[Record, str, int]]] = {}
-    for parent, key, n in counted.values():
-        lists.setdefault(key.lower(), []).append((parent, key, n))
-    e.memo["object_lists"] = lists
-    return lists
 
 
 _NONE_LABEL = re.compile(

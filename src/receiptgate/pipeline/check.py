@@ -13,18 +13,15 @@ import dataclasses
 import re
 from collections.abc import Callable
 
-from receiptgate.checks.absences import (
-    list_count,
-)
 from receiptgate.checks.arithmetic import VALUE_LINE, names_operation
 from receiptgate.checks.availability import available_count
+from receiptgate.checks.counts import kind_count, list_count
 from receiptgate.checks.document_figures import TODAY_BEFORE, document_figure, stated_today
 from receiptgate.checks.documents import DOCUMENT_KINDS
 from receiptgate.checks.elapsed import elapsed, elapsed_bound
 from receiptgate.checks.facts import check_claim
 from receiptgate.checks.figures import check_figure, held_anywhere
 from receiptgate.checks.finding import Finding
-from receiptgate.checks.kind_counts import kind_count
 from receiptgate.checks.ledger import ATTEMPTS, check_action, check_attribution
 from receiptgate.checks.orderings import check_ordering, ordering_of
 from receiptgate.checks.outcomes import OUTCOME_DETECTOR, done_today

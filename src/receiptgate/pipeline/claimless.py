@@ -12,8 +12,8 @@ from receiptgate.checks.absences import (
     absent_item,
     empty_label,
     negated_field,
-    spelled_count,
 )
+from receiptgate.checks.counts import spelled_count
 from receiptgate.checks.documents import DocumentMatch, rule_words
 from receiptgate.checks.edits import CHANGES_INTRO, NOW_DOES, described_edit, empty_file
 from receiptgate.checks.enums import not_value

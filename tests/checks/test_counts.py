@@ -1,4 +1,4 @@
-"""Counts of rows of one kind (checks/kind_counts), end to end: a user's payment methods
+"""Counts of rows of one kind (checks/counts), end to end: a user's payment methods
 are rows keyed by id, each with a ``source`` saying what it is."""
 
 from __future__ import annotations
@@ -55,3 +55,20 @@ def test_the_evidence_names_the_rows_field_and_kind() -> None:
     result = Gate().validate("You have 3 gift cards.", receipts=RECEIPTS, now=NOW)
     reason = " ".join(result.sentences[0].reasons)
     assert "2 rows with payment_methods.*.source = gift_card" in reason
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("You have several reservations.", "pass"),
+        ("I see multiple reservations on your profile.", "pass"),
+        # said of what the user has, a word that allows no list of four contradicts it
+        ("You have a couple of reservations.", "block"),
+        # elsewhere a manner of speech: not contradicted (a general statement)
+        ("Changing a couple of reservations takes a while.", "flag"),
+    ],
+)
+def test_a_count_without_a_number_is_the_range_its_word_allows(text: str, verdict: str) -> None:
+    user = {"user_id": "mia_li_3668", "reservations": ["NO6JO3", "AIXC49", "HKEG34", "4WQ150"]}
+    receipts = tool_transcript([("get_user_details", {"user_id": "mia_li_3668"}, user)])
+    assert Gate().validate(text, receipts=receipts, now=NOW).verdict == verdict

@@ -1,0 +1,270 @@
+"""Counts a reply states, against the lists and rows of the records.
+
+- "I found 5 orders on your account": the length of the newest list named for what is
+  counted (:func:`list_count`); spelled ("Two orders") and vague ("several
+  reservations") counts too, contradicted only where the sentence says what the
+  customer has (:func:`spelled_count`);
+- "2 gift cards": the rows of one object whose kind field (``"source": "gift_card"``)
+  holds the noun (:func:`kind_count`), contradicted only where the user is said to have
+  them ("you have 3 gift cards"), never after a bound ("at most 3 gift cards").
+"""
+
+from __future__ import annotations
+
+import re
+
+from receiptgate.checks.calls import failed
+from receiptgate.checks.finding import Finding
+from receiptgate.claims.models import HardFact
+from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
+from receiptgate.evidence.records import Leaf, Record
+
+
+def list_count(index: ReceiptIndex, h: HardFact, before: str = "") -> Finding | None:
+    """ "I found 5 orders on your account": the length of the newest list field named for
+    what is counted (``"orders": [...]`` of the user's details). Another length contradicts
+    the count, unless the words ``before`` it make it one that would be ("if we split
+    into 2 reservations"); ``None`` when no result has such a list."""
+    if h.kind != "count" or h.number is None or not h.unit:
+        return None
+    found = counted_list(index, h.unit, h.number)
+    if found is None:
+        return None
+    rid, field, n = found
+    if n == h.number:
+        return Finding("supported", rid, "tool", f"{rid} {field} lists {n}", field, value=h)
+    if _WOULD_BE.search(before):
+        return None
+    detail = f"contradicts {rid}: {field} lists {n}, claimed {h.text}"
+    return Finding("contradicted", rid, "tool", detail, field, value=h)
+
+
+def counted_list(index: ReceiptIndex, unit: str, number: float) -> tuple[str, str, int] | None:
+    """The newest list named for what ``unit`` counts: (receipt id, field, length). A list
+    of values under that name first; else a list of objects of ``number`` rows, or the
+    only list of them (there may be other orders, other reservations)."""
+    noun = unit.split()[-1].lower().rstrip("s")
+    # the items of a list of values are filed under the list's field name
+    items: dict[int, list[Leaf]] = {}
+    for key in (noun, f"{noun}s", f"{noun}es"):
+        for leaf in index.by_field.get(key, ()):
+            rec = leaf.record
+            if leaf.path.startswith(f"{rec.path}.{leaf.key}[" if rec.path else f"{leaf.key}["):
+                items.setdefault(id(rec), []).append(leaf)
+    lists = [
+        (index.position(v[0]), v[0].record, v[0].key, len(v))
+        for v in items.values()
+        if not failed(index.entries[index.position(v[0])])
+    ]
+    if not lists:
+        objects = _object_lists(index, noun)
+        same = [x for x in objects if x[3] == number]
+        lists = same[-1:] or (objects if len(objects) == 1 else [])
+    if not lists:
+        return None
+    at, rec, key, n = max(lists, key=lambda x: x[0])
+    field = f"{rec.path + '.' if rec.path else ''}{key}"
+    return index.entries[at].receipt.id, field, n
+
+
+#: Words that make a count one that would be, not one there is: "if we split into 2
+#: reservations", "you could book 3 reservations".
+_WOULD_BE = re.compile(r"\b(?:if|would|could|might|into|instead)\b", re.IGNORECASE)
+
+#: A spelled count before a plural noun: "Two orders on your account".
+_SPELLED_COUNT = re.compile(
+    r"\b(?P<n>one|two|three|four|five|six|seven|eight|nine|ten|both)\s+(?P<noun>[a-z]{3,}s)\b",
+    re.IGNORECASE,
+)
+_SPELLED = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "both": 2,
+}  # fmt: skip
+
+
+def spelled_count(index: ReceiptIndex, sentence: str) -> Finding | None:
+    """ "Two orders on your account." with no figure the scanner reads (a spelled number
+    is no hard fact): the list of orders backs it when it has two. A spelled number is
+    too often a manner of speech ("two options", "one of them") to contradict, except
+    where the sentence says what the customer has ("You have three orders on file",
+    "your account has two reservations"): a list of another length contradicts that."""
+    for m in _SPELLED_COUNT.finditer(sentence):
+        n = _SPELLED[m.group("n").lower()]
+        noun = m.group("noun").lower()
+        h = HardFact("count", m.group(0), m.start(), m.end(), f"{n} {noun}", float(n), noun)
+        found = list_count(index, h)
+        if found is None:
+            continue
+        if found.status == "supported" or _HAS.search(sentence, 0, m.start()):
+            return found
+    for m in _VAGUE_COUNT.finditer(sentence):
+        # "You have several reservations": a list of three or more backs it; one of one
+        # contradicts it where the sentence says what the customer has
+        low, high = _VAGUE[" ".join(m.group("q").lower().split())]
+        noun = m.group("noun").lower()
+        listed = counted_list(index, noun, low)
+        if listed is None:
+            continue
+        rid, field, n = listed
+        if low <= n <= high:
+            detail = f"{rid} {field} lists {n}: {m.group('q').lower()}"
+            return Finding("supported", rid, "tool", detail, field)
+        if _HAS.search(sentence, 0, m.start()):
+            detail = f"contradicts {rid}: {field} lists {n}, claimed {m.group(0)}"
+            return Finding("contradicted", rid, "tool", detail, field)
+    return None
+
+
+#: A count said without a number: "several reservations", "a couple of orders".
+_VAGUE_COUNT = re.compile(
+    r"\b(?P<q>several|multiple|many|numerous|a\s+few|a\s+couple\s+of)\s+(?P<noun>[a-z]{3,}s)\b",
+    re.IGNORECASE,
+)
+#: The numbers each such word allows.
+_VAGUE = {
+    "several": (3, 99), "multiple": (2, 99), "many": (4, 999), "numerous": (4, 999),
+    "a few": (2, 5), "a couple of": (2, 3),
+}  # fmt: skip
+
+
+#: What the customer has, right before a count: "You have three orders", "your account
+#: has two reservations", "I can see four orders".
+_HAS = re.compile(
+    r"\b(?:you\s+(?:currently\s+)?have|(?:account|profile)\s+(?:has|holds|lists|shows)|"
+    r"(?:i\s+)?(?:can\s+)?see)\s+(?:only\s+|just\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _object_lists(index: ReceiptIndex, noun: str) -> list[tuple[int, Record, str, int]]:
+    """(position, parent record, field, length) of each list of objects filed under the
+    noun ("items", "orders") in a result that did not fail (once per index and noun)."""
+    cache_key = f"object_lists:{noun}"
+    cached = index.cache.get(cache_key)
+    if isinstance(cached, list):
+        return cached
+    names = (noun, f"{noun}s", f"{noun}es")
+    out: list[tuple[int, Record, str, int]] = []
+    for at, e in enumerate(index.entries):
+        if e.receipt.kind != "tool" or failed(e):
+            continue
+        lists = _entry_lists(e)
+        out.extend((at, parent, key, n) for name in names for parent, key, n in lists.get(name, ()))
+    index.cache[cache_key] = out
+    return out
+
+
+#: A row of a list ("items[2]") or of an object keyed by its rows' ids
+#: ('variants["9612497925"]').
+_LIST_ROW = re.compile(r"(?:^|\.)([A-Za-z_][\w -]*)(?:\[\d+\]|\[\"[^\"]*\"\])$")
+
+
+def _entry_lists(e: ReceiptEntry) -> dict[str, list[tuple[Record, str, int]]]:
+    """A result's lists of objects by field name (lowercase): (parent, field, length);
+    kept with the result's records."""
+    found = e.memo.get("object_lists")
+    if isinstance(found, dict):
+        return found
+    counted: dict[tuple[int, str], tuple[Record, str, int]] = {}
+    for rec in e.records:
+        m = _LIST_ROW.search(rec.path)
+        if m is not None and rec.parent is not None:
+            at = (id(rec.parent), m.group(1))  # a parent's "flights" and its "passengers"
+            parent, key, n = counted.get(at, (rec.parent, m.group(1), 0))
+            counted[at] = (parent, key, n + 1)
+    lists: dict[str, list[tuple[Record, str, int]]] = {}
+    for parent, key, n in counted.values():
+        lists.setdefault(key.lower(), []).append((parent, key, n))
+    e.memo["object_lists"] = lists
+    return lists
+
+
+# ------------------------------------------------------------------ rows of a kind
+
+#: The words after a count: "gift cards", "travel certificates", "credit cards on file".
+_NOUN = re.compile(
+    r"[\w.,]+\s*(?:[*_]+\s*)?([A-Za-z]+)(?:[\s_-]+([A-Za-z]+))?(?:[\s_-]+([A-Za-z]+))?"
+)
+#: A bound before the count ("max 3 gift cards" per reservation): a rule, not the rows.
+_LIMIT = re.compile(
+    r"\b(?:max(?:imum)?|up\s+to|at\s+most|no\s+more\s+than|limit(?:ed)?(?:\s+(?:of|to))?|"
+    r"only|min(?:imum)?|at\s+least)[\s:*_]*$",
+    re.IGNORECASE,
+)
+#: A count of what the user holds: "you have 3 gift cards", "your 2 certificates".
+_HELD = re.compile(
+    r"\b(?:(?:you|user|customer|account|profile)\s+(?:ha(?:ve|s)|holds?|owns?)|your|there\s+are)"
+    r"[\s*_]*(?:only\s+|just\s+)?$",
+    re.IGNORECASE,
+)
+#: Fields that say what kind of thing a row is.
+_KIND_KEYS = frozenset({"source", "type", "kind", "category", "method"})
+
+
+def kind_count(index: ReceiptIndex, h: HardFact, sentence: str, at: int) -> Finding | None:
+    """The number of rows of the kind the words after the count name (``at``: where the
+    count starts in ``sentence``), in the newest result that has rows of that kind.
+    Another number contradicts it only when the sentence says the user has that many
+    ("you have 3 gift cards")."""
+    if h.kind != "count" or h.number is None or _LIMIT.search(sentence, 0, at):
+        return None
+    m = _NOUN.match(sentence, at)
+    if m is None:
+        return None
+    words = [w.lower() for w in m.groups() if w]
+    for e in reversed(index.entries):
+        if e.receipt.kind != "tool" or failed(e):
+            continue
+        for (field, kind), n in _kinds(e.records).items():
+            if _names(words, kind):
+                rid = e.receipt.id
+                where = f"{n} rows with {field} = {kind}"
+                if n == h.number:
+                    return Finding("supported", rid, "tool", f"{rid} {where}", value=h)
+                if not _HELD.search(sentence, 0, at):
+                    # "use 2 certificates instead of 1", a list of what the rules allow:
+                    # a count of what is used or allowed, not of what the user holds
+                    return None
+                detail = f"contradicts {rid}: {where}, claimed {h.text}"
+                return Finding("contradicted", rid, "tool", detail, value=h)
+    return None
+
+
+def _names(words: list[str], kind: str) -> bool:
+    """Whether the counted words ("gift", "cards") name a kind ("gift_card"): its words,
+    the last one in the plural."""
+    parts = kind.split("_")
+    if len(words) < len(parts):
+        return False
+    said = words[: len(parts)]
+    last = said[-1]
+    singular = last[:-2] if last.endswith("es") and last[:-2] == parts[-1] else last.rstrip("s")
+    return said[:-1] == parts[:-1] and singular == parts[-1] and last != parts[-1]
+
+
+def _kinds(records: list[Record]) -> dict[tuple[str, str], int]:
+    """How many rows of one object (of two or more rows) hold each value of a kind field,
+    by (the rows' field, as ``payment_methods.*.source``, the value); the first object
+    of each field only."""
+    out: dict[tuple[str, str], int] = {}
+    owner: dict[str, int] = {}
+    for rec in records:
+        parent = rec.parent
+        if parent is None or len(parent.children) < 2:
+            continue
+        for leaf in rec.leaves:
+            if leaf.key.lower() not in _KIND_KEYS or leaf.value.kind in ("money", "number"):
+                continue
+            value = leaf.value.shown.strip().lower().replace(" ", "_")
+            field = f"{_rows_of(rec.path)}.{leaf.key}"
+            if not value or len(value) > 40 or owner.setdefault(field, id(parent)) != id(parent):
+                continue
+            out[(field, value)] = out.get((field, value), 0) + 1
+    return out
+
+
+def _rows_of(path: str) -> str:
+    """``payment_methods.gift_card_1`` -> ``payment_methods.*``, ``items[2]`` -> ``items[*]``."""
+    if path.endswith("]"):
+        return path[: path.rindex("[")] + "[*]"
+    return path.rsplit(".", 1)[0] + ".*" if "." in path else "*"
