@@ -500,6 +500,10 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
         ),
         ("Hope everything's OK at home.", "no claim: a greeting, thanks or apology"),
         ("Yes, that works.", "no claim: a greeting, thanks or apology"),
+        ("I'm here to assist.", "no claim: a greeting, thanks or apology"),
+        ("I appreciate you providing those details.", "no claim: a greeting, thanks or apology"),
+        ("That's a creative idea!", "no claim: a greeting, thanks or apology"),
+        ("**Which option would you like to choose?**", "no claim: a question"),
         (
             'After confirmation: status "return requested", an email with return steps',
             "no claim: what will happen",

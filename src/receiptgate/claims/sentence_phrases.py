@@ -30,11 +30,15 @@ COURTESY = re.compile(
     r"happy\s+to\s+help|no\s+(?:problem|worries)|of\s+course|certainly|absolutely|"
     # praise of the user's question: "That's a good thought!", "Great question."
     r"(?:that['’]?s\s+(?:a|an)\s+|what\s+(?:a|an)\s+)?(?:very\s+|really\s+)?(?:good|great|"
-    r"excellent|fair|valid|reasonable|smart|important|thoughtful)\s+(?:question|point|thought|"
+    r"excellent|fair|valid|reasonable|smart|important|thoughtful|creative|clever|nice)\s+"
+    r"(?:question|point|thought|"
     r"idea|catch)(?=\s*[!.]?$)|"
     r"(?:i\s+)?hope\s+(?:this|that|you|your|everything|all|things)|"
     # "I'm here if you need anything else too!", "I'm around if anything comes up"
     r"(?:i['’]m|i\s+am|we['’]re)\s+(?:here|around|available)\s+if\b|"
+    # "I'm here to assist.", "I appreciate you providing those details."
+    r"(?:i['’]m|i\s+am|we['’]re)\s+(?:always\s+)?here\s+to\s+(?:help|assist)|"
+    r"(?:i|we)\s+(?:really\s+|truly\s+)?appreciate\s+(?:you\b|your\b|(?:it|that|this)(?=\s*[!.]?$))|"
     # "I'd be glad to help", "I'm happy to look into other flights for you"
     r"(?:i['’]d|i\s+would|we['’]d)\s+be\s+(?:glad|happy|delighted)\s+to|"
     r"(?:i['’]m|i\s+am|we['’]re)\s+(?:happy|glad)\s+to\s+(?:help|look|check|assist|dig)|"
@@ -170,7 +174,8 @@ ADVICE = re.compile(
     r"a\s+good\s+idea|helpful|useful))\b"
     r"|(?:or|and|also)\s+if\s+you(?:['’]ve|\s+have|['’]d|\s+would|\s+want|\s+prefer)\b)"
 )
-QUESTION_END = re.compile(r"\?[\s\"'”’)]*$")
+#: "Which option would you like?", "**Which option would you like to choose?**".
+QUESTION_END = re.compile(r"\?[\s\"'”’)*_]*$")
 INTENT = re.compile(
     # after a word that moves on ("Now let me search", "First, I'll check", "Okay, I will")
     r"^(?:(?:now|next|first|then|so|ok|okay|alright|all\s+right)[,.!]?\s+)?"
