@@ -646,6 +646,21 @@ def test_a_line_that_denies_a_value_is_read_against_the_records_field(
     assert _result(text, receipts).sentences[-1].tag == tag
 
 
+@pytest.mark.parametrize(
+    ("line", "tag"),
+    [
+        ("It is **not a business class** reservation.", "T1"),
+        ("This reservation isn't business class.", "T1"),
+        ("It is not an economy reservation.", "T5"),
+    ],
+)
+def test_a_sentence_that_denies_a_value_of_the_record_is_read_as_the_line_is(
+    line: str, tag: str
+) -> None:
+    text = f"I checked reservation AAA111. {line}"
+    assert _result(text, _bookings("economy", "business")).sentences[-1].tag == tag
+
+
 _REGULAR = tool_transcript(
     [("get_user_details", {"user_id": "u1"}, {"user_id": "u1", "membership": "regular"})],
     before=[

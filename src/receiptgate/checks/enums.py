@@ -24,8 +24,13 @@ from receiptgate.evidence.records import Leaf, Record
 #: A verbless line that denies one value: "Not business class", "- ❌ Not a basic economy
 #: ticket" (the kind of thing after the value is no part of it).
 DENIAL = re.compile(
-    r"^[\W_]*not\s+(?:a\s+|an\s+|in\s+)?(?P<what>[a-z][a-z -]{1,30}?)"
-    r"(?:\s+(?:class|cabin|ticket|fare|seat|member|membership|level|tier|status))?[\W_]*$",
+    # ... or a sentence that says it of the record: "It is not a business class
+    # reservation", "This booking isn't basic economy"
+    r"^[\W_]*(?:(?:it|this|that|(?:the|this|your)\s+(?:reservation|booking|order|ticket))"
+    r"\s+(?:is\s+|was\s+)?|it['’]s\s+)?(?:not|isn['’]t|wasn['’]t)\s+"
+    r"(?:a\s+|an\s+|in\s+)?(?P<what>[a-z][a-z -]{1,30}?)"
+    r"(?:\s+(?:class|cabin|ticket|fare|seat|member|membership|level|tier|status))?"
+    r"(?:\s+(?:reservation|booking|order|ticket|flight))?[\W_]*$",
     re.IGNORECASE,
 )
 
@@ -33,7 +38,7 @@ DENIAL = re.compile(
 def not_value(index: ReceiptIndex, sentence: str, scope: frozenset[int]) -> Finding | None:
     """Support or contradiction of a line that denies a value of the records in ``scope``
     (``id()``s of the records the line is about; see the module doc)."""
-    m = DENIAL.match(sentence.strip())
+    m = DENIAL.match(_unmarked(sentence))
     if m is None or not scope:
         return None
     named = _key(m.group("what"))
@@ -48,6 +53,16 @@ def not_value(index: ReceiptIndex, sentence: str, scope: frozenset[int]) -> Find
             line = f"{r.id} {leaf.path} = {leaf.value.shown}, not {named}"
             return Finding("supported", r.id, r.kind, line, leaf.path)
     return None
+
+
+def denies(sentence: str) -> bool:
+    """Whether a sentence denies one value of a set (see :data:`DENIAL`)."""
+    return DENIAL.match(_unmarked(sentence)) is not None
+
+
+def _unmarked(sentence: str) -> str:
+    """The sentence without emphasis marks ("It is **not a business class** reservation")."""
+    return sentence.replace("**", "").replace("__", "").strip()
 
 
 def _key(text: str) -> str:

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from receiptgate.checks.anchoring import SPACED_ID, TOKEN, Anchor, id_key, word_spans
-from receiptgate.checks.enums import DENIAL, your_value
+from receiptgate.checks.enums import denies, your_value
 from receiptgate.checks.figures import evidence_line, supported
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.labels import label_value, last_digit_spans, last_digits
@@ -364,7 +364,7 @@ def _values(
     out: list[RecordClaim] = []
     words = word_spans(s.text)
     heads = index.word_heads
-    denial = DENIAL.match(s.text.strip()) is not None
+    denial = denies(s.text)
     i = 0
     while i < len(words):
         if words[i][0] not in heads:
