@@ -218,6 +218,19 @@ def _statuses(*answers: tuple[str, str]) -> list[Receipt]:
             [("HAT023", "available"), ("HAT204", "delayed")],
             "block",
         ),
+        # "all" after the verb says the same
+        (
+            "The flights are all still available.",
+            [("HAT023", "available"), ("HAT204", "available")],
+            "pass",
+        ),
+        (
+            "The flights are all available.",
+            [("HAT023", "available"), ("HAT204", "delayed")],
+            "block",
+        ),
+        # a label of the options below, no state
+        ("Here are all available economy options:", [("HAT023", "delayed")], "pass"),
         # another kind of thing than the calls asked about: no answer of theirs
         ("All the rooms are available.", [("HAT023", "available")], "flag"),
         # a flight the sentence names, but the availability is of something else

@@ -49,6 +49,17 @@ _AVAILABILITY = {
     "out_of_stock": False,
 }
 _EVERY = re.compile(r"\b(?:all|every|each)\b", re.IGNORECASE)
+#: "are all available", "were both cancelled": the quantifier after the verb.
+_FLOATING_ALL = re.compile(r"\b(?:are|were)\s+(?:all|both)\b", re.IGNORECASE)
+
+
+def _every_of(subject: str) -> str:
+    """ "the flights" said of all of them, as "all flights"."""
+    if _EVERY.match(subject):
+        return subject
+    return "all " + re.sub(r"^(?:the|these|those|your)\s+", "", subject, flags=re.IGNORECASE)
+
+
 _NONE = re.compile(r"\b(?:none\s+of|no)\b", re.IGNORECASE)
 
 
@@ -90,7 +101,8 @@ def check_state_claim(s: Settings, req: Request, ev: ClaimEval, sentence: Senten
         # "None of the T-shirts are available", in the claim's own clause: not the "no"
         # of "There's no blue hose, but other options are available"
         head = _CLAUSE_BREAK.split(work[sentence.start : c.offset])[-1]
-        every = _EVERY.search(head) is not None
+        # "All the flights are available", "The flights are all available"
+        every = _EVERY.search(head) is not None or _FLOATING_ALL.search(c.matched_text) is not None
         if _NONE.search(head):
             every, avail = True, not avail
         # "10 of them are available": how many (else whether those described are)
@@ -98,7 +110,7 @@ def check_state_claim(s: Settings, req: Request, ev: ClaimEval, sentence: Senten
             available_count(ledger, sentence.text)
             or check_availability(ledger, sentence.text, avail, every)
             # "All flights are still available" after get_flight_status answered each
-            or called_state(ledger, avail, c.subject or "")
+            or called_state(ledger, avail, _every_of(c.subject or "") if every else c.subject or "")
         )
         if found is None and _OTHERS.match(c.subject):
             # "..., but other options are available": the product's other variants

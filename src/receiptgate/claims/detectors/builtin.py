@@ -27,9 +27,13 @@ if TYPE_CHECKING:
 _BE = r"(?:is|are|was|were)"
 _NEG = r"(\s+not|n['’]t|\s+no\s+longer)?"
 _ADV = (
+    # "the flights are all still available": a floating "all" or "both" first
+    r"(?:\s+(?:all|both))?"
     r"(?:\s+(?:currently|now|still|already|properly|correctly|actually|definitely|completely|"
     r"totally|partially|fully))?"
 )
+#: A noun phrase after a state word: "available economy options" (the word is its adjective).
+_NOUN_AFTER = re.compile(r"\s+[a-z]")
 _NAME = r"(?-i:[A-Z])[\w-]*(?:\.[\w-]+)*(?:\s+(?-i:[A-Z])[\w-]*(?:\.[\w-]+)*)?"
 
 
@@ -74,6 +78,13 @@ class SystemStateDetector(Detector):
             negative=True,
         ),
     )
+
+    def validate_result(
+        self, claim: DetectedClaim, text: str, sentence: Sentence, match: re.Match[str]
+    ) -> DetectedClaim | None:
+        if claim.subject.lower() in ("here", "there") and _NOUN_AFTER.match(text, match.end()):
+            return None  # "Here are all available options:": a label, no state
+        return claim
 
 
 class EntityNameDetector(Detector):
