@@ -283,6 +283,26 @@ def test_an_edit_that_changed_nothing_backs_no_fix(
     assert _one("The typo has been corrected in `bad.txt`.", OPENED, edit)[1] == action
 
 
+def _shell(command: str, output: str = "") -> tuple[str, dict[str, object], str]:
+    return ("execute_bash", {"command": command}, f"{output}[Command -1 finished with exit code 0]")
+
+
+@pytest.mark.parametrize(
+    ("read", "action"),
+    [
+        # the file held a typo: the substitution fixed it
+        (_shell("cat bad.txt", "This is a bad typoo.\n"), "pass"),
+        # the file printed nothing: there was no typo to fix
+        (_shell("cat bad.txt"), "block"),
+    ],
+)
+def test_a_fix_of_a_file_that_printed_nothing_is_no_fix(
+    read: tuple[str, dict[str, object], str], action: str
+) -> None:
+    sed = _shell("sed -i 's/typoo/typo/g' bad.txt")
+    assert _one("The typos in `bad.txt` have been fixed.", read, sed)[1] == action
+
+
 def _window(*lines: str, updated: bool = True) -> str:
     numbered = "".join(f"{i}:{line}\n" for i, line in enumerate(lines, 1))
     note = "File updated." if updated else ""

@@ -2,7 +2,8 @@
 anything, which edit a line of its change list describes, whether a file is empty.
 
 "The typo has been corrected" after an edit that wrote the very text the file already
-held is no fix.
+held is no fix; nor is a fix of a file that printed nothing when it was read
+(:func:`read_empty`): there was nothing in it to fix.
 
 An edit is known to have changed nothing when its own arguments replace a text with the
 same text (``str_replace`` with ``old_str`` equal to ``new_str``), or when the file it
@@ -185,3 +186,80 @@ def empty_file(index: ReceiptIndex, text: str) -> Finding | None:
         held = next(x for x in lines if x.strip())
         return Finding("contradicted", rid, "tool", f"{rid}: {name} holds {held.strip()[:60]!r}")
     return None
+
+
+#: A shell call that prints one file: "cat bad.txt", "head -n 50 notes.md".
+_PRINTS_FILE = re.compile(
+    r"^\s*(?:cat|head|tail|less|more|type)(?:\s+-\S+(?:\s+\d+)?)*\s+(?P<f>\S+)\s*$"
+)
+#: A file name in a command: "sed -i 's/bad/good/g' bad.txt".
+_FILE_NAME = re.compile(r"(?<![\w/.-])(?:[\w.-]+/)*(?P<name>[\w-]+\.[A-Za-z]\w{0,4})\b")
+#: The status line some runners append: "[Command -1 finished with exit code 0]".
+_STATUS_LINE = re.compile(r"^\[?Command\s.*finished with exit code \d+\]*\s*$", re.MULTILINE)
+
+
+def read_empty(e: ReceiptEntry, before: Sequence[ReceiptEntry]) -> ReceiptEntry | None:
+    """The call before edit ``e`` that printed the file ``e`` edits and showed it empty
+    ("cat bad.txt" that printed nothing), when no call in between wrote to it; ``None``
+    otherwise."""
+    command = _command(e)
+    names = {m.group("name").lower() for m in _FILE_NAME.finditer(command)} if command else set()
+    if not names:
+        return None
+    for b in reversed(before):
+        m = _PRINTS_FILE.match(_command(b))
+        if m is None:
+            if any(n in _command(b).lower() for n in names):
+                return None  # another call on the file: it may have written to it
+            continue
+        if m.group("f").rsplit("/", 1)[-1].lower() not in names:
+            continue
+        if failed(b):
+            return None
+        shown = _STATUS_LINE.sub("", b.receipt.content).strip()
+        return b if not shown else None
+    return None
+
+
+def _command(e: ReceiptEntry) -> str:
+    args = e.receipt.args or {}
+    command = args.get("command") or args.get("cmd")
+    return command if isinstance(command, str) else ""
+
+
+#: A claim that lines were taken out of a file: "the duplicate line has been removed".
+_LINE_REMOVED = re.compile(
+    r"\b(?:removed?|deleted?)\b.*\blines?\b|\blines?\b.*\b(?:removed|deleted)\b", re.I
+)
+
+
+def fix_undone(
+    tools: Sequence[ReceiptEntry], worked: Sequence[ReceiptEntry], claimed: str
+) -> str | None:
+    """Why the edits that worked (``worked``, among the calls ``tools``, oldest first) did
+    not do the fix ``claimed``: every one changed nothing; a line said removed is still
+    counted; or the file printed nothing when read; ``None`` when nothing says so."""
+    rid = worked[-1].receipt.id
+    if all(unchanged(e, _before(tools, e)) for e in worked):
+        return f"{rid}: the edit changed nothing (the file reads the same before and after)"
+    if _LINE_REMOVED.search(claimed) and all(
+        kept := [lines_kept(e, _before(tools, e)) for e in worked]
+    ):
+        was, now = kept[-1] or (0, 0)
+        return (
+            f"{rid}: the file has {now} lines after the edit and had {was} before; no line "
+            "was removed"
+        )
+    if all(empty := [read_empty(e, _before(tools, e)) for e in worked]):
+        blank = empty[-1]
+        assert blank is not None
+        return (
+            f"{blank.receipt.id}: the file printed nothing when read before the edit; there "
+            "was nothing in it to fix"
+        )
+    return None
+
+
+def _before(tools: Sequence[ReceiptEntry], e: ReceiptEntry) -> Sequence[ReceiptEntry]:
+    """The calls made before ``e``, oldest first."""
+    return tools[: next((i for i, x in enumerate(tools) if x is e), len(tools))]

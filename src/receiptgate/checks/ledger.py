@@ -27,7 +27,7 @@ from receiptgate.checks.calls import (
     ledger_view,
     suite_outcome,
 )
-from receiptgate.checks.edits import lines_kept, unchanged
+from receiptgate.checks.edits import fix_undone
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.labels import digits_owners
 from receiptgate.checks.objects import GENERIC_OBJECTS, ObjectMatcher
@@ -243,55 +243,17 @@ def check_action(
             # was made and failed, as the reply itself says
             return Finding("supported", rid, "tool", f"{why}, as the reply says")
         return Finding("contradicted", rid, "tool", f"contradicts {why}")
-    if kind == "fixed" and worked and all(_no_change(view.tools, e) for e in worked):
-        # "The typo has been corrected" after an edit that wrote the text the file held
-        return Finding(
-            "contradicted",
-            rid,
-            "tool",
-            f"contradicts {rid}: the edit changed nothing (the file reads the same before "
-            "and after)",
-        )
-    if (
-        kind == "fixed"
-        and worked
-        and _LINE_REMOVED.search(f"{claim.matched_text} {claim.object or ''}")
-        and all(kept := [_kept(view.tools, e) for e in worked])
-    ):
-        # "The duplicate line has been removed" after an edit that blanked the line: the
-        # file it printed has as many lines as before
-        was, now = kept[-1] or (0, 0)
-        return Finding(
-            "contradicted",
-            rid,
-            "tool",
-            f"contradicts {rid}: the file has {now} lines after the edit and had {was} "
-            "before; no line was removed",
-        )
+    if kind == "fixed" and worked:
+        # "The typo has been corrected" after an edit that changed nothing, "the duplicate
+        # line has been removed" with as many lines as before, a fix of an empty file
+        undone = fix_undone(view.tools, worked, f"{claim.matched_text} {claim.object or ''}")
+        if undone is not None:
+            return Finding("contradicted", rid, "tool", f"contradicts {undone}")
     if kind == "refunded" and (went := _refunded_elsewhere(best, tail)) is not None:
         # "the $30.78 difference has been refunded to your gift card" when the call's
         # refund row went to PayPal
         return Finding("contradicted", rid, "tool", f"contradicts {rid}: {went}")
     return Finding("supported", rid, "tool", f"{rid}: {best.receipt.tool or 'tool'} call")
-
-
-def _no_change(tools: list[ReceiptEntry], e: ReceiptEntry) -> bool:
-    return unchanged(e, _before(tools, e))
-
-
-def _kept(tools: list[ReceiptEntry], e: ReceiptEntry) -> tuple[int, int] | None:
-    return lines_kept(e, _before(tools, e))
-
-
-def _before(tools: list[ReceiptEntry], e: ReceiptEntry) -> list[ReceiptEntry]:
-    """The calls made before ``e``, oldest first."""
-    return tools[: next((i for i, x in enumerate(tools) if x is e), len(tools))]
-
-
-#: A claim that lines were taken out of a file: "the duplicate line has been removed".
-_LINE_REMOVED = re.compile(
-    r"\b(?:removed?|deleted?)\b.*\blines?\b|\blines?\b.*\b(?:removed|deleted)\b", re.I
-)
 
 
 #: The method a refund is said to go to: "to your gift card", "to the PayPal account".
