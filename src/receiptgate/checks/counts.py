@@ -215,7 +215,7 @@ def kind_count(index: ReceiptIndex, h: HardFact, sentence: str, at: int) -> Find
     for e in reversed(index.entries):
         if e.receipt.kind != "tool" or failed(e):
             continue
-        for (field, kind), n in _kinds(e.records).items():
+        for (field, kind), n in _entry_kinds(e).items():
             if _names(words, kind):
                 rid = e.receipt.id
                 where = f"{n} rows with {field} = {kind}"
@@ -240,6 +240,14 @@ def _names(words: list[str], kind: str) -> bool:
     last = said[-1]
     singular = last[:-2] if last.endswith("es") and last[:-2] == parts[-1] else last.rstrip("s")
     return said[:-1] == parts[:-1] and singular == parts[-1] and last != parts[-1]
+
+
+def _entry_kinds(e: ReceiptEntry) -> dict[tuple[str, str], int]:
+    """:func:`_kinds` of a result's records, kept with them."""
+    found = e.memo.get("row_kinds")
+    if not isinstance(found, dict):
+        found = e.memo["row_kinds"] = _kinds(e.records)
+    return found
 
 
 def _kinds(records: list[Record]) -> dict[tuple[str, str], int]:
