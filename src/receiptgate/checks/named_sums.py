@@ -4,7 +4,7 @@ costs more or less than the rows it replaces.
 "HAT286 + HAT047 in economy: $279" adds one field (``prices.economy``) over the rows the
 sentence names together; "New business itinerary total: $2,613" under lines naming
 HAT023, HAT204 and HAT100 adds it over the rows the reply named last, times the
-passengers of the reservation (``3 × (364 + 404 + 103)``); "$42 more" with "HAT286 +
+passengers of the reservation (``3 × (364 + 248 + 259)``); "$42 more" with "HAT286 +
 HAT047" is that sum less the rows of the record it replaces (the same number of rows
 of one of its lists, in a row), per head or for all of them.
 
