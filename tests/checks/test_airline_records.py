@@ -1244,3 +1244,16 @@ def test_no_checked_bags_is_a_total_of_baggages_of_zero(bags: int, tag: str) -> 
     text = "There are no checked bags on the reservation."
     result = GATE.validate(text, receipts=receipts, now=NOW)
     assert result.sentences[0].tag == tag, result.reason
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # the label says which fare; "per passenger" is only how it is counted
+        "Business class: $402 per passenger",
+        "- **Economy:** $117 per person",
+    ],
+)
+def test_a_labelled_fare_per_head_is_the_fare_its_label_names(line: str) -> None:
+    text = f"Flight HAT410 from BOS to ORD:\n\n{line}"
+    assert _sentence(_check(text), line.strip("- *")[:8]) == ("T1", "pass")

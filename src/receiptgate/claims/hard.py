@@ -183,9 +183,22 @@ def clause_words(
         return _words_outside(text, start, end, facts)
     left, right = clause_span(text, start, end, facts, at)
     words = _words_outside(text, left, right, facts)
+    if words and (unit := _PER_UNIT.match(text, at.end, right)) is not None:
+        # "$364 per person": the unit is how the figure is counted, not what it is of
+        words -= content_words(unit.group(1))
+    if (cut := min(left, at.start)) > start and _LABEL_ONLY.match(text, start, cut):
+        # "Business class: $364 per passenger": the line's label says what the figure is
+        words |= _words_outside(text, start, cut, facts)
     if not words:
         words = _words_outside(text, start, end, facts)
     return words
+
+
+#: The unit right after a figure: "per person", "per passenger", "per night".
+_PER_UNIT = re.compile(r"\s*(?:[*_]+\s*)?per\s+([a-z]+)\b", re.IGNORECASE)
+
+#: A line's label and nothing else: "**Business class:** ", "- Total fare: ".
+_LABEL_ONLY = re.compile(r"[\W_]*[A-Za-z][\w &/-]{0,40}[*_]*:[*_\s]*$")
 
 
 def _words_outside(text: str, start: int, end: int, facts: Sequence[HardFact]) -> frozenset[str]:
