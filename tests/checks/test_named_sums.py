@@ -110,3 +110,18 @@ def test_a_charge_the_payment_history_records_is_not_a_sum_of_fares() -> None:
     # the card was charged what the payment history says, not the fares of the flights
     text = "Reservation 4NQLHD updated: HAT286 + HAT047 in business. Charged: $1,202 to your card."
     assert _action(text, "Charged") == "block"
+
+
+@pytest.mark.parametrize(("cost", "action"), [("$1,280", "pass"), ("$1,208", "block")])
+def test_a_cost_for_the_passengers_is_the_listed_flights_fare_times_them(
+    cost: str, action: str
+) -> None:
+    # "for 2 passengers" names the operation, so a single fare of the records that the
+    # figure is not (HAT059's 236) does not decide it: 2 × (404 + 236)
+    reply = (
+        "I found the business prices for your flights:\n"
+        "- HAT112 (IAH → LAS): $404 per passenger\n"
+        "- HAT059 (LAS → SEA): $236 per passenger\n\n"
+        f"**Cost breakdown:**\n- New business cost: {cost} (for 2 passengers)\n"
+    )
+    assert _action(reply, "New business cost") == action

@@ -457,10 +457,17 @@ def _where(p: Operand) -> str:
 
 def names_operation(sentence: str) -> bool:
     """Whether a sentence names an operation ("total", "per person") or writes one out
-    ("$338 + $378 = $716"), or an amount on top of another ("Additional amount due")."""
+    ("$338 + $378 = $716"), an amount on top of another ("Additional amount due") or a
+    total over heads ("$456 (for 3 passengers)")."""
     return bool(
         _NAMES_OPERATION.search(sentence) or _ON_TOP.search(sentence) or writes_arithmetic(sentence)
     )
 
 
-_ON_TOP = re.compile(r"\b(?:additional|extra|due)\b", re.IGNORECASE)
+_ON_TOP = re.compile(
+    r"\b(?:additional|extra|due)\b"
+    # a total over heads: "$456 (for 3 passengers)", "for both travelers"
+    r"|\bfor\s+(?:all\s+)?(?:[2-9]|two|three|four|five|six|both)\s+"
+    r"(?:passengers|people|persons|guests|travell?ers|adults)\b",
+    re.IGNORECASE,
+)
