@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 
 from receiptgate.checks.anchoring import Anchor
-from receiptgate.checks.arithmetic import heads_of, stated_counts
+from receiptgate.checks.heads import heads_of, stated_counts
 from receiptgate.checks.operands import TOLERANCE, Derivation, show_number
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import PATH_INDEX, ReceiptIndex
