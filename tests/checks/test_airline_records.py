@@ -103,6 +103,8 @@ def _sentence(result: ValidationResult, part: str) -> tuple[str | None, str]:
         "**Total Baggages:** 2",
         "**Non-Free Baggages:** 0",
         "**Travel Insurance:** Not included",
+        "**Travel Insurance:** Not selected",
+        "**Travel insurance:** Declined",
         "**Insurance:** No",
         "**Insurance:** No travel insurance",
         "**Baggage:** 2 checked bags",
