@@ -26,6 +26,8 @@ from collections.abc import Callable, Sequence
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.heads import multiplier_counts
 from receiptgate.checks.operands import (
+    HEADS_COUNT,
+    HEADS_NOUN,
     RATE_WORDS,
     TOLERANCE,
     Derivation,
@@ -381,7 +383,6 @@ def names_operation(sentence: str) -> bool:
 _ON_TOP = re.compile(
     r"\b(?:additional|extra|due)\b"
     # a total over heads: "$456 (for 3 passengers)", "for both travelers"
-    r"|\bfor\s+(?:all\s+)?(?:[2-9]|two|three|four|five|six|both)\s+"
-    r"(?:passengers|people|persons|guests|travell?ers|adults)\b",
+    rf"|\bfor\s+(?:all\s+)?{HEADS_COUNT}\s+{HEADS_NOUN}\b",
     re.IGNORECASE,
 )

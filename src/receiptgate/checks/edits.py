@@ -207,9 +207,10 @@ def read_empty(e: ReceiptEntry, before: Sequence[ReceiptEntry]) -> ReceiptEntry 
     if not names:
         return None
     for b in reversed(before):
-        m = _PRINTS_FILE.match(_command(b))
+        earlier = _command(b)
+        m = _PRINTS_FILE.match(earlier)
         if m is None:
-            if any(n in _command(b).lower() for n in names):
+            if any(n in earlier.lower() for n in names):
                 return None  # another call on the file: it may have written to it
             continue
         if m.group("f").rsplit("/", 1)[-1].lower() not in names:

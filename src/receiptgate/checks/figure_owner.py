@@ -53,10 +53,7 @@ def for_figure(anchor_: Anchor, h: HardFact) -> Anchor:
     if prior is not None and not _FIGURE_BETWEEN.search(text(prior[1], h.start)):
         # "HAT286 + HAT047: leaves IAH 22:00": a figure of names joined by a plus is the
         # group's (the first leaves, the last arrives)
-        group = [prior]
-        for sp in sorted(before, reverse=True):
-            if sp[1] <= group[-1][0] and _JOINED.fullmatch(text(sp[1], group[-1][0])):
-                group.append(sp)
+        group = _joined(prior, before, text, forward=False)
         if len(group) > 1:
             return _narrowed(anchor_, group)
     if (
@@ -71,10 +68,7 @@ def for_figure(anchor_: Anchor, h: HardFact) -> Anchor:
     if prior is None and later is not None:
         # "on May 26-27 (same flights: HAT021 + HAT279)": names joined by a plus after a
         # figure that no name precedes are one group, the figure the group's
-        group = [later]
-        for sp in sorted(after):
-            if sp[0] >= group[-1][1] and _JOINED.fullmatch(text(group[-1][1], sp[0])):
-                group.append(sp)
+        group = _joined(later, after, text, forward=True)
         if len(group) > 1:
             return _narrowed(anchor_, group)
     aside = prior is not None and _opens_aside(text(prior[1], h.start))
@@ -100,6 +94,23 @@ def for_figure(anchor_: Anchor, h: HardFact) -> Anchor:
         # this one is about what the sentence says of all of them
         return anchor_
     return _narrowed(anchor_, [near])
+
+
+def _joined(
+    first: tuple[int, int],
+    spans: list[tuple[int, int]],
+    text: Callable[[int, int], str],
+    *,
+    forward: bool,
+) -> list[tuple[int, int]]:
+    """The names joined to ``first`` by a plus, one after another away from the figure
+    (``forward``: the names after it, else those before it), ``first`` included."""
+    group = [first]
+    for sp in sorted(spans, reverse=not forward):
+        lo, hi = (group[-1][1], sp[0]) if forward else (sp[1], group[-1][0])
+        if lo <= hi and _JOINED.fullmatch(text(lo, hi)):
+            group.append(sp)
+    return group
 
 
 def _head_of(

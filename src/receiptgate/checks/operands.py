@@ -46,10 +46,13 @@ class Derivation:
     stated: bool = True
 
 
+#: How many people a figure is for, and who they are: "three passengers", "2 travelers".
+HEADS_COUNT = r"(?:[2-9]|two|three|four|five|six|both)"
+HEADS_NOUN = r"(?:passengers|people|travell?ers|guests|persons|adults)"
 #: A figure said to be for several people: "for all three passengers", "for 3 travelers".
 _FOR_HEADS = re.compile(
-    r"[*_\s]*(?:in\s+total\s+)?for\s+(?:all\s+|the\s+|both\s+)*(?P<n>[2-9]|two|three|four|five|six|both)\s+"
-    r"(?:of\s+(?:you|them)\s+)?(?P<who>passengers|people|travell?ers|guests|persons|adults)\b",
+    rf"[*_\s]*(?:in\s+total\s+)?for\s+(?:all\s+|the\s+|both\s+)*(?P<n>{HEADS_COUNT})\s+"
+    rf"(?:of\s+(?:you|them)\s+)?(?P<who>{HEADS_NOUN})\b",
     re.IGNORECASE,
 )
 _HEADS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "both": 2}
