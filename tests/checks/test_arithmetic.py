@@ -615,6 +615,31 @@ def test_when_one_part_of_a_split_is_left_then_it_is_the_total_less_the_others()
     assert _check(plan.format("Mastercard: $264.00") + "- Total: $424.25").verdict == "block"
 
 
+@pytest.mark.parametrize(
+    ("lines", "verdict"),
+    [
+        # the lines taken off are written with a minus sign ...
+        ("- Order total: $414.25\n- Gift card: -$150.25\n- **PayPal: $264.00**", "pass"),
+        ("- Order total: $414.25\n- Gift card: -$150.25\n- **PayPal: $254.00**", "block"),
+        # ... or the last line says what is left
+        ("- Order total: $414.25\n- Gift card: $150.25\n- Remaining balance: $264.00", "pass"),
+        ("- Order total: $414.25\n- Gift card: $150.25\n- Remaining balance: $274.00", "block"),
+        # a plain list of amounts is no balance: $264 is no line of it taken off another
+        ("- Order total: $414.25\n- Gift card: $150.25\n- PayPal: $264.00", "block"),
+    ],
+)
+def test_what_is_left_once_the_lines_above_are_taken_off_is_worked_out(
+    lines: str, verdict: str
+) -> None:
+    wallet = {"payment_methods": {"gift_card_1": {"source": "gift_card", "balance": 150.25}}}
+    receipts = [*SHOP, *_transcript(("get_user_details", {"user_id": "noah"}, wallet))]
+    result = _check(f"Payment plan:\n\n{lines}", receipts)
+    assert result.verdict == verdict, result.reason
+    if verdict == "pass" and "-$" in lines:
+        # (the remaining balance is the order's payment less the card's: records enough)
+        assert "derived: 264 = 414.25 − 150.25 (the lines above)" in _derived(result)
+
+
 @pytest.mark.parametrize(("rest", "verdict"), [("$113.75", "pass"), ("$123.75", "block")])
 def test_when_the_part_left_is_said_first_then_restated_in_the_split_it_is_still_derived(
     rest: str, verdict: str

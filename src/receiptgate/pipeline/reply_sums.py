@@ -22,6 +22,7 @@ passengers"; a summary that the lines below do not add up to stays unsupported.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -86,12 +87,15 @@ def settle_reply_sums(sentences: Sequence[Sentence], groups: dict[int, list[Clai
             or _split_part(amounts, k, sentences)
             or _worked_below(amounts, k)
             or _total_above(amounts, k, sentences)
+            or _left_after(groups, a, sentences)
         )
         if found is not None:
             a.ev.hard[a.at] = found
 
 
-def _amounts(groups: dict[int, list[ClaimEval]]) -> list[_Amount]:
+def _amounts(groups: dict[int, list[ClaimEval]], *, taken_off: bool = False) -> list[_Amount]:
+    """The reply's amounts of money in order; with ``taken_off`` those written as taken
+    off ("-$500") as well, with their sign."""
     out: list[_Amount] = []
     for sidx, group in groups.items():
         for ev in group:
@@ -99,7 +103,9 @@ def _amounts(groups: dict[int, list[ClaimEval]]) -> list[_Amount]:
                 continue
             for i, m in enumerate(ev.hard):
                 h = m.value
-                if h is not None and h.kind == "money" and h.number is not None and h.number > 0:
+                if h is None or h.kind != "money" or h.number is None:
+                    continue
+                if h.number > 0 or (taken_off and h.number < 0):
                     out.append(_Amount(sidx, ev, i, h, h.number))
     out.sort(key=lambda a: a.fact.start)
     return out
@@ -222,6 +228,44 @@ def _split_part(amounts: list[_Amount], k: int, sentences: Sequence[Sentence]) -
                 return _derived(
                     part, f"{show_number(total.number)} − {others} (the total below)", total.finding
                 )
+        return None
+    return None
+
+
+#: A line that says what is left to pay: "Remaining: $44", "Balance due", "Left to pay".
+_NAMES_LEFT = re.compile(
+    r"\b(?:remaining|remainder|rest|left|balance|due|outstanding|owe[sd]?)\b", re.IGNORECASE
+)
+
+
+def _left_after(
+    groups: dict[int, list[ClaimEval]], part: _Amount, sentences: Sequence[Sentence]
+) -> Finding | None:
+    """``part`` as what is left of an amount once the lines under it are taken off:
+    "Flight cost: $871", "Certificate: -$500", "Gift card: -$198", "**Mastercard:
+    $173**". The lines taken off are written with a minus sign, or the sentence says
+    what is left ("Remaining balance: $173"); the amount they are taken from is the line
+    right above them, and all of them are backed (or worked out themselves)."""
+    signed = _amounts(groups, taken_off=True)
+    last_of: dict[int, _Amount] = {}  # each line's last amount, the lines above ``part``
+    for a in signed:
+        if a.fact.start >= part.fact.start:
+            break
+        if a.sentence != part.sentence:
+            last_of[a.sentence] = a
+    lines = [last_of[i] for i in sorted(last_of, reverse=True)][:_MOST_LINES]
+    says_left = _NAMES_LEFT.search(sentences[part.sentence].text) is not None
+    off = 0.0
+    for n, a in enumerate(lines):
+        if not a.backed:
+            return None
+        if n and a.number > 0 and abs(a.number - off - part.number) <= TOLERANCE:
+            taken = " − ".join(show_number(abs(x.number)) for x in lines[:n][::-1])
+            formula = f"{show_number(a.number)} − {taken} (the lines above)"
+            return _derived(part, formula, a.finding)
+        if a.number < 0 or says_left:
+            off += abs(a.number)
+            continue
         return None
     return None
 
