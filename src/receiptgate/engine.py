@@ -416,10 +416,9 @@ def _trusted_only(
 ) -> tuple[Sequence[Receipt] | ReceiptIndex, int]:
     """The receipts at or above ``min_trust`` (the policy's ``evidence.minTrust``)."""
     floor = TRUST_LEVELS.index(min_trust)  # TRUST_LEVELS runs from most to least trusted
-    given = (
-        [e.receipt for e in receipts.entries] if isinstance(receipts, ReceiptIndex) else receipts
-    )
-    kept = [r for r in given if TRUST_LEVELS.index(r.effective_trust) <= floor]
+    given = receipts.given() if isinstance(receipts, ReceiptIndex) else receipts
+    # the agent's earlier replies are no evidence, so no trust floor applies to them
+    kept = [r for r in given if r.kind == "reply" or TRUST_LEVELS.index(r.effective_trust) <= floor]
     if len(kept) == len(given):
         return receipts, 0
     if isinstance(receipts, ReceiptIndex):

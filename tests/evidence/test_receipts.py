@@ -160,7 +160,8 @@ def test_receipt_ids_generated(lines: list[dict[str, Any]], expected_ids: list[s
         ("not_json_line.jsonl", "not_json_line.jsonl:3: invalid JSON"),
         (
             "bad_kind.jsonl",
-            'bad_kind.jsonl:2: "kind": must be one of tool, web, rag, db, memory, user (got "foo")',
+            'bad_kind.jsonl:2: "kind": must be one of tool, web, rag, db, memory, user, reply '
+            '(got "foo")',
         ),
         ("missing_content.jsonl", 'missing_content.jsonl:1: "content": required field is missing'),
         (
@@ -213,7 +214,7 @@ def test_broken_fixtures(fixture: str, message: str) -> None:
         ({"kind": "web", "content": "x", "meta": "m"}, '"meta": must be an object'),
         (
             {"kind": "foo", "content": "x", "extra": 1},
-            '"kind": must be one of tool, web, rag, db, memory, user (got "foo"); '
+            '"kind": must be one of tool, web, rag, db, memory, user, reply (got "foo"); '
             '"extra": unknown field',
         ),
     ],
@@ -335,8 +336,9 @@ def test_openai_transcript_fixture() -> None:
         ("call_a", "tool"),
         ("call_b", "tool"),
         ("u2", "user"),
+        ("a1", "reply"),  # the agent's own answer: kept apart, never evidence
     ]
-    system, user, crm, exe, user2 = receipts
+    system, user, crm, exe, user2, _ = receipts
     # the system message is a document: the operator's rules, trusted as the system
     assert (system.content, system.source, system.trust) == (
         "You are a helpful assistant.",
@@ -370,6 +372,7 @@ def test_openai_transcript_bare_list() -> None:
     assert [(r.id, r.kind, r.ok) for r in receipts] == [
         ("u1", "user", None),
         ("call_ls", "tool", True),
+        ("a1", "reply", None),
     ]
     assert receipts[1].content == "README.md\nsrc"
 
@@ -629,8 +632,13 @@ def test_bare_list_error_paths_have_no_messages_prefix() -> None:
 
 def test_openclaw_session_fixture() -> None:
     receipts = load_receipts(FIXTURES / "session_openclaw.jsonl")
-    assert [(r.id, r.kind) for r in receipts] == [("u1", "user"), ("toolu_01", "tool")]
-    user, tool = receipts
+    assert [(r.id, r.kind) for r in receipts] == [
+        ("u1", "user"),
+        ("a1", "reply"),
+        ("toolu_01", "tool"),
+        ("a2", "reply"),
+    ]
+    user, _, tool, _ = receipts
     assert user.content == "Is the build green?"
     assert user.created_at == datetime(2026, 3, 1, 8, 0, 1, tzinfo=UTC)
     assert tool == Receipt(
@@ -737,12 +745,14 @@ def test_openclaw_errors(entries: list[Any], fragment: str) -> None:
 def test_example_transcripts(name: str, summary: str) -> None:
     path = EXAMPLES / name
     assert detect_format(path.read_text(encoding="utf-8")) == "openai_transcript"
-    system, user, run = load_receipts(path)
+    system, user, run, reply = load_receipts(path)
     assert (system.id, system.kind) == ("sys1", "rag")  # the agent's instructions
     assert user.kind == "user" and "run the test suite" in user.content
     assert (run.kind, run.tool, run.args) == ("tool", "exec", {"command": "pytest -q"})
     assert run.content.rstrip().endswith(summary)
     assert run.meta == {}
+    # the answer under check, last in the transcript: the agent's words, no evidence
+    assert (reply.id, reply.kind, reply.effective_trust) == ("a1", "reply", "untrusted")
 
 
 # --------------------------------------------------------------------------- properties

@@ -283,6 +283,9 @@ class ReceiptIndex:
         self.words: set[str] = set()
         #: What the evidence calls its records ("order", "item", "reservation").
         self.record_nouns: set[str] = set()
+        #: The agent's earlier replies (``reply`` receipts), each with the number of
+        #: entries before it: never indexed, never evidence (pipeline/carried).
+        self.replies: list[tuple[int, Receipt]] = []
         #: Derived views (the action ledger's) cached per index size.
         self.cache: dict[str, object] = {}
         self._position: dict[
@@ -293,6 +296,22 @@ class ReceiptIndex:
 
     def __len__(self) -> int:
         return len(self.entries)
+
+    def given(self, before_reply: int | None = None) -> list[Receipt]:
+        """The receipts as given, the agent's earlier replies where they came; with
+        ``before_reply``, only those that came before that reply (its position in
+        ``replies``)."""
+        replies = self.replies if before_reply is None else self.replies[:before_reply]
+        end = len(self.entries) if before_reply is None else self.replies[before_reply][0]
+        out: list[Receipt] = []
+        k = 0
+        for i, entry in enumerate(self.entries[:end]):
+            while k < len(replies) and replies[k][0] <= i:
+                out.append(replies[k][1])
+                k += 1
+            out.append(entry.receipt)
+        out.extend(r for _, r in replies[k:])
+        return out
 
     @property
     def entries_by_word(self) -> dict[str, list[int]]:
@@ -312,6 +331,9 @@ class ReceiptIndex:
         "2001\u201104\u201112" is the date a reply writes "2001-04-12"; the index keeps
         that reading of the receipt, under the same id.
         """
+        if r.kind == "reply":
+            self.replies.append((len(self.entries), r))
+            return
         if not r.content.isascii() and (read := read_as(r.content)) != r.content:
             r = r.model_copy(update={"content": read})
         i = len(self.entries)

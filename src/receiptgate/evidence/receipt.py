@@ -16,7 +16,7 @@ from receiptgate.bounds import time_problem
 from receiptgate.evidence._input import parse_iso, show
 from receiptgate.text.clean import clean_data
 
-ReceiptKind = Literal["tool", "web", "rag", "db", "memory", "user"]
+ReceiptKind = Literal["tool", "web", "rag", "db", "memory", "user", "reply"]
 TrustLevel = Literal["system", "owner", "local", "shared", "external", "untrusted"]
 
 RECEIPT_KINDS: tuple[ReceiptKind, ...] = get_args(ReceiptKind)
@@ -29,6 +29,8 @@ _DEFAULT_TRUST: dict[ReceiptKind, TrustLevel] = {
     "memory": "local",
     "web": "external",
     "user": "owner",
+    # the agent's own earlier words: never evidence (see ReceiptIndex.replies)
+    "reply": "untrusted",
 }
 
 

@@ -86,6 +86,10 @@ class _Ledger:
         self._users += 1
         self._entries.append(_Entry("user", content=text, created_at=created_at))
 
+    def add_reply(self, text: str, created_at: datetime | None) -> None:
+        """An earlier reply of the agent (its text beside any tool calls)."""
+        self._entries.append(_Entry("reply", content=text, created_at=created_at))
+
     def add_document(self, role: str, text: str, created_at: datetime | None) -> None:
         """A system or developer message: the operator's rules, a document receipt."""
         self._documents += 1
@@ -139,7 +143,7 @@ class _Ledger:
             )
         used: set[str] = set()
         receipts: list[Receipt] = []
-        users = tools = 0
+        users = tools = replies = 0
         documents: dict[str, int] = {}
         for entry in self._entries:
             if entry.kind == "rag":
@@ -153,6 +157,9 @@ class _Ledger:
             if entry.kind == "user":
                 users += 1
                 base = f"u{users}"
+            elif entry.kind == "reply":
+                replies += 1
+                base = f"a{replies}"
             else:
                 tools += 1
                 base = entry.call_id or f"r{tools}"
@@ -238,6 +245,11 @@ def _read_message(
         if text.strip():
             ledger.add_document(role, text, created_at)
     elif role == "assistant":
+        # the agent's own words: no evidence, but what it worked out there may be said
+        # again (pipeline/carried)
+        text = _text_of(message.get("content"), loc, ".content")
+        if text.strip():
+            ledger.add_reply(text, created_at)
         _read_assistant_calls(message, loc, ledger, created_at)
     elif role == "tool":
         call_id = message.get("tool_call_id")

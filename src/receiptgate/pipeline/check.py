@@ -45,12 +45,15 @@ from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
 from receiptgate.evidence.records import Leaf
 from receiptgate.evidence.values import claim_keys, key_words
+from receiptgate.pipeline.carried import carry_figures
 from receiptgate.pipeline.check_states import check_state_claim
+from receiptgate.pipeline.claims import anchor_sentences, find_claims, segment_text
 from receiptgate.pipeline.derived import DERIVED, computed_before, derivation_finding, derived
 from receiptgate.pipeline.freshness import freshness
 from receiptgate.pipeline.reply_sums import settle_reply_sums
 from receiptgate.pipeline.request import Request, Settings
 from receiptgate.policy.decide import ClaimEval, back_labels
+from receiptgate.results import ValidationResult
 from receiptgate.text.segment import Sentence
 from receiptgate.text.tables import cell_label, row_label
 
@@ -64,10 +67,33 @@ def check_claims(s: Settings, req: Request) -> None:
         _match_hard(s, req, group, req.sentences[sidx])
         _dated_history(group)
         _record_state(group)
+    # a figure an earlier reply of the agent worked out, said again
+    carry_figures(
+        req.text, req.ledger, by_sentence, lambda text, index: _recheck(s, req, text, index)
+    )
     # a summary above the lines it adds up, one part of a split below its total
     settle_reply_sums(req.sentences, by_sentence)
     for sidx, group in by_sentence.items():
         back_labels(group, by_sentence.get(sidx - 1, []))
+
+
+def _recheck(s: Settings, req: Request, text: str, index: ReceiptIndex) -> list[ClaimEval]:
+    """The claims of an earlier reply of the agent, checked against ``index`` (the
+    receipts before it) as this one is, up to the findings (pipeline/carried)."""
+    earlier = Request(
+        ValidationResult(id="", verdict="pass", created_at="", source_text=text),
+        text,
+        req.now,
+        req.policy,
+        req.facts,
+        index,
+        req.external,
+    )
+    segment_text(s, earlier)
+    find_claims(s, earlier)
+    anchor_sentences(s, earlier)
+    check_claims(s, earlier)
+    return earlier.evals
 
 
 #: A figure said to be a difference: "$6.55 more", "$1.27 back", "$26.48 in your favor",

@@ -24,7 +24,9 @@ def freshness(
     def fresh(r: Receipt) -> bool:
         ok = seen.get(id(r))
         if ok is None:
-            ok = seen[id(r)] = ledger.is_fresh(r, _tighter(by_kind.get(r.kind), limit), now)
+            # (the agent's earlier replies are no evidence: no window of their own)
+            window = None if r.kind == "reply" else by_kind.get(r.kind)
+            ok = seen[id(r)] = ledger.is_fresh(r, _tighter(window, limit), now)
         return ok
 
     return fresh

@@ -165,7 +165,8 @@ def run_checkers(s: Settings, req: Request) -> str | None:
                 req.facts.all_facts(),
                 [e.receipt for e in receipts.entries]
                 if isinstance(receipts, ReceiptIndex)
-                else list(receipts),
+                # the agent's earlier replies are no evidence for a checker either
+                else [r for r in receipts if r.kind != "reply"],
             )
         request = CheckRequest(
             req.work,

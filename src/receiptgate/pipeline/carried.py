@@ -1,0 +1,119 @@
+"""Figures the agent worked out in an earlier reply of the conversation, said again.
+
+A conversation's agent restates what it computed turns before: "Flight cost: $871" in
+the payment plan, three replies after "$364 + $248 + $259 = $871" under the flights it
+found. No record holds $871 and this reply names none of the flights, so on its own the
+figure is unsupported.
+
+The agent's earlier replies come with the receipts (``reply`` receipts, from a
+transcript's assistant messages) and are never evidence: what they say backs nothing.
+What backs a figure here is the check of that earlier reply, run again against the
+receipts that came before it: when the figure is held there by a record, or worked out
+from records, the same figure said now is backed by that, with the earlier reply's
+evidence and formula. A figure the earlier reply got wrong stays unsupported; so does a
+figure changed since, and one no earlier reply states.
+
+Only the latest few replies that state the figure are checked, each once per
+validation, and only for figures left unsupported, so a reply that needs none of this
+costs nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+
+from receiptgate.checks.finding import Finding
+from receiptgate.checks.operands import TOLERANCE, show_number
+from receiptgate.claims.models import HardFact
+from receiptgate.evidence.index import ReceiptIndex
+from receiptgate.policy.decide import ClaimEval
+
+#: Earlier replies that state a figure, checked at most (the latest ones).
+_MOST_REPLIES = 3
+#: Kinds of figure an earlier reply can have worked out.
+_CARRIED_KINDS = frozenset({"money", "number", "percent", "count"})
+
+#: Checks one earlier reply against the receipts before it: its claims' findings.
+Recheck = Callable[[str, ReceiptIndex], list[ClaimEval]]
+
+
+def carry_figures(
+    text: str,
+    ledger: ReceiptIndex | None,
+    groups: dict[int, list[ClaimEval]],
+    recheck: Recheck,
+) -> None:
+    """Back the unsupported figures of the reply ``text`` that an earlier reply of the
+    agent states and backs (see the module doc). Changes the claims' findings in place."""
+    if ledger is None or not ledger.replies:
+        return
+    checked: dict[int, list[Finding]] = {}
+    for group in groups.values():
+        for ev in group:
+            for i, m in enumerate(ev.hard):
+                h = m.value
+                if m.status != "unsupported" or h is None or h.kind not in _CARRIED_KINDS:
+                    continue
+                if h.number is None or h.number <= 0:
+                    continue
+                found = _said_before(ledger, h, text.strip(), checked, recheck)
+                if found is not None:
+                    ev.hard[i] = found
+
+
+def _said_before(
+    ledger: ReceiptIndex,
+    h: HardFact,
+    itself: str,
+    checked: dict[int, list[Finding]],
+    recheck: Recheck,
+) -> Finding | None:
+    number = h.number
+    assert number is not None
+    shown = _written(number)
+    looked = 0
+    for k in range(len(ledger.replies) - 1, -1, -1):
+        content = ledger.replies[k][1].content
+        if not shown.search(content) or content.strip() == itself:
+            continue  # (a transcript that ends with the reply under check holds it too)
+        looked += 1
+        if looked > _MOST_REPLIES:
+            return None
+        findings = checked.get(k)
+        if findings is None:
+            earlier = ReceiptIndex(ledger.given(before_reply=k), now=ledger.now)
+            evals = recheck(ledger.replies[k][1].content, earlier) if len(earlier) else []
+            # only what it worked out: a value a record holds the records are read for
+            # here too, for the record this sentence is about
+            findings = checked[k] = [
+                m
+                for ev in evals
+                for m in ev.hard
+                if m.status == "supported" and m.value and _WORKED_OUT.match(m.detail)
+            ]
+        for m in findings:
+            said = m.value
+            assert said is not None
+            if said.kind == h.kind and abs((said.number or 0.0) - number) <= TOLERANCE:
+                # the reply that said it last, and how the first one backed it
+                how = _SAID_BEFORE.sub("", m.detail) or "held by a record"
+                return dataclasses.replace(
+                    m, detail=f"said before (reply {ledger.replies[k][1].id}): {how}", value=h
+                )
+    return None
+
+
+_SAID_BEFORE = re.compile(r"^said before \(reply [^)]*\): ")
+_WORKED_OUT = re.compile(r"^(?:said before \(reply [^)]*\): )?derived: ")
+
+
+def _written(number: float) -> re.Pattern[str]:
+    """The figure as a reply may write it: "871", "1,286", "1286", "12.50"."""
+    plain = show_number(number)
+    forms = {plain, plain.replace(",", "")}
+    if "." not in plain:
+        forms.add(f"{plain}.00")
+    alts = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+    return re.compile(rf"(?<![\d.,])(?:{alts})(?![\d]|[.,]\d)")
