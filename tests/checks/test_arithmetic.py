@@ -776,3 +776,27 @@ def test_a_per_passenger_rate_of_the_rules_times_the_newest_reservations_passeng
     wrong = "Travel insurance is $30 per passenger ($120 total) if you'd like it."
     assert Gate().validate(ok, receipts=receipts, now=NOW).verdict == "pass"
     assert Gate().validate(wrong, receipts=receipts, now=NOW).verdict == "block"
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        # labels in words between the terms are no part of the arithmetic
+        ("Gift card $150.25 + PayPal $264.00 = $414.25", "pass"),
+        ("Gift card $150.25 + PayPal $264.00 = $424.25", "block"),
+        # a dash before the result takes it off: the sum is what is taken off
+        ("- Order total: $414.25\n- Gift card $150.25 = –$150.25\n- **PayPal: $264.00**", "pass"),
+        ("- Order total: $414.25\n- Gift card $150.25 = –$150.25\n- **PayPal: $274.00**", "block"),
+        # a figure worked out on a line above, a term of the sum below
+        (
+            "- Order total: $414.25\n- Gift card: -$150.25\n- PayPal: $264.00\n\n"
+            "Together: $264.00 + $150.25 = $414.25",
+            "pass",
+        ),
+    ],
+)
+def test_written_sums_read_around_their_labels_and_signs(reply: str, verdict: str) -> None:
+    wallet = {"payment_methods": {"gift_card_1": {"source": "gift_card", "balance": 150.25}}}
+    receipts = [*SHOP, *_transcript(("get_user_details", {"user_id": "noah"}, wallet))]
+    result = _check(reply, receipts)
+    assert result.verdict == verdict, result.reason

@@ -32,22 +32,30 @@ _RESULT_TERMS = re.compile(
 
 #: A label in brackets after an operand ("(HAT028)", "(business)"): two letters in a row.
 _LABEL_TEXT = r"\((?=[^()]*[^\W\d_]{2})[^()=]{1,30}\)"
+#: A label in words before an operand ("+ Gift cards $198"): one to three words of two
+#: letters or more (a lone "x" is a times sign).
+_WORDS_TEXT = r"(?:[A-Za-z]{2,}\s+){1,3}"
 #: One operand of a written equation: a figure, perhaps bold, perhaps with a short label
-#: after it ("$274 (HAT028)"), perhaps opening or closing a bracket.
-_OPERAND = rf"(?:\(\s*)*[*_]*{_NUM}(?:{_UNIT_TEXT})?[*_]*(?:\s*{_LABEL_TEXT})?(?:\s*\))*"
+#: before it in words ("Gift cards $198") or after it in brackets ("$274 (HAT028)"),
+#: perhaps opening or closing a bracket.
+_OPERAND = (
+    rf"(?:\(\s*)*(?:{_WORDS_TEXT}(?=[$€£]))?[*_]*{_NUM}(?:{_UNIT_TEXT})?[*_]*"
+    rf"(?:\s*{_LABEL_TEXT})?(?:\s*\))*"
+)
 #: The left side of a step of a calculation, whatever it equals ("(a - b) + c = d + e"):
 #: two to six operands.
 _CALCULATION = rf"(?<![\d.,])({_OPERAND}(?:\s*[+\-−–×x*/÷]\s*{_OPERAND}){{1,5}})\s*="
 #: "$364 + $248 + $259 = $871", "$2,613 - $500 - $327 = $1,786", "($639 – $241) × 2 =
 #: **$796**", "$1,786 ÷ 3 = $595.33": a calculation, then its result.
 _EQUATION = re.compile(
-    rf"{_CALCULATION}\s*[*_]*\s*({_NUM})"
+    # a dash before the result takes it off what comes before ("$500 + $198 = –$698")
+    rf"{_CALCULATION}\s*[*_]*\s*(?:[-−–](?=\s?[$€£]))?({_NUM})"
     # the whole of what it equals: "= $12.85 + $40.20 = $53.05" is a step, not a result
     r"(?![\d,]|\.\d)(?![*_]*\s*[+\-−–×x*/÷]\s*[$€£(\d])"
 )
 _STEP = re.compile(_CALCULATION)
-#: A label in brackets after an operand: no part of the arithmetic.
-_LABEL = re.compile(_LABEL_TEXT)
+#: A label in brackets after an operand, or in words before it: no part of the arithmetic.
+_LABEL = re.compile(rf"{_LABEL_TEXT}|{_WORDS_TEXT}(?=[$€£])")
 _OPERAND_TOKEN = re.compile(rf"\s*(?:({_NUM})|(\())")
 _OPERATOR_TOKEN = re.compile(r"\s*(?:([+\-−–×x*/÷])|(\)))")
 _PRECEDENCE = {"+": 1, "-": 1, "×": 2, "/": 2}

@@ -88,6 +88,7 @@ def settle_reply_sums(sentences: Sequence[Sentence], groups: dict[int, list[Clai
             or _worked_below(amounts, k)
             or _total_above(amounts, k, sentences)
             or _left_after(groups, a, sentences)
+            or _worked_above(amounts, k)
         )
         if found is not None:
             a.ev.hard[a.at] = found
@@ -177,17 +178,25 @@ def _total_above(amounts: list[_Amount], k: int, sentences: Sequence[Sentence]) 
 def _worked_below(amounts: list[_Amount], k: int) -> Finding | None:
     """``amounts[k]`` as the same figure a later line works out ("the fare difference
     comes to $222" above a table whose "Difference" row derives $222)."""
-    for a in amounts[k + 1 :]:
+    return _worked_out(amounts[k], amounts[k + 1 :], "a line below")
+
+
+def _worked_above(amounts: list[_Amount], k: int) -> Finding | None:
+    """``amounts[k]`` as the same figure a line above was worked out to, here (the
+    "$44" of "$44 + $621 + $621 = $1,286" under the lines that leave $44 to pay)."""
+    return _worked_out(amounts[k], amounts[:k][::-1], "a line above")
+
+
+def _worked_out(target: _Amount, others: Sequence[_Amount], where: str) -> Finding | None:
+    for a in others:
         f = a.finding
         if (
-            abs(a.number - amounts[k].number) <= TOLERANCE
+            abs(a.number - target.number) <= TOLERANCE
             and f.status == "supported"
             and f.detail.startswith("derived: ")
             and f.receipt_id is not None
         ):
-            return dataclasses.replace(
-                f, detail=f"{f.detail} (a line below)", value=amounts[k].fact
-            )
+            return dataclasses.replace(f, detail=f"{f.detail} ({where})", value=target.fact)
     return None
 
 
@@ -263,11 +272,19 @@ def _left_after(
             taken = " − ".join(show_number(abs(x.number)) for x in lines[:n][::-1])
             formula = f"{show_number(a.number)} − {taken} (the lines above)"
             return _derived(part, formula, a.finding)
-        if a.number < 0 or says_left:
+        if a.number < 0 or says_left or _dash_before(a, sentences[a.sentence]):
             off += abs(a.number)
             continue
         return None
     return None
+
+
+#: A dash that takes the figure after it off: "Certificate $250 = –$250", "– $500".
+_TAKEN_OFF = re.compile(r"(?:^|[\s=:(])[-−–]\s?$")
+
+
+def _dash_before(a: _Amount, sentence: Sentence) -> bool:
+    return _TAKEN_OFF.search(sentence.text[: max(0, a.fact.start - sentence.start)]) is not None
 
 
 def _derived(a: _Amount, formula: str, backing: Finding) -> Finding:
