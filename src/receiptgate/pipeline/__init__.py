@@ -18,7 +18,7 @@
 Every stage reads and extends one :class:`Request`, the state of one validation;
 :class:`Settings` holds what the gate fixed when it loaded. ``Gate.validate``
 (``engine.py``) checks the arguments and resolves the agent's policy first; the stream
-(``stream.py``) validates its prefixes through the same run and builds its report with
+(``stream/``) validates its prefixes through the same run and builds its report with
 ``verdict_of``, ``top_reasons`` and ``suggestions_of``.
 """
 
