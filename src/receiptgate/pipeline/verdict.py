@@ -5,7 +5,7 @@ a T1-T7 tag and an action (``policy/``); ``run_checkers`` asks the LLM checkers 
 what the deterministic stages left open (``checkers/``, SPEC §5); ``finish`` gives the
 verdict, the reason, the issues and suggestions, and the delivered text
 (``rewrite``). ``verdict_of``, ``top_reasons`` and ``suggestions_of`` are shared with
-the stream's report (``stream.py``).
+the stream's report (``stream/report.py``).
 """
 
 from __future__ import annotations
