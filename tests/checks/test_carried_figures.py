@@ -97,6 +97,15 @@ def test_when_an_earlier_reply_worked_the_figure_out_then_saying_it_again_passes
     assert "derived: 173 = 871 − 500 − 198 (the lines above)" in details
 
 
+def test_a_figure_said_again_over_several_replies_goes_back_to_where_it_was_worked_out() -> None:
+    earlier = (WORKED_OUT.format("$871"), "So $871 a passenger.", "Yes, $871 each.")
+    result = _check(PLAN.format("$871", "$173"), *earlier)
+
+    assert result.verdict == "pass", result.reason
+    details = [e.detail for s in result.sentences for e in s.evidence]
+    assert any(d.startswith("said before (reply a3): derived: 871 = ") for d in details)
+
+
 def test_a_figure_worked_out_above_is_a_term_of_a_sum_below() -> None:
     plan = PLAN.format("$871", "$173") + "\n\nCard and certificate: $173 + $500 = $673."
     result = _check(plan, WORKED_OUT.format("$871"))

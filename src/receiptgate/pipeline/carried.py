@@ -14,8 +14,8 @@ evidence and formula. A figure the earlier reply got wrong stays unsupported; so
 figure changed since, and one no earlier reply states.
 
 Only the latest few replies that state the figure are checked, each once per
-validation, and only for figures left unsupported, so a reply that needs none of this
-costs nothing.
+validation (the rechecks share what they found), at most six in all, and only for
+figures left unsupported, so a reply that needs none of this costs nothing.
 """
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ from receiptgate.policy.decide import ClaimEval
 
 #: Earlier replies that state a figure, checked at most (the latest ones).
 _MOST_REPLIES = 3
+#: Earlier replies checked again in one validation, at most (rechecks included).
+_MOST_RECHECKS = 6
 #: Kinds of figure an earlier reply can have worked out.
 _CARRIED_KINDS = frozenset({"money", "number", "percent", "count"})
 
@@ -44,12 +46,14 @@ def carry_figures(
     ledger: ReceiptIndex | None,
     groups: dict[int, list[ClaimEval]],
     recheck: Recheck,
+    checked: dict[int, list[Finding]],
 ) -> None:
     """Back the unsupported figures of the reply ``text`` that an earlier reply of the
-    agent states and backs (see the module doc). Changes the claims' findings in place."""
+    agent states and backs (see the module doc). Changes the claims' findings in place;
+    ``checked``: the worked-out figures of the replies checked again so far, by their
+    place among the replies (the same in the rechecks, whose replies come first)."""
     if ledger is None or not ledger.replies:
         return
-    checked: dict[int, list[Finding]] = {}
     for group in groups.values():
         for ev in group:
             for i, m in enumerate(ev.hard):
@@ -75,7 +79,8 @@ def _said_before(
     shown = _written(number)
     looked = 0
     for k in range(len(ledger.replies) - 1, -1, -1):
-        content = ledger.replies[k][1].content
+        said = ledger.replies[k][1]
+        content = said.content
         if not shown.search(content) or content.strip() == itself:
             continue  # (a transcript that ends with the reply under check holds it too)
         looked += 1
@@ -83,8 +88,10 @@ def _said_before(
             return None
         findings = checked.get(k)
         if findings is None:
+            if len(checked) >= _MOST_RECHECKS:
+                return None
             earlier = ReceiptIndex(ledger.given(before_reply=k), now=ledger.now)
-            evals = recheck(ledger.replies[k][1].content, earlier) if len(earlier) else []
+            evals = recheck(content, earlier) if len(earlier) else []
             # only what it worked out: a value a record holds the records are read for
             # here too, for the record this sentence is about
             findings = checked[k] = [
@@ -94,13 +101,13 @@ def _said_before(
                 if m.status == "supported" and m.value and _WORKED_OUT.match(m.detail)
             ]
         for m in findings:
-            said = m.value
-            assert said is not None
-            if said.kind == h.kind and abs((said.number or 0.0) - number) <= TOLERANCE:
+            value = m.value
+            assert value is not None
+            if value.kind == h.kind and abs((value.number or 0.0) - number) <= TOLERANCE:
                 # the reply that said it last, and how the first one backed it
-                how = _SAID_BEFORE.sub("", m.detail) or "held by a record"
+                how = _SAID_BEFORE.sub("", m.detail)
                 return dataclasses.replace(
-                    m, detail=f"said before (reply {ledger.replies[k][1].id}): {how}", value=h
+                    m, detail=f"said before (reply {said.id}): {how}", value=h
                 )
     return None
 

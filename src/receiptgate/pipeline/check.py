@@ -69,7 +69,11 @@ def check_claims(s: Settings, req: Request) -> None:
         _record_state(group)
     # a figure an earlier reply of the agent worked out, said again
     carry_figures(
-        req.text, req.ledger, by_sentence, lambda text, index: _recheck(s, req, text, index)
+        req.text,
+        req.ledger,
+        by_sentence,
+        lambda text, index: _recheck(s, req, text, index),
+        req.rechecked,
     )
     # a summary above the lines it adds up, one part of a split below its total
     settle_reply_sums(req.sentences, by_sentence)
@@ -88,6 +92,7 @@ def _recheck(s: Settings, req: Request, text: str, index: ReceiptIndex) -> list[
         req.facts,
         index,
         req.external,
+        rechecked=req.rechecked,
     )
     segment_text(s, earlier)
     find_claims(s, earlier)
