@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from datetime import UTC, datetime
 from typing import Any
 
@@ -234,3 +235,77 @@ def test_final_text_shapes() -> None:
     assert final_text({"output": "x"}) == "x"
     with pytest.raises(TypeError):
         final_text(42)
+
+
+# ------------------------------------------------- an answer from an earlier turn, said again
+
+FARES_OUT = [{"flight_number": "HAT023", "prices": {"business": 364}}]
+FARES_BACK = [
+    [
+        {"flight_number": "HAT204", "prices": {"business": 248}},
+        {"flight_number": "HAT100", "prices": {"business": 259}},
+    ]
+]
+WALLET = {"payment_methods": {"certificate_1": {"source": "certificate", "amount": 500}}}
+WORKED_OUT = (
+    "The cheapest business itinerary:\n- HAT023: $364\n- HAT204 + HAT100: $507\n\n"
+    "**Total per passenger: $871**"
+)
+
+
+@tool
+def search_flights(direction: str) -> str:
+    """Search the flights of one direction of the trip."""
+    return json.dumps(FARES_OUT if direction == "out" else FARES_BACK)
+
+
+@tool
+def get_wallet(user: str) -> str:
+    """The user's payment methods."""
+    return json.dumps(WALLET)
+
+
+@pytest.mark.parametrize(("fare", "verdict"), [("$871", "pass"), ("$881", "block")])
+def test_a_figure_an_earlier_answer_worked_out_may_be_said_again(fare: str, verdict: str) -> None:
+    calls = [
+        {"name": "search_flights", "args": {"direction": "out"}, "id": "c1"},
+        {"name": "search_flights", "args": {"direction": "back"}, "id": "c2"},
+        {"name": "get_wallet", "args": {"user": "mo"}, "id": "c3"},
+    ]
+    plan = f"Payment plan:\n- Flight cost: {fare}\n- Certificate: -$500\n- **Card: $371**"
+    model = FakeMessagesListChatModel(
+        responses=[
+            AIMessage(content="", tool_calls=calls),
+            AIMessage(content=WORKED_OUT, id="answer-1"),
+            AIMessage(content=plan),
+        ]
+    )
+    by_name = {t.name: t for t in (search_flights, get_wallet)}
+
+    def conversation(question: str, config: RunnableConfig) -> list[BaseMessage]:
+        messages: list[BaseMessage] = [HumanMessage(question)]
+        for follow_up in ("Use my certificate, the rest on my card.", None):
+            while True:
+                reply = model.invoke(messages, config)
+                messages.append(reply)
+                if not isinstance(reply, AIMessage) or not reply.tool_calls:
+                    break
+                messages.extend(by_name[c["name"]].invoke(c, config) for c in reply.tool_calls)
+            if follow_up is not None:
+                messages.append(HumanMessage(follow_up))
+        return messages
+
+    handler = ReceiptsCallbackHandler(clock=lambda: NOW)
+    gate = build_gate()
+    gated = GatedRunnable(RunnableLambda(conversation), gate, handler, now=NOW, on_block="replace")
+    gated.invoke("The cheapest business round trip, please.")
+
+    # the first answer is in the ledger as the agent's words, not as evidence
+    replies = [r for r in handler.receipts if r.kind == "reply"]
+    assert [(r.id, r.content) for r in replies] == [("answer-1", WORKED_OUT)]
+    assert len(handler.index) == 5  # the user's two messages and three tool runs
+    result = gated.last_result
+    assert result is not None and result.verdict == verdict, result.reason
+    if verdict == "pass":
+        evidence = [e.detail for s in result.sentences for e in s.evidence]
+        assert any(d.startswith("said before (reply answer-1): derived: 871 = ") for d in evidence)

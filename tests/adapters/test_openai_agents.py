@@ -209,3 +209,70 @@ def test_output_text() -> None:
     assert output_text("x") == "x"
     assert output_text(Report(passed=40)) == '{"passed":40}'
     assert output_text({"a": [1]}) == '{"a": [1]}'
+
+
+# ------------------------------------------------- an answer from an earlier turn, said again
+
+WORKED_OUT = (
+    "The cheapest business itinerary:\n- HAT023: $364\n- HAT204 + HAT100: $507\n\n"
+    "**Total per passenger: $871**"
+)
+
+
+@function_tool
+def search_flights(direction: str) -> str:
+    """Search the flights of one direction of the trip."""
+    if direction == "out":
+        return json.dumps([{"flight_number": "HAT023", "prices": {"business": 364}}])
+    return json.dumps(
+        [
+            [
+                {"flight_number": "HAT204", "prices": {"business": 248}},
+                {"flight_number": "HAT100", "prices": {"business": 259}},
+            ]
+        ]
+    )
+
+
+@function_tool
+def get_wallet(user: str) -> str:
+    """The user's payment methods."""
+    return json.dumps(
+        {"payment_methods": {"certificate_1": {"source": "certificate", "amount": 500}}}
+    )
+
+
+@pytest.mark.parametrize(("fare", "verdict"), [("$871", "pass"), ("$881", "block")])
+def test_a_figure_an_earlier_answer_worked_out_may_be_said_again(
+    gate: Any, fare: str, verdict: str
+) -> None:
+    rg = receiptgate_guardrails(gate, now=NOW)
+    first = ScriptedModel(
+        [
+            [
+                tool_call("search_flights", {"direction": "out"}, "c1"),
+                tool_call("search_flights", {"direction": "back"}, "c2"),
+                tool_call("get_wallet", {"user": "mo"}, "c3"),
+            ],
+            [message(WORKED_OUT)],
+        ]
+    )
+    tools: list[Any] = [search_flights, get_wallet]
+    earlier = asyncio.run(
+        Runner.run(make_agent(first, rg, tools), "Cheapest business trip?", hooks=rg.hooks)
+    )
+    plan = f"Payment plan:\n- Flight cost: {fare}\n- Certificate: -$500\n- **Card: $371**"
+    follow_up = [*earlier.to_input_list(), {"role": "user", "content": "Certificate first."}]
+    second = make_agent(ScriptedModel([[message(plan)]]), rg, tools)
+    if verdict == "pass":
+        asyncio.run(Runner.run(second, follow_up, hooks=rg.hooks))
+    else:
+        with pytest.raises(OutputGuardrailTripwireTriggered):
+            asyncio.run(Runner.run(second, follow_up, hooks=rg.hooks))
+    # the first answer is in the ledger as the agent's words, not as evidence
+    replies = [r for r in rg.hooks.receipts if r.kind == "reply"]
+    assert [(r.id, r.content) for r in replies] == [("msg_1", WORKED_OUT)]
+    assert rg.last_result is not None and rg.last_result.verdict == verdict
+    if verdict == "pass":
+        evidence = [e.detail for s in rg.last_result.sentences for e in s.evidence]
+        assert any(d.startswith("said before (reply msg_1): derived: 871 = ") for d in evidence)

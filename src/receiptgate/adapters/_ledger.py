@@ -70,6 +70,7 @@ class ReceiptLedger:
         self._ids: set[str] = {e.receipt.id for e in self.index.entries}
         self._user_seen: set[tuple[str | None, str]] = set()
         self._docs_seen: set[tuple[str, str]] = set()
+        self._replies_seen: set[tuple[str | None, str]] = set()
         self._lock = threading.Lock()
 
     def add(self, receipt: Receipt) -> Receipt:
@@ -96,6 +97,22 @@ class ReceiptLedger:
             self._docs_seen.add(key)
             n = sum(1 for k, _ in self._docs_seen if k == source)
         return self.add(document_receipt(document_id(source, n), source, text, self.clock()))
+
+    def add_reply(self, text: str, *, message_id: str | None = None) -> Receipt | None:
+        """Records an earlier reply of the agent, from the history the model is sent, as a
+        ``reply`` receipt (once per id and text): never evidence, but a figure it worked
+        out may be said again in a later answer (docs/receipts.md "Figures said again")."""
+        key = (message_id, text)
+        with self._lock:
+            if not text.strip() or key in self._replies_seen:
+                return None
+            self._replies_seen.add(key)
+            n = len(self._replies_seen)
+        return self.add(
+            Receipt(
+                id=message_id or f"reply-{n}", kind="reply", content=text, created_at=self.clock()
+            )
+        )
 
     def add_user_input(self, text: str, *, message_id: str | None = None) -> Receipt | None:
         """Records a user input as a ``user`` receipt (once per id and text)."""

@@ -247,6 +247,9 @@ class ReceiptsCallbackHandler(ReceiptLedger, BaseCallbackHandler):
                     self.add_user_input(message_text(m), message_id=m.id)
                 elif isinstance(m, SystemMessage):
                     self.add_document(message_text(m))
+                elif isinstance(m, AIMessage):
+                    # the agent's earlier answer in the history: no evidence
+                    self.add_reply(message_text(m), message_id=m.id)
 
     def on_tool_start(
         self,

@@ -209,6 +209,19 @@ class ReceiptsHooks(ReceiptLedger, RunHooks[Any]):
         if system_prompt:
             self.add_document(system_prompt)  # the agent's instructions: a document receipt
         self._user_receipts(input_items)
+        self._reply_receipts(input_items)
+
+    def _reply_receipts(self, input_items: Sequence[Any]) -> None:
+        """Records the agent's earlier answers in ``input_items`` (``reply`` receipts: no
+        evidence, but what they worked out may be said again)."""
+        for item in input_items:
+            d = _as_dict(item)
+            if d is not None and d.get("role") == "assistant":
+                reply_id = d.get("id")
+                self.add_reply(
+                    _item_text(d.get("content")),
+                    message_id=reply_id if isinstance(reply_id, str) else None,
+                )
 
     def _user_receipts(self, input_items: Sequence[Any]) -> list[Receipt]:
         """Records the user messages of ``input_items`` not seen yet; returns their receipts."""
