@@ -13,9 +13,12 @@ from records, the same figure said now is backed by that, with the earlier reply
 evidence and formula. A figure the earlier reply got wrong stays unsupported; so does a
 figure changed since, and one no earlier reply states.
 
-Only the latest few replies that state the figure are checked, each once per
-validation (the rechecks share what they found), at most six in all, and only for
-figures left unsupported, so a reply that needs none of this costs nothing.
+A figure is carried where it is checked (``pipeline/check``), after every other way of
+backing it failed, so a carried figure is an operand of the lines after it like any
+figure the reply worked out ("Remaining: $871 - $500 = $371"). Only the latest few
+replies that state the figure are checked, each once per validation (the rechecks share
+what they found), at most six in all, and only for figures left unsupported, so a reply
+that needs none of this costs nothing.
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.policy.decide import ClaimEval
 
+#: How a carried figure's evidence starts: "said before (reply a3): derived: ...".
+SAID_BEFORE = "said before"
 #: Earlier replies that state a figure, checked at most (the latest ones).
 _MOST_REPLIES = 3
 #: Earlier replies checked again in one validation, at most (rechecks included).
@@ -41,41 +46,21 @@ _CARRIED_KINDS = frozenset({"money", "number", "percent", "count"})
 Recheck = Callable[[str, ReceiptIndex], list[ClaimEval]]
 
 
-def carry_figures(
-    text: str,
-    ledger: ReceiptIndex | None,
-    groups: dict[int, list[ClaimEval]],
-    recheck: Recheck,
-    checked: dict[int, list[Finding]],
-) -> None:
-    """Back the unsupported figures of the reply ``text`` that an earlier reply of the
-    agent states and backs (see the module doc). Changes the claims' findings in place;
-    ``checked``: the worked-out figures of the replies checked again so far, by their
-    place among the replies (the same in the rechecks, whose replies come first)."""
-    if ledger is None or not ledger.replies:
-        return
-    for group in groups.values():
-        for ev in group:
-            for i, m in enumerate(ev.hard):
-                h = m.value
-                if m.status != "unsupported" or h is None or h.kind not in _CARRIED_KINDS:
-                    continue
-                if h.number is None or h.number <= 0:
-                    continue
-                found = _said_before(ledger, h, text.strip(), checked, recheck)
-                if found is not None:
-                    ev.hard[i] = found
-
-
-def _said_before(
+def said_before(
     ledger: ReceiptIndex,
     h: HardFact,
     itself: str,
-    checked: dict[int, list[Finding]],
     recheck: Recheck,
+    checked: dict[int, list[Finding]],
 ) -> Finding | None:
+    """``h`` as a figure an earlier reply of the agent worked out (see the module doc),
+    or ``None``. ``itself``: the reply under check (a transcript that ends with it holds
+    it too); ``checked``: the worked-out figures of the replies checked again so far, by
+    their place among the replies (the same in the rechecks, whose replies come first)."""
     number = h.number
-    assert number is not None
+    if not ledger.replies or h.kind not in _CARRIED_KINDS or number is None or number <= 0:
+        return None
+    itself = itself.strip()
     shown = _written(number)
     looked = 0
     for k in range(len(ledger.replies) - 1, -1, -1):
@@ -106,14 +91,13 @@ def _said_before(
             if value.kind == h.kind and abs((value.number or 0.0) - number) <= TOLERANCE:
                 # the reply that said it last, and how the first one backed it
                 how = _SAID_BEFORE.sub("", m.detail)
-                return dataclasses.replace(
-                    m, detail=f"said before (reply {said.id}): {how}", value=h
-                )
+                detail = f"{SAID_BEFORE} (reply {said.id}): {how}"
+                return dataclasses.replace(m, detail=detail, value=h)
     return None
 
 
-_SAID_BEFORE = re.compile(r"^said before \(reply [^)]*\): ")
-_WORKED_OUT = re.compile(r"^(?:said before \(reply [^)]*\): )?derived: ")
+_SAID_BEFORE = re.compile(rf"^{SAID_BEFORE} \(reply [^)]*\): ")
+_WORKED_OUT = re.compile(rf"^(?:{SAID_BEFORE} \(reply [^)]*\): )?derived: ")
 
 
 def _written(number: float) -> re.Pattern[str]:

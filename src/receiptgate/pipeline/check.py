@@ -45,7 +45,7 @@ from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
 from receiptgate.evidence.records import Leaf
 from receiptgate.evidence.values import claim_keys, key_words
-from receiptgate.pipeline.carried import carry_figures
+from receiptgate.pipeline.carried import SAID_BEFORE, Recheck, said_before
 from receiptgate.pipeline.check_states import check_state_claim
 from receiptgate.pipeline.claims import anchor_sentences, find_claims, segment_text
 from receiptgate.pipeline.derived import DERIVED, computed_before, derivation_finding, derived
@@ -67,14 +67,6 @@ def check_claims(s: Settings, req: Request) -> None:
         _match_hard(s, req, group, req.sentences[sidx])
         _dated_history(group)
         _record_state(group)
-    # a figure an earlier reply of the agent worked out, said again
-    carry_figures(
-        req.text,
-        req.ledger,
-        by_sentence,
-        lambda text, index: _recheck(s, req, text, index),
-        req.rechecked,
-    )
     # a summary above the lines it adds up, one part of a split below its total
     settle_reply_sums(req.sentences, by_sentence)
     for sidx, group in by_sentence.items():
@@ -300,6 +292,10 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
             if m.status == "unsupported":
                 m = computed_before(req, h) or m
             if m.status == "unsupported":
+                # "Flight cost: $871" two replies after the one that worked it out
+                recheck: Recheck = lambda text, index: _recheck(s, req, text, index)  # noqa: E731
+                m = said_before(ledger, h, req.text, recheck, req.rechecked) or m
+            if m.status == "unsupported":
                 # "Refund: $473.43 back to your PayPal" after a return of that one item
                 own = _clause_text_of(work, sentence, h)  # the figure's clause names it
                 if not _SEVERAL.search(sentence.text):  # "the refund for both items"
@@ -391,7 +387,9 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
             ev.hard.append(m)
             if (
                 m.status == "supported"
-                and (m.detail.startswith(DERIVED) or m.receipt_kind in DOCUMENT_KINDS)
+                and (
+                    m.detail.startswith((DERIVED, SAID_BEFORE)) or m.receipt_kind in DOCUMENT_KINDS
+                )
                 and h.number is not None
             ):
                 # a figure the reply computed, or took from a rule ("$50 per passenger"):

@@ -8,6 +8,7 @@ behind the formula.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Sequence
 
 from receiptgate.checks.anchoring import Anchor
@@ -78,8 +79,14 @@ def derivation_finding(
         # written out ("$443 - $180 = $263"): backed by what backed its terms, when
         # every term is a figure of this line or a line above that a receipt backs
         held = [_backing(req, x, supported) for x in d.terms]
-        if all(f is not None for f in held):
-            rid, kind = held[0].receipt_id, held[0].receipt_kind  # type: ignore[union-attr]
+        # a count the figure is multiplied or divided by ("$871 × 3") needs no receipt of
+        # its own: the amount's receipt backs the product
+        counted = _COUNTED.search(d.formula) is not None
+        needed = [f for f, x in zip(held, d.terms, strict=True) if not (counted and _a_count(x))]
+        if needed and all(f is not None for f in needed):
+            # the first term that a receipt backs (a term worked out above may have none)
+            first = next((f for f in needed if f and f.receipt_id), needed[0])
+            rid, kind = first.receipt_id, first.receipt_kind  # type: ignore[union-attr]
         elif not d.stated and held[0] is None:
             # "$216.98 more than the $950": the $1,166.98 it implies must be a figure the
             # reply gave above, backed
@@ -93,6 +100,15 @@ def derivation_finding(
     if d.status == "supported":
         return Finding("supported", rid, kind, f"{DERIVED}: {d.formula}", value=h)
     return Finding("contradicted", rid, kind, f"miscalculated: {d.formula}", value=h)
+
+
+#: A formula that multiplies or divides: one of its terms may be a count.
+_COUNTED = re.compile(r"[×x*÷/]")
+
+
+def _a_count(x: float) -> bool:
+    """A small whole number, as the count of passengers, nights or items is."""
+    return float(x).is_integer() and 2 <= x <= 12
 
 
 def _backing(req: Request, x: float, supported: Sequence[Finding]) -> Finding | None:
