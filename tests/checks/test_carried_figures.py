@@ -169,3 +169,12 @@ def test_a_trust_floor_drops_no_earlier_reply_and_counts_none_as_ignored(as_inde
     result = strict.validate(PLAN.format("$871", "$173"), receipts=receipts, now=NOW)
     assert result.verdict == "pass", result.reason
     assert not any("evidence.minTrust" in n for n in result.notes)
+
+
+def test_a_product_restated_below_keeps_the_receipt_of_its_amount() -> None:
+    # "× 3" is a count: the fare's receipt backs the product, and so its restatement
+    result = _check("HAT023 for three: $364 × 3 = $1,092.\n\n**Total: $1,092**")
+
+    assert result.verdict == "pass", result.reason
+    assert [s.tag for s in result.sentences] == ["T1", "T1"]
+    assert result.sentences[1].evidence[0].id == "c1"  # the search that holds the fare
