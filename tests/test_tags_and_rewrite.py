@@ -406,6 +406,14 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
             "no claim: an instruction to the user",
         ),
         ("Then we can get that camera return moving.", "no claim: a plan, an offer or an ability"),
+        (
+            "To make this change, I would update your reservation to the flights above.",
+            "no claim: a plan, an offer or an ability",
+        ),
+        (
+            "To change the cabin, we would need to cancel this reservation first.",
+            "no claim: a plan, an offer or an ability",
+        ),
         ("Re-check the email address for any typos.", "no claim: an instruction to the user"),
         (
             "Now I need to implement this in the FilePathField classes.",

@@ -179,7 +179,11 @@ QUESTION_END = re.compile(r"\?[\s\"'”’)*_]*$")
 INTENT = re.compile(
     # after a word that moves on ("Now let me search", "First, I'll check", "Okay, I will")
     r"^(?:(?:now|next|first|then|so|ok|okay|alright|all\s+right)[,.!]?\s+)?"
+    # after what it is for: "To make this change, I would update your reservation"
+    r"(?:to\s+[a-z][^,.;:!?]{0,60},\s*)?"
     r"(?:i['’]ll|i\s+will|we['’]ll|we\s+will|let\s+me|let['’]s|i['’]m\s+going\s+to|"
+    # a step the agent would take: "we would need to cancel this reservation first"
+    r"(?:i|we)\s+would|"
     r"i\s+am\s+going\s+to|i\s+can|i\s+could|we\s+can|you\s+can|you\s+could|you\s+should|"
     r"you\s+might|you\s+may|you\s+need|if\s+you|would\s+you|could\s+you|can\s+you|"
     r"you\s+would|we\s+could|(?:i|we)\s+(?:also\s+|still\s+|just\s+)?need|(?:i|we)\s+have\s+to|"
