@@ -443,6 +443,14 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
         ("I need your order number to look it up.", "no claim: a plan, an offer or an ability"),
         ("Then we'll move the booking to Friday.", "no claim: a plan, an offer or an ability"),
         (
+            "That said, I can change the cabin class while keeping the same flights.",
+            "no claim: a plan, an offer or an ability",
+        ),
+        (
+            "- **Cancel the entire reservation** and rebook with only the passengers you need.",
+            "no claim: an instruction to the user",
+        ),
+        (
             "| Payment Method | Please confirm which card to use. |",
             "no claim: an instruction to the user",
         ),
@@ -613,3 +621,17 @@ def test_a_sentence_that_goes_on_after_unchanged_keeps_its_claims() -> None:
 def test_items_of_what_is_needed_and_request_outcomes_claim_nothing(text: str) -> None:
     result = Gate().validate(text, now=NOW)
     assert all(s.tag is None for s in result.sentences), [(s.text, s.tag) for s in result.sentences]
+
+
+def test_an_option_keeps_its_price_and_a_step_title_keeps_the_claims_under_it() -> None:
+    gate = Gate()
+    # an option laid out for the user is no claim, but the amount it quotes is one
+    offer = gate.validate("- **Cancel the reservation** and get a refund of $584.")
+    assert offer.verdict == "block"
+    assert "Unsupported financial figure '$584'" in " ".join(offer.sentences[0].reasons)
+    # a title naming a step ("**Cancel Reservation XEHM4B**:") heads what is true of it
+    steps = gate.validate(
+        "Here are the steps:\n\n**Cancel Reservation XEHM4B**:\n"
+        "- The reservation can be canceled for a full refund."
+    )
+    assert steps.sentences[-1].tag == "T3"

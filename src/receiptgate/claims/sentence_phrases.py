@@ -91,6 +91,7 @@ OPENER = re.compile(
     r"(?:no\s+(?:worries|problem)|sure|certainly|of\s+course|great|alright|all\s+right|okay|ok|"
     r"yes|yeah|"
     r"now|also|additionally|however|unfortunately|fortunately|if\s+so|in\s+(?:that|this)\s+case|"
+    r"that\s+said|instead|"
     r"to\s+(?:proceed|confirm|continue|clarify|summari[sz]e)[^,]{0,60}|once\s+[^,]{1,60}|"
     r"before\s+[^,]{1,60}|after\s+[^,]{1,60}|for\s+(?:the|your|this)\s+[^,]{1,40}|"
     r"in\s+your\s+[^,]{1,40}|based\s+on\s+[^,]{1,60}|so|then|next|first|finally|"

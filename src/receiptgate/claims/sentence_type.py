@@ -90,6 +90,16 @@ _IMPERATIVE = frozenset(
     investigate monitor rotate revert confirm look say watch
     """.split()
 )
+#: Verbs of an option the agent lays out for the user ("**Cancel the entire reservation**
+#: and rebook"): commands too, but a title made of one ("**Cancel Reservation XEHM4B**:")
+#: names a step of the agent's own, and the lines under it say what is true of it.
+_OPTION_VERBS = frozenset(
+    """
+    cancel rebook book upgrade downgrade switch proceed modify change pick request wait
+    exchange split pay transfer apply move
+    """.split()
+)
+_IMPERATIVE |= _OPTION_VERBS
 #: A hyphenated first word ("double-check"), which ``_WORD`` reads as two.
 _HYPHENATED_LEAD = re.compile(r"[^a-z']*([a-z']+-[a-z']+)")
 
@@ -98,7 +108,8 @@ def _commands(text: str, first: str) -> bool:
     """Whether a (lowercase) sentence opens with a verb of command ("check", "Double-check
     the spelling")."""
     if first in _IMPERATIVE:
-        return True
+        # "Change of plan", "Upgrade of the cabin": a noun, not a command
+        return first not in _OPTION_VERBS or not re.match(rf"\W*{first}\W+of\b", text)
     if first in ("just", "simply"):
         # "Just tell me which ones you'd like to send back"
         rest = _WORD.findall(text[:40])
@@ -413,6 +424,11 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
 _PLAN_LEADS = frozenset({"intent", "imperative", "future"})
 
 
+def _first_word(text: str) -> str:
+    words = _WORD.findall(_plain(text.lower()))
+    return words[0] if words else ""
+
+
 def plan_items(sentences: Sequence[Sentence], types: list[str], hedges: Hedges) -> None:
     """The items of a list under a lead that plans or asks ("Here's what we'll do:", "I'll
     need the following details:", "Could you share the new address?") say what will be
@@ -444,7 +460,10 @@ def plan_items(sentences: Sequence[Sentence], types: list[str], hedges: Hedges) 
             continue
         elif (
             types[i] == "label"
-            and classify(lead + ".", s.kind, hedges) not in _PLAN_LEADS
+            and (
+                classify(lead + ".", s.kind, hedges) not in _PLAN_LEADS
+                or _first_word(lead) in _OPTION_VERBS
+            )
             and not asks
         ):
             continue  # a question above a list asks for its items, or offers them

@@ -143,10 +143,11 @@ def _with_hard_facts(
         own = by_sentence.get(sent.index, [])
         out.extend(own)
         facts = req.sentence_facts.get(sent.index)
-        if not facts or (stype in NO_HARD_FACT_TYPES and stype != "question"):
+        if not facts or (stype in NO_HARD_FACT_TYPES and stype not in ("question", "imperative")):
             continue
-        if stype == "question":
-            # "Would you like to book HAT072 for $198?": the price it offers is quoted
+        if stype in ("question", "imperative"):
+            # "Would you like to book HAT072 for $198?", "**Cancel the reservation** —
+            # refund of $584": the price it offers is quoted
             facts = [h for h in facts if h.kind == "money"]
             if not facts:
                 continue
