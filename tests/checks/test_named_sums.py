@@ -106,6 +106,25 @@ def test_a_total_under_lines_naming_flights_is_their_sum_times_the_passengers() 
     assert _action(reply.format(total="$1,286"), "itinerary total") == "block"
 
 
+@pytest.mark.parametrize(
+    ("price", "action"),
+    [
+        ("$279", "pass"),  # 114 + 165 in economy, the cabin the lines above name
+        ("$199", "block"),  # 74 + 125: the same flights in basic economy
+        ("$601", "block"),  # in business
+    ],
+)
+def test_a_figure_with_no_cabin_of_its_own_is_summed_in_the_cabin_named_above(
+    price: str, action: str
+) -> None:
+    reply = (
+        "Here is the cheapest economy option for reservation 4NQLHD:\n\n"
+        "- Flight 1: HAT286, IAH → LAS\n- Flight 2: HAT047, LAS → SEA\n"
+        f"- Price: {price}\n"
+    )
+    assert _action(reply, "Price") == action
+
+
 def test_a_charge_the_payment_history_records_is_not_a_sum_of_fares() -> None:
     # the card was charged what the payment history says, not the fares of the flights
     text = "Reservation 4NQLHD updated: HAT286 + HAT047 in business. Charged: $1,202 to your card."

@@ -66,8 +66,11 @@ def named_sum(
     heads = {1} | stated_counts(sentence, h)
     heads.update(n for r in (*named, *anchor_.records) if 2 <= (n := heads_of([r])) < 10)
     replaced = _DIFFERENCE.search(sentence) is not None
+    # the lines above say which field when the sentence does not ("the cheapest economy
+    # options", then "Price: $115")
+    above = " ".join(a.text for a in before).lower()
     for group in groups:
-        for rel, rows in _fields(index, group, low, fresh):
+        for rel, rows in _fields(index, group, low, fresh, above):
             for chosen in itertools.islice(itertools.product(*rows), _MAX_CHOICES):
                 olds = _replaced(named, len(chosen), fresh, index) if replaced else iter(())
                 shown = _formula(target, chosen, sorted(heads), olds)
@@ -149,11 +152,16 @@ def _groups(anchor_: Anchor, before: Sequence[Anchor]) -> list[list[str]]:
 
 
 def _fields(
-    index: ReceiptIndex, group: Sequence[str], low: str, fresh: Callable[[Receipt], bool]
+    index: ReceiptIndex,
+    group: Sequence[str],
+    low: str,
+    fresh: Callable[[Receipt], bool],
+    above: str = "",
 ) -> Iterator[tuple[str, list[list[Leaf]]]]:
     """Per money field that every id's rows hold (``prices.economy``), each id's values of
     it; a field whose last word the sentence names ("in economy") before the others, and
-    only those when it names one."""
+    only those when it names one; when it names none, only the one field the lines
+    ``above`` name, if they name just one."""
     per_id: list[dict[str, list[Leaf]]] = []
     for ident in group:
         fields: dict[str, list[Leaf]] = {}
@@ -175,14 +183,26 @@ def _fields(
     common = set(per_id[0]).intersection(*per_id[1:]) if per_id else set()
     if not common:
         return
-    said = [rel for rel in common if _last_word(rel) in low]
+    said = _named(common, low) or _named(common, above, only=True)
     for rel in sorted(said or common):
-        word = _last_word(rel)
-        if any(word != _last_word(o) and word in _last_word(o) for o in said):
-            continue  # "basic economy" names basic_economy, not economy as well
         rows = [fields[rel] for fields in per_id]
         if all(leaf.value.kind == "money" or _money_key(leaf) for row in rows for leaf in row):
             yield rel, rows
+
+
+def _named(fields: set[str], text: str, *, only: bool = False) -> list[str]:
+    """The fields whose last word ``text`` names ("economy" names ``prices.economy``, and
+    "basic economy" names ``prices.basic_economy`` only); with ``only``, none unless it
+    names one word alone (``prices.economy`` and ``available_seats.economy``)."""
+    said = [rel for rel in fields if _last_word(rel) in text]
+    said = [
+        rel
+        for rel in said
+        if not any(
+            _last_word(rel) != _last_word(o) and _last_word(rel) in _last_word(o) for o in said
+        )
+    ]
+    return said if not only or len({_last_word(rel) for rel in said}) == 1 else []
 
 
 def _last_word(rel: str) -> str:
