@@ -800,3 +800,22 @@ def test_written_sums_read_around_their_labels_and_signs(reply: str, verdict: st
     receipts = [*SHOP, *_transcript(("get_user_details", {"user_id": "noah"}, wallet))]
     result = _check(reply, receipts)
     assert result.verdict == verdict, result.reason
+
+
+@pytest.mark.parametrize(
+    ("sentence", "verdict"),
+    [
+        ("The fare comes to $97 per passenger.", "pass"),
+        # a rate is no gap between two fares that happens to give it
+        ("The fare comes to $37 per passenger.", "block"),
+        # ... unless the sentence says it is one
+        ("HAT002 is $37 cheaper per passenger than HAT001.", "pass"),
+    ],
+)
+def test_a_rate_per_head_is_no_difference_of_two_records(sentence: str, verdict: str) -> None:
+    flights = [
+        {"flight_number": "HAT001", "prices": {"economy": 97}},
+        {"flight_number": "HAT002", "prices": {"economy": 60}},
+    ]
+    receipts = _transcript(("search_direct_flight", {"origin": "JFK"}, flights))
+    assert _check(sentence, receipts).verdict == verdict

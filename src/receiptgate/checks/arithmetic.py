@@ -156,6 +156,10 @@ def derive(
     # "costs $249 in total" is a sum: a difference of two fares that happens to give it
     # is no support (with many fares in a search result, some pair always does)
     subtract = not NAMES_TOTAL.search(sentence) or _NAMES_DIFFERENCE.search(sentence) is not None
+    if _RATE.search(sentence) and not _NAMES_DIFFERENCE.search(sentence):
+        # "travel insurance for $30 per passenger" is a share or a rate: two fares' gap
+        # that happens to give it is no support either
+        subtract = False
     found = _search(
         ops,
         target,
@@ -183,6 +187,11 @@ def derive(
     return wrong_total(ops, target, records, sentence)
 
 
+#: A rate or a share: "per passenger", "each".
+_RATE = re.compile(
+    r"\b(?:per\s+(?:person|item|night|passenger|guest|travell?er|bag|unit)|each)\b",
+    re.IGNORECASE,
+)
 #: After a figure: the kind of rows it is a total of ("$327 in gift cards").
 _IN_KIND = re.compile(r"[*_]*\s+(?:in|across|on)\s+(?:your\s+|the\s+|\w+\s+)?\w+s\b", re.I)
 
