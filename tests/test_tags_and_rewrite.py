@@ -635,3 +635,13 @@ def test_an_option_keeps_its_price_and_a_step_title_keeps_the_claims_under_it() 
         "- The reservation can be canceled for a full refund."
     )
     assert steps.sentences[-1].tag == "T3"
+
+
+def test_the_items_under_a_lead_that_gives_its_reasons_are_claims() -> None:
+    # "Let me finish the task since:" plans one thing; the items say why, and are claims
+    result = Gate().validate(
+        "Let me finish the task since:\n- The bug has been identified and fixed\n"
+        "- All tests are passing"
+    )
+    assert [s.tag for s in result.sentences[1:]] == ["T3", "T5"]
+    assert result.verdict == "block"

@@ -449,6 +449,8 @@ def plan_items(sentences: Sequence[Sentence], types: list[str], hedges: Hedges) 
                     types[j] = "condition"
             continue
         lead = s.text.rstrip("*_ ").rstrip(":").rstrip("*_ ")
+        if _BECAUSE.search(lead.lower()):
+            continue  # "Let me finish the task since:": the items are its reasons, claims
         asks = _ASKS.search(_plain(lead.lower())) is not None
         if types[i] == "code" and s.kind == "heading":
             if not asks:
@@ -474,6 +476,8 @@ def plan_items(sentences: Sequence[Sentence], types: list[str], hedges: Hedges) 
                 types[j] = "plan"
 
 
+#: A lead whose list gives its reasons: "Let me finish the task since:", "... because:".
+_BECAUSE = re.compile(r"\b(?:since|because|as|given\s+that|now\s+that)\W*$")
 #: A lead over a list of conditions, ending in a colon: "when one of the following
 #: conditions is met:", "if any of the following is true:", "Eligibility criteria:".
 _CONDITIONS_LEAD = re.compile(
