@@ -184,3 +184,22 @@ RETURNED_ONE = (
 )
 def test_a_refund_of_one_rows_amount_is_backed_by_that_row(text: str, action: str) -> None:
     assert _one(text, RETURNED_ONE)[1] == action
+
+
+@pytest.mark.parametrize(
+    ("text", "backed"),
+    [
+        # reports the failure the call's output shows
+        ("There was an error booking the table.", True),
+        ("I was unable to fix the issue.", True),
+        # the issue is the task the change was for: no report of the failed call
+        ("All required changes have been made to address the issue.", False),
+        ("This should resolve the issue described by the user.", False),
+    ],
+)
+def test_a_failed_call_backs_a_report_of_failure_not_a_change_made_to_address_an_issue(
+    text: str, backed: bool
+) -> None:
+    result = GATE.validate(text, receipts=tool_transcript((LOOKUP, FAILED)), now=NOW)
+    (s,) = result.sentences
+    assert any("book_table call failed" in e.detail for e in s.evidence) is backed

@@ -138,7 +138,9 @@ _SEARCHES = re.compile(r"search|find|list|query|lookup|grep")
 
 def reports_failure(text: str) -> bool:
     """Whether a text says something went wrong ("the system rejected the request")."""
-    return _REPORTS_FAILURE.search(text) is not None and not _REPORTS_FIX.search(text)
+    if _REPORTS_FAILURE.search(text) is None or _REPORTS_FIX.search(text):
+        return False
+    return not _AIMS_AT.search(text) or _ATTEMPT_FAILED.search(text) is not None
 
 
 def reported_failure(index: ReceiptIndex, sentence: str) -> Finding | None:
@@ -160,6 +162,19 @@ def reported_failure(index: ReceiptIndex, sentence: str) -> Finding | None:
 _REPORTS_FIX = re.compile(
     r"\b(?:has|have|had|was|were|been)\s+(?:now\s+|successfully\s+)?(?:addressed|fixed|"
     r"resolved|solved|corrected|handled)\b",
+    re.IGNORECASE,
+)
+#: What a change is for: "changes made to address the issue", "this should resolve the
+#: problem" (the issue is the task, no failure) ...
+_AIMS_AT = re.compile(
+    r"\b(?:to|that|which|will|should|would)\s+(?:now\s+)?(?:address|fix|resolve|solve|"
+    r"correct|handle)(?:es|s)?\s+(?:the|this|that|your|an?)\s+(?:\w+\s+)?(?:issue|problem|error)",
+    re.IGNORECASE,
+)
+#: ... unless the sentence says the attempt failed: "I was unable to fix the issue".
+_ATTEMPT_FAILED = re.compile(
+    r"\b(?:unable|couldn['’]t|could\s+not|can['’]t|cannot|failed|not\s+able|"
+    r"(?:didn['’]t|did\s+not)\s+(?:manage|work))\b",
     re.IGNORECASE,
 )
 
