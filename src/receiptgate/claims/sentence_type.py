@@ -90,26 +90,29 @@ _IMPERATIVE = frozenset(
     investigate monitor rotate revert confirm look say watch
     """.split()
 )
-#: Verbs of an option the agent lays out for the user ("**Cancel the entire reservation**
-#: and rebook"): commands too, but a title made of one ("**Cancel Reservation XEHM4B**:")
-#: names a step of the agent's own, and the lines under it say what is true of it.
+#: Verbs of an option the agent lays out for the user, as a list line or in bold
+#: ("- **Cancel the entire reservation** and rebook"): commands there, not in a plain
+#: sentence ("Change your flight to HAT410 on May 24" states the new flight); a title made
+#: of one ("**Cancel Reservation XEHM4B**:") names a step of the agent's own, and the
+#: lines under it say what is true of it.
 _OPTION_VERBS = frozenset(
     """
     cancel rebook book upgrade downgrade switch proceed modify change pick request wait
     exchange split pay transfer apply move
     """.split()
 )
-_IMPERATIVE |= _OPTION_VERBS
 #: A hyphenated first word ("double-check"), which ``_WORD`` reads as two.
 _HYPHENATED_LEAD = re.compile(r"[^a-z']*([a-z']+-[a-z']+)")
 
 
-def _commands(text: str, first: str) -> bool:
+def _commands(text: str, first: str, *, options: bool = False) -> bool:
     """Whether a (lowercase) sentence opens with a verb of command ("check", "Double-check
-    the spelling")."""
+    the spelling"); with ``options`` (a list line or a bold lead), a verb of an option too."""
     if first in _IMPERATIVE:
-        # "Change of plan", "Upgrade of the cabin": a noun, not a command
-        return first not in _OPTION_VERBS or not re.match(rf"\W*{first}\W+of\b", text)
+        return True
+    if options and first in _OPTION_VERBS:
+        # "Change of plan", "**Change:** not possible": a noun or a label, not a command
+        return re.match(rf"\W*{first}(?:\W+of\b|[\s*_]*:)", text) is None
     if first in ("just", "simply"):
         # "Just tell me which ones you'd like to send back"
         rest = _WORD.findall(text[:40])
@@ -333,7 +336,8 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         return "greeting"
     if body is not lowered:
         words_body = _WORD.findall(body)
-        if words_body and _commands(body, words_body[0]):
+        options = kind == "list_item" or text.lstrip().startswith(("**", "__"))
+        if words_body and _commands(body, words_body[0], options=options):
             return "imperative"
         if INTENT.match(body):
             return "intent"
