@@ -8,10 +8,11 @@ figure is unsupported.
 The agent's earlier replies come with the receipts (``reply`` receipts, from a
 transcript's assistant messages) and are never evidence: what they say backs nothing.
 What backs a figure here is the check of that earlier reply, run again against the
-receipts that came before it: when the figure is held there by a record, or worked out
-from records, the same figure said now is backed by that, with the earlier reply's
-evidence and formula. A figure the earlier reply got wrong stays unsupported; so does a
-figure changed since, and one no earlier reply states.
+receipts that came before it: when the figure was worked out there from records (a
+derivation, not a value one record holds, which this reply's own check would have
+found), the same figure said now is backed by that, with the earlier reply's evidence
+and formula. A figure the earlier reply got wrong stays unsupported; so does a figure
+changed since, one no earlier reply states, and one read off another record.
 
 A figure is carried where it is checked (``pipeline/check``), after every other way of
 backing it failed, so a carried figure is an operand of the lines after it like any

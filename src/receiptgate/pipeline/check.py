@@ -44,9 +44,9 @@ from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
 from receiptgate.evidence.records import Leaf
-from receiptgate.evidence.values import claim_keys, key_words
-from receiptgate.pipeline.carried import SAID_BEFORE, Recheck, said_before
-from receiptgate.pipeline.check_states import check_state_claim
+from receiptgate.evidence.values import claim_keys
+from receiptgate.pipeline.carried import SAID_BEFORE, said_before
+from receiptgate.pipeline.check_states import check_state_claim, dated_history, record_state
 from receiptgate.pipeline.claims import anchor_sentences, find_claims, segment_text
 from receiptgate.pipeline.derived import DERIVED, computed_before, derivation_finding, derived
 from receiptgate.pipeline.freshness import freshness
@@ -65,8 +65,8 @@ def check_claims(s: Settings, req: Request) -> None:
         _gather(s, req, ev, req.sentences[ev.claim.sentence_index])
     for sidx, group in sorted(by_sentence.items()):
         _match_hard(s, req, group, req.sentences[sidx])
-        _dated_history(group)
-        _record_state(group)
+        dated_history(group)
+        record_state(group)
     # a summary above the lines it adds up, one part of a split below its total
     settle_reply_sums(req.sentences, by_sentence)
     for sidx, group in by_sentence.items():
@@ -130,76 +130,6 @@ def _gather(s: Settings, req: Request, ev: ClaimEval, sentence: Sentence) -> Non
         ev.ledger = check_attribution(ledger, c)
 
 
-def _record_state(group: list[ClaimEval]) -> None:
-    """ "Flight HAT052 is available": the state of a record the sentence names by its id is
-    what the record's state field says (the record claim), not what tool output says of
-    a host or a package."""
-    states = [
-        ev
-        for ev in group
-        if ev.claim.category == "record"
-        and ev.claim.assertion == "state"
-        and ev.hard
-        and ev.hard[0].status == "supported"
-    ]
-    ids = [
-        ev.claim.matched_text.lower()
-        for ev in group
-        if ev.claim.category == "record" and ev.claim.assertion == "id"
-    ]
-    for ev in group if states and ids else ():
-        c = ev.claim
-        if (
-            c.category in ("system_state", "operational_status", "existence")
-            and ev.ledger is None
-            and any(i in c.subject.lower() for i in ids)
-        ):
-            ev.ledger = states[0].hard[0]
-
-
-def _dated_history(group: list[ClaimEval]) -> None:
-    """ "Your reservation was created on 2024-05-01", "the flight was scheduled to depart
-    on May 21": a passive report dated by a record's field of that event (``created_at``,
-    a scheduled date) is the record's history, not an action the agent claims to have
-    done; the date's own finding backs it."""
-    dated = [
-        m
-        for ev in group
-        for m in ev.hard
-        if m.status == "supported"
-        and m.value is not None
-        and m.value.kind in ("date", "datetime", "time")
-        and m.path
-    ]
-    for ev in group if dated else ():
-        c = ev.claim
-        if (
-            c.category != "action"
-            or not c.detector_id.startswith("action.passive")
-            or ev.ledger is None
-            or ev.ledger.status != "unsupported"
-        ):
-            continue
-        verb = content_words(c.matched_text)
-        for m in dated:
-            field = content_words(" ".join(key_words(_LAST_KEY.findall(m.path or "")[-1])))
-            if verb & field or verb & _SCHEDULED:
-                ev.ledger = Finding(
-                    "supported",
-                    m.receipt_id,
-                    m.receipt_kind,
-                    f"{m.receipt_id} {m.path}: when it happened, a record's history",
-                    m.path,
-                )
-                break
-
-
-_LAST_KEY = re.compile(r"[A-Za-z_][\w-]*")
-
-#: Verbs of a plan a record's date or time states ("was scheduled to depart on ...").
-_SCHEDULED = content_words("scheduled planned due")
-
-#: Quantifiers before an availability claim.
 #: Kinds of figure an ordering ("the cheapest", "the earliest") can rank.
 _ORDERED = frozenset({"money", "time", "datetime", "date"})
 
@@ -234,6 +164,10 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
         if ev.ledger is not None and ev.ledger.status == "supported" and ev.ledger.receipt_id
     }
     pending: list[tuple[ClaimEval, int, HardFact, frozenset[str], Callable[[Receipt], bool]]] = []
+
+    def recheck(text: str, index: ReceiptIndex) -> list[ClaimEval]:
+        return _recheck(s, req, text, index)
+
     backed: list[Finding] = []  # this sentence's figures a receipt backs, so far
     for ev in group:
         if ev.claim.category == "record":
@@ -293,7 +227,6 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 m = computed_before(req, h) or m
             if m.status == "unsupported":
                 # "Flight cost: $871" two replies after the one that worked it out
-                recheck: Recheck = lambda text, index: _recheck(s, req, text, index)  # noqa: E731
                 m = said_before(ledger, h, req.text, recheck, req.rechecked) or m
             if m.status == "unsupported":
                 # "Refund: $473.43 back to your PayPal" after a return of that one item

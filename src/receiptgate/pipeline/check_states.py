@@ -1,6 +1,8 @@
 """State and existence claims ("the order is pending", "there are no gift cards on
 your profile", "there's no 50ft blue hose"): the record's state field, then the
-absences, availability and rules that may speak to them, first that answers."""
+absences, availability and rules that may speak to them, first that answers; and,
+once a sentence's figures are checked, the state of a record it names by id and a
+passive report dated by a record's field (``record_state``, ``dated_history``)."""
 
 from __future__ import annotations
 
@@ -25,7 +27,9 @@ from receiptgate.checks.restated_rules import restated_passage, unlisted
 from receiptgate.checks.runs import run_result
 from receiptgate.checks.states import check_state
 from receiptgate.checks.status_calls import called_state
+from receiptgate.checks.words import content_words
 from receiptgate.claims.collect import clause_of
+from receiptgate.evidence.values import key_words
 from receiptgate.pipeline.freshness import freshness
 from receiptgate.pipeline.request import Request, Settings
 from receiptgate.policy.decide import ClaimEval
@@ -136,3 +140,73 @@ def check_state_claim(s: Settings, req: Request, ev: ClaimEval, sentence: Senten
             ev.ledger = Finding("supported", r.id, r.kind, doc.line())
         elif c.negative and (gap := unlisted(ledger, sentence.text)) is not None:
             ev.ledger = gap  # "There's no separate change fee in our policy": it has no fee
+
+
+def record_state(group: list[ClaimEval]) -> None:
+    """ "Flight HAT052 is available": the state of a record the sentence names by its id is
+    what the record's state field says (the record claim), not what tool output says of
+    a host or a package."""
+    states = [
+        ev
+        for ev in group
+        if ev.claim.category == "record"
+        and ev.claim.assertion == "state"
+        and ev.hard
+        and ev.hard[0].status == "supported"
+    ]
+    ids = [
+        ev.claim.matched_text.lower()
+        for ev in group
+        if ev.claim.category == "record" and ev.claim.assertion == "id"
+    ]
+    for ev in group if states and ids else ():
+        c = ev.claim
+        if (
+            c.category in ("system_state", "operational_status", "existence")
+            and ev.ledger is None
+            and any(i in c.subject.lower() for i in ids)
+        ):
+            ev.ledger = states[0].hard[0]
+
+
+def dated_history(group: list[ClaimEval]) -> None:
+    """ "Your reservation was created on 2024-05-01", "the flight was scheduled to depart
+    on May 21": a passive report dated by a record's field of that event (``created_at``,
+    a scheduled date) is the record's history, not an action the agent claims to have
+    done; the date's own finding backs it."""
+    dated = [
+        m
+        for ev in group
+        for m in ev.hard
+        if m.status == "supported"
+        and m.value is not None
+        and m.value.kind in ("date", "datetime", "time")
+        and m.path
+    ]
+    for ev in group if dated else ():
+        c = ev.claim
+        if (
+            c.category != "action"
+            or not c.detector_id.startswith("action.passive")
+            or ev.ledger is None
+            or ev.ledger.status != "unsupported"
+        ):
+            continue
+        verb = content_words(c.matched_text)
+        for m in dated:
+            field = content_words(" ".join(key_words(_LAST_KEY.findall(m.path or "")[-1])))
+            if verb & field or verb & _SCHEDULED:
+                ev.ledger = Finding(
+                    "supported",
+                    m.receipt_id,
+                    m.receipt_kind,
+                    f"{m.receipt_id} {m.path}: when it happened, a record's history",
+                    m.path,
+                )
+                break
+
+
+_LAST_KEY = re.compile(r"[A-Za-z_][\w-]*")
+
+#: Verbs of a plan a record's date or time states ("was scheduled to depart on ...").
+_SCHEDULED = content_words("scheduled planned due")
