@@ -178,3 +178,16 @@ def test_a_product_restated_below_keeps_the_receipt_of_its_amount() -> None:
     assert result.verdict == "pass", result.reason
     assert [s.tag for s in result.sentences] == ["T1", "T1"]
     assert result.sentences[1].evidence[0].id == "c1"  # the search that holds the fare
+
+
+@pytest.mark.parametrize(("rest", "verdict"), [("$673", "pass"), ("$683", "block")])
+def test_two_options_are_each_worked_out_from_the_one_total_above(rest: str, verdict: str) -> None:
+    plan = (
+        "Flight cost: $871\n\n**Option A:**\n- Certificate: -$500\n- **Mastercard: $371**\n\n"
+        f"**Option B:**\n- Gift card: -$198\n- **Mastercard: {rest}**"
+    )
+    result = _check(plan, WORKED_OUT.format("$871"))
+    assert result.verdict == verdict, result.reason
+    if verdict == "pass":
+        details = [e.detail for s in result.sentences for e in s.evidence]
+        assert "derived: 673 = 871 − 198 (the lines above)" in details

@@ -252,31 +252,51 @@ def _left_after(
 ) -> Finding | None:
     """``part`` as what is left of an amount once the lines under it are taken off:
     "Flight cost: $871", "Certificate: -$500", "Gift card: -$198", "**Mastercard:
-    $173**". The lines taken off are written with a minus sign, or the sentence says
-    what is left ("Remaining balance: $173"); the amount they are taken from is the line
-    right above them, and all of them are backed (or worked out themselves)."""
+    $173**". The lines taken off are written with a minus sign or a dash before the
+    figure, or the sentence says what is left ("Remaining balance: $173"); the amount
+    they are taken from is the line right above them, and all of them are backed (or
+    worked out themselves). Titles of the lines are passed over, and so is an option
+    worked out the same way above ("Option A: ... Mastercard charge: $1,786", then
+    "Option B: -$250 ... Mastercard charge: $2,036", both from the one total above)."""
     signed = _amounts(groups, taken_off=True)
     last_of: dict[int, _Amount] = {}  # each line's last amount, the lines above ``part``
     for a in signed:
         if a.fact.start >= part.fact.start:
             break
-        if a.sentence != part.sentence:
+        if a.sentence != part.sentence and not _titles(sentences[a.sentence]):
             last_of[a.sentence] = a
-    lines = [last_of[i] for i in sorted(last_of, reverse=True)][:_MOST_LINES]
+    lines = [last_of[i] for i in sorted(last_of, reverse=True)][: 2 * _MOST_LINES]
     says_left = _NAMES_LEFT.search(sentences[part.sentence].text) is not None
     off = 0.0
-    for n, a in enumerate(lines):
+    taken: list[_Amount] = []
+    skipping = False  # within an option above, worked out the same way: not this one's
+    for a in lines:
         if not a.backed:
             return None
-        if n and a.number > 0 and abs(a.number - off - part.number) <= TOLERANCE:
-            taken = " − ".join(show_number(abs(x.number)) for x in lines[:n][::-1])
-            formula = f"{show_number(a.number)} − {taken} (the lines above)"
+        off_line = a.number < 0 or says_left or _dash_before(a, sentences[a.sentence])
+        if skipping:
+            if off_line:
+                continue
+            skipping = False
+        if taken and a.number > 0 and abs(a.number - off - part.number) <= TOLERANCE:
+            shown = " − ".join(show_number(abs(x.number)) for x in taken[::-1])
+            formula = f"{show_number(a.number)} − {shown} (the lines above)"
             return _derived(part, formula, a.finding)
-        if a.number < 0 or says_left or _dash_before(a, sentences[a.sentence]):
+        if off_line and len(taken) < _MOST_LINES:
             off += abs(a.number)
+            taken.append(a)
+            continue
+        if taken and a.finding.detail.endswith("(the lines above)"):
+            skipping = True  # "Mastercard charge: $1,786" of the option above
             continue
         return None
     return None
+
+
+def _titles(sentence: Sentence) -> bool:
+    """Whether a line is the title of the lines under it ("**Option A - Use your largest
+    certificate ($500):**"): no line of the sum."""
+    return sentence.text.rstrip("*_ ").endswith(":")
 
 
 #: A dash that takes the figure after it off: "Certificate $250 = –$250", "– $500".
