@@ -18,8 +18,9 @@ A figure is carried where it is checked (``pipeline/check``), after every other 
 backing it failed, so a carried figure is an operand of the lines after it like any
 figure the reply worked out ("Remaining: $871 - $500 = $371"). Only the latest few
 replies that state the figure are checked, each once per validation (the rechecks share
-what they found), at most six in all, and only for figures left unsupported, so a reply
-that needs none of this costs nothing.
+what they found), at most four in all, each read down to the line that states the
+figure last, and only for figures left unsupported, so a reply that needs none of this
+costs nothing.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ SAID_BEFORE = "said before"
 #: Earlier replies that state a figure, checked at most (the latest ones).
 _MOST_REPLIES = 3
 #: Earlier replies checked again in one validation, at most (rechecks included).
-_MOST_RECHECKS = 6
+_MOST_RECHECKS = 4
 #: Kinds of figure an earlier reply can have worked out.
 _CARRIED_KINDS = frozenset({"money", "number", "percent", "count"})
 
@@ -52,12 +53,13 @@ def said_before(
     h: HardFact,
     itself: str,
     recheck: Recheck,
-    checked: dict[int, list[Finding]],
+    checked: dict[tuple[int, int], list[Finding]],
 ) -> Finding | None:
     """``h`` as a figure an earlier reply of the agent worked out (see the module doc),
     or ``None``. ``itself``: the reply under check (a transcript that ends with it holds
     it too); ``checked``: the worked-out figures of the replies checked again so far, by
-    their place among the replies (the same in the rechecks, whose replies come first)."""
+    their place among the replies (the same in the rechecks, whose replies come first)
+    and how much of the reply was read."""
     number = h.number
     if not ledger.replies or h.kind not in _CARRIED_KINDS or number is None or number <= 0:
         return None
@@ -67,20 +69,25 @@ def said_before(
     for k in range(len(ledger.replies) - 1, -1, -1):
         said = ledger.replies[k][1]
         content = said.content
-        if not shown.search(content) or content.strip() == itself:
+        last = max(shown.finditer(content), key=lambda m: m.start(), default=None)
+        if last is None or content.strip() == itself:
             continue  # (a transcript that ends with the reply under check holds it too)
         looked += 1
         if looked > _MOST_REPLIES:
             return None
-        findings = checked.get(k)
+        # the reply down to the line that states the figure last: what works it out is
+        # there or above it, and the rest costs a recheck for nothing
+        cut = content.find("\n", last.end())
+        cut = len(content) if cut < 0 else cut
+        findings = checked.get((k, cut))
         if findings is None:
             if len(checked) >= _MOST_RECHECKS:
                 return None
             earlier = ReceiptIndex(ledger.given(before_reply=k), now=ledger.now)
-            evals = recheck(content, earlier) if len(earlier) else []
+            evals = recheck(content[:cut], earlier) if len(earlier) else []
             # only what it worked out: a value a record holds the records are read for
             # here too, for the record this sentence is about
-            findings = checked[k] = [
+            findings = checked[(k, cut)] = [
                 m
                 for ev in evals
                 for m in ev.hard

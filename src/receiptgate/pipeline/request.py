@@ -96,9 +96,9 @@ class Request:
     #: "$1,625 - $1,327 = $298" restates the $1,327 a line above computed
     computed: list[tuple[str, float, Finding]] = field(default_factory=list)
     #: the agent's earlier replies checked again so far (pipeline/carried), by their
-    #: place among the replies, with the figures they worked out: shared with the
-    #: rechecks themselves, so each reply is checked at most once per validation
-    rechecked: dict[int, list[Finding]] = field(default_factory=dict)
+    #: place among the replies and how much of one was read, with the figures they
+    #: worked out: shared with the rechecks themselves, so no reply is checked twice
+    rechecked: dict[tuple[int, int], list[Finding]] = field(default_factory=dict)
 
     def by_sentence(self) -> dict[int, list[ClaimEval]]:
         """The claims of each sentence, in order."""
