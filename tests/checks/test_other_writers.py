@@ -682,3 +682,55 @@ _REGULAR = tool_transcript(
 )
 def test_a_membership_level_given_to_the_customer_is_the_profiles(text: str, action: str) -> None:
     assert _result(text, _REGULAR).sentences[0].action == action
+
+
+def _updated(amount: float) -> list[Receipt]:
+    """A reservation changed to cheaper flights: the difference went back to the card
+    (a negative payment), or was charged to it (a positive one)."""
+    return _session(
+        (
+            "get_user_details",
+            {"user_id": "ivan_rossi_8555"},
+            json.dumps(
+                {
+                    "payment_methods": {
+                        "credit_card_9659780": {
+                            "source": "credit_card",
+                            "brand": "visa",
+                            "last_four": "1777",
+                            "id": "credit_card_9659780",
+                        }
+                    }
+                }
+            ),
+        ),
+        (
+            "update_reservation_flights",
+            {"reservation_id": "OWZ4XL", "payment_id": "credit_card_9659780"},
+            json.dumps(
+                {
+                    "reservation_id": "OWZ4XL",
+                    "payment_history": [
+                        {"payment_id": "credit_card_9659780", "amount": 522},
+                        {"payment_id": "credit_card_9659780", "amount": amount},
+                    ],
+                }
+            ),
+        ),
+    )
+
+
+@pytest.mark.parametrize(("amount", "verdict"), [(-114, "block"), (114, "pass")])
+def test_a_charge_to_a_card_named_by_its_brand_is_no_refund(amount: float, verdict: str) -> None:
+    text = "The difference of $114 has been charged to your Visa card ending in 1777."
+    result = _result(text, _updated(amount))
+    assert result.verdict == verdict, result.sentences[0].reasons
+
+
+def test_a_method_in_another_clause_than_the_payment_is_not_said_to_have_paid() -> None:
+    text = (
+        "Where should the $114 go — your Mastercard (the one the order was paid with) or "
+        "your Visa ending in 1777?"
+    )
+    result = _result(text, _updated(-114))
+    assert not any("payment method" in r for s in result.sentences for r in s.reasons)

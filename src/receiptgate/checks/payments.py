@@ -32,7 +32,9 @@ from receiptgate.evidence.records import Leaf, Record
 
 #: A method a sentence names: a kind of instrument, or the original one.
 _METHOD = re.compile(
-    r"\b(?:(gift\s+cards?|paypal|credit\s+cards?|certificates?)"
+    r"\b(?:(gift\s+cards?|paypal|credit\s+cards?|certificates?|"
+    # a card by its brand: "your Visa card ending in 1777" is a credit card
+    r"(?:visa|mastercard|amex|american\s+express|discover)(?:\s+(?:credit\s+)?card)?)"
     r"|(?:the\s+|your\s+)?(original|same)\s+(?:form\s+of\s+)?payment(?:\s+methods?)?)\b",
     re.IGNORECASE,
 )
@@ -60,10 +62,15 @@ _PAY_KEYS = frozenset({"payment_id", "payment_method_id"})
 _KIND = re.compile(r"^([a-z]+(?:_[a-z]+)*?)_?\d")
 
 
+_BRAND = re.compile(r"(?:visa|mastercard|amex|american_express|discover)(?:_|$)")
+
+
 def _kind(method: str) -> str:
     """The kind of a method id or a sentence's name for one: ``gift_card_98`` and "gift
     cards" -> ``gift_card``."""
     low = "_".join(method.lower().split())
+    if _BRAND.match(low):
+        return "credit_card"
     m = _KIND.match(low)
     kind = m.group(1) if m is not None else low
     return kind[:-1] if kind.endswith("s") and kind != "paypal" else kind
@@ -160,7 +167,8 @@ def _wrong_payment(
 
 
 _CLAUSE_EDGE = re.compile(
-    r";|\b(?:because|since|but|although|though|however|as\s+there|after|before|if|unless)\b",
+    r"[;()]|\b(?:because|since|but|although|though|however|as\s+there|after|before|if|unless|"
+    r"or)\b",
     re.IGNORECASE,
 )
 
@@ -244,8 +252,13 @@ def recorded_payment(
                 paid.append(method)
     if not paid:
         return []
+    # the methods of the clauses that report the payment ("your PayPal (the one the
+    # order was paid with) or your Visa ending in 9904?": not the Visa)
+    clauses = [c for c in _clauses(text) if _DONE.search(text, c[0], c[1])]
     out: list[tuple[int, int, Finding]] = []
     for m in _CARD_DIGITS.finditer(text):
+        if not any(a <= m.start() < b for a, b in clauses):
+            continue
         # "paid with your Visa card ending in 7285": the payment methods whose number
         # ends so (not a profile that holds one)
         method_kinds = {_kind(leaf.value.shown) for leaf in paid} | _METHOD_KINDS
@@ -257,7 +270,7 @@ def recorded_payment(
         fact = record_fact("method", a, b, m.group(1))
         out.append((a, b, _paid_with(index, fact, held, paid, m.group())))
     for m in _METHOD.finditer(text):
-        if not m.group(1):
+        if not m.group(1) or not any(a <= m.start() < b for a, b in clauses):
             continue
         a, b = offset + m.start(), offset + m.end()
         held = [leaf for leaf in paid if _kind(leaf.value.shown) == _kind(m.group(1))]
