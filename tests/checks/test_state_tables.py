@@ -136,3 +136,11 @@ def test_a_table_of_attempts_reports_their_outcome_not_a_records_status() -> Non
     result = Gate().validate(flights, now=NOW, receipts=receipts)
     assert result.verdict == "block"
     assert any("status = available" in e.detail for e in result.sentences[-1].evidence)
+
+
+def test_a_flight_the_customer_is_booked_on_may_be_available() -> None:
+    # "booked" is the customer's booking of the flight, no rival of its "available" status
+    result = Gate().validate(
+        "You are now booked on HAT229 from Las Vegas.", now=NOW, receipts=_airline_attempt()
+    )
+    assert not any("status = available" in r for s in result.sentences for r in s.reasons)

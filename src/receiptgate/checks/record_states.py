@@ -56,6 +56,11 @@ _SPELLING: dict[str, tuple[str, ...]] = {
 }
 
 
+#: A booking's states, and the states of what can be booked: not rivals.
+_BOOKED = frozenset({"booked", "confirmed", "reserved"})
+_BOOKABLE = frozenset({"available", "open", "scheduled", "on time"})
+
+
 def state_heads(index: ReceiptIndex) -> dict[str, list[tuple[str, str]]]:
     """The index's state values (and the status vocabulary for a ``status`` field) by
     their first word: (field, value) pairs, computed once per index size."""
@@ -262,6 +267,10 @@ def state_claim(
         # state: another record of the evidence is delivered, so nothing contradicts it
         return None
     leaf = other[0]
+    if value in _BOOKED and leaf.value.shown.lower() in _BOOKABLE:
+        # "HAT047 is booked on May 24", "you're now booked on HAT041": the customer's
+        # booking of a flight whose status says it can be booked, no rival of "available"
+        return None
     r = index.receipt_of(leaf)
     detail = f"contradicts {evidence_line(index, leaf)}, claimed {shown}"
     return RecordClaim(
