@@ -448,7 +448,7 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
         ),
         (
             "- **Cancel the entire reservation** and rebook with only the passengers you need.",
-            "no claim: an instruction to the user",
+            "no claim: a plan, an offer or an ability",
         ),
         (
             "| Payment Method | Please confirm which card to use. |",
@@ -625,10 +625,13 @@ def test_items_of_what_is_needed_and_request_outcomes_claim_nothing(text: str) -
 
 def test_an_option_keeps_its_price_and_a_step_title_keeps_the_claims_under_it() -> None:
     gate = Gate()
-    # an option laid out for the user is no claim, but the amount it quotes is one
+    # an option laid out for the user is no claim, but the amount and the item it quotes
+    # are claims
     offer = gate.validate("- **Cancel the reservation** and get a refund of $584.")
     assert offer.verdict == "block"
     assert "Unsupported financial figure '$584'" in " ".join(offer.sentences[0].reasons)
+    item = gate.validate("- **Desk Lamp**: Change to Black (Item ID: 9523846355)")
+    assert "9523846355" in " ".join(item.sentences[0].reasons)
     # a title naming a step ("**Cancel Reservation XEHM4B**:") heads what is true of it
     steps = gate.validate(
         "Here are the steps:\n\n**Cancel Reservation XEHM4B**:\n"

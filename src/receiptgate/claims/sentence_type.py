@@ -105,14 +105,18 @@ _OPTION_VERBS = frozenset(
 _HYPHENATED_LEAD = re.compile(r"[^a-z']*([a-z']+-[a-z']+)")
 
 
-def _commands(text: str, first: str, *, options: bool = False) -> bool:
+def _offers_option(text: str, first: str) -> bool:
+    """Whether a (lowercase) list line or bold lead opens with the verb of an option laid
+    out for the user ("- **Cancel the entire reservation** and rebook ...")."""
+    # "Change of plan", "**Change:** not possible": a noun or a label, not an option
+    return first in _OPTION_VERBS and re.match(rf"\W*{first}(?:\W+of\b|[\s*_]*:)", text) is None
+
+
+def _commands(text: str, first: str) -> bool:
     """Whether a (lowercase) sentence opens with a verb of command ("check", "Double-check
-    the spelling"); with ``options`` (a list line or a bold lead), a verb of an option too."""
+    the spelling")."""
     if first in _IMPERATIVE:
         return True
-    if options and first in _OPTION_VERBS:
-        # "Change of plan", "**Change:** not possible": a noun or a label, not a command
-        return re.match(rf"\W*{first}(?:\W+of\b|[\s*_]*:)", text) is None
     if first in ("just", "simply"):
         # "Just tell me which ones you'd like to send back"
         rest = _WORD.findall(text[:40])
@@ -336,9 +340,16 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         return "greeting"
     if body is not lowered:
         words_body = _WORD.findall(body)
-        options = kind == "list_item" or text.lstrip().startswith(("**", "__"))
-        if words_body and _commands(body, words_body[0], options=options):
+        if words_body and _commands(body, words_body[0]):
             return "imperative"
+        if (
+            words_body
+            and (kind == "list_item" or text.lstrip().startswith(("**", "__")))
+            and _offers_option(body, words_body[0])
+        ):
+            # an option, no statement of its own (no T3); what it quotes (a price, an
+            # item's id) is checked as an offer's is, and a date it moves to is its plan
+            return "intent"
         if INTENT.match(body):
             return "intent"
     if ABILITY.match(body) or not_yet(body) or (" if " in body and OFFER_TAIL.search(body)):
