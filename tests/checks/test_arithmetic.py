@@ -787,6 +787,9 @@ def test_a_per_passenger_rate_of_the_rules_times_the_newest_reservations_passeng
         # a dash before the result takes it off: the sum is what is taken off
         ("- Order total: $414.25\n- Gift card $150.25 = –$150.25\n- **PayPal: $264.00**", "pass"),
         ("- Order total: $414.25\n- Gift card $150.25 = –$150.25\n- **PayPal: $274.00**", "block"),
+        # ... or is its sign: a negative result written as such
+        ("Net: $150.25 - $414.25 = -$264.00 (you get $264.00 back)", "pass"),
+        ("Net: $150.25 - $414.25 = -$274.00 (you get $274.00 back)", "block"),
         # a figure worked out on a line above, a term of the sum below
         (
             "- Order total: $414.25\n- Gift card: -$150.25\n- PayPal: $264.00\n\n"

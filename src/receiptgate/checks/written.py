@@ -245,6 +245,15 @@ def written_arithmetic(sentence: str, h: HardFact) -> Derivation | None:
         if evaluated is None:
             continue
         result, terms, shown = evaluated
+        if _DASHED.search(sentence, max(0, m.start(2) - 3), m.start(2)) and (
+            abs(result + c) <= TOLERANCE
+        ):
+            # "$396 - $510 = -$114": a dash before the result is its sign, as much as the
+            # mark of an amount taken off ("... = –$827")
+            c = -c
         formula = f"{shown} = {show_number(result)}"
         return _as_written(formula, result, c, terms)
     return None
+
+
+_DASHED = re.compile(r"[-−–]\s?$")
