@@ -695,6 +695,11 @@ def run_tau2(gate: Gate, split: str, show: int) -> dict[str, Any]:
         at += any(
             st >= 0 and sentence_action(result, st, st + n) in ("warn", "block") for st, n in spans
         )
+    # the writers' other replies in these conversations: no label, verdicts counted
+    for case in tau2_cases.unsampled():
+        if split == "all" or case.split == split:
+            result = gate.validate(case.reply, receipts=receipts_of(case), now=AIRLINE_NOW)
+            clean["unsampled (no label)"][result.verdict] += 1
     for f in failures:
         print(f, file=sys.stderr)
     return {

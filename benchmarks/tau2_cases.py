@@ -82,6 +82,32 @@ def cases(path: Path = TAU2_FILE) -> Iterator[Tau2Case]:
                 )
 
 
+def unsampled(path: Path = TAU2_FILE) -> Iterator[Tau2Case]:
+    """The writers' other replies in the same conversations (text after at least one tool
+    result, not sampled, so not labelled): more of their writing, to read for rules on
+    the dev split and to count verdicts on, with no label to score."""
+    with path.open(encoding="utf-8") as f:
+        for line in f:
+            row = json.loads(line)
+            msgs = row["messages"]
+            task = int(row["task_id"])
+            sampled = set(row["sampled"])
+            for i, m in enumerate(msgs):
+                if i in sampled or m.get("role") != "assistant" or m.get("tool_calls"):
+                    continue
+                if not m.get("content") or not any(x.get("role") == "tool" for x in msgs[:i]):
+                    continue
+                yield Tau2Case(
+                    f"{row['writer']}-t{task:02d}m{i + 1:03d}",
+                    task,
+                    i + 1,
+                    m["content"],
+                    tuple(msgs[:i]),
+                    writer=row["writer"],
+                    policy_key=row["policy"],
+                )
+
+
 # ------------------------------------------------------------------ conversion
 
 
