@@ -30,17 +30,19 @@ from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 from receiptgate.evidence.records import Leaf, Record
 
+#: The brands of a credit card, as a sentence writes them.
+_BRANDS = r"visa|mastercard|amex|american\s+express|discover"
 #: A method a sentence names: a kind of instrument, or the original one.
 _METHOD = re.compile(
     r"\b(?:(gift\s+cards?|paypal|credit\s+cards?|certificates?|"
     # a card by its brand: "your Visa card ending in 1777" is a credit card
-    r"(?:visa|mastercard|amex|american\s+express|discover)(?:\s+(?:credit\s+)?card)?)"
+    rf"(?:{_BRANDS})(?:\s+(?:credit\s+)?card)?)"
     r"|(?:the\s+|your\s+)?(original|same)\s+(?:form\s+of\s+)?payment(?:\s+methods?)?)\b",
     re.IGNORECASE,
 )
 #: A card named by its last digits: "your Visa card ending in 7285" (group 1: the card).
 _CARD_DIGITS = re.compile(
-    r"\b((?:visa|mastercard|amex|american\s+express|discover|debit|credit)?\s*card)"
+    rf"\b((?:{_BRANDS}|debit|credit)?\s*card)"
     r"[^.\n\d]{0,12}?\bending\s+(?:in\s+|with\s+)?\d{3,4}\b",
     re.IGNORECASE,
 )
@@ -62,7 +64,8 @@ _PAY_KEYS = frozenset({"payment_id", "payment_method_id"})
 _KIND = re.compile(r"^([a-z]+(?:_[a-z]+)*?)_?\d")
 
 
-_BRAND = re.compile(r"(?:visa|mastercard|amex|american_express|discover)(?:_|$)")
+#: A brand in a method's name with its words joined ("visa_card", "american_express").
+_BRAND = re.compile("(?:" + _BRANDS.replace(r"\s+", "_") + ")(?:_|$)")
 
 
 def _kind(method: str) -> str:

@@ -49,7 +49,7 @@ _CALCULATION = rf"(?<![\d.,])({_OPERAND}(?:\s*[+\-−–×x*/÷]\s*{_OPERAND}){{
 #: **$796**", "$1,786 ÷ 3 = $595.33": a calculation, then its result.
 _EQUATION = re.compile(
     # a dash before the result takes it off what comes before ("$500 + $198 = –$698")
-    rf"{_CALCULATION}\s*[*_]*\s*(?:[-−–](?=\s?[$€£]))?({_NUM})"
+    rf"{_CALCULATION}\s*[*_]*\s*(?P<dash>[-−–](?=\s?[$€£]))?(?P<result>{_NUM})"
     # the whole of what it equals: "= $12.85 + $40.20 = $53.05" is a step, not a result
     r"(?![\d,]|\.\d)(?![*_]*\s*[+\-−–×x*/÷]\s*[$€£(\d])"
 )
@@ -237,7 +237,7 @@ def written_arithmetic(sentence: str, h: HardFact) -> Derivation | None:
         formula = f"{' '.join(m.group(2).split())} = {show_number(result)}"
         return _as_written(formula, result, c, terms)
     for m in _EQUATION.finditer(sentence):
-        c = _num(m.group(2))
+        c = _num(m.group("result"))
         if c is None or h.number is None or abs(c - h.number) > TOLERANCE:
             continue
         expr = _LABEL.sub(" ", m.group(1))
@@ -245,15 +245,10 @@ def written_arithmetic(sentence: str, h: HardFact) -> Derivation | None:
         if evaluated is None:
             continue
         result, terms, shown = evaluated
-        if _DASHED.search(sentence, max(0, m.start(2) - 3), m.start(2)) and (
-            abs(result + c) <= TOLERANCE
-        ):
+        if m.group("dash") and abs(result + c) <= TOLERANCE:
             # "$396 - $510 = -$114": a dash before the result is its sign, as much as the
             # mark of an amount taken off ("... = –$827")
             c = -c
         formula = f"{shown} = {show_number(result)}"
         return _as_written(formula, result, c, terms)
     return None
-
-
-_DASHED = re.compile(r"[-−–]\s?$")

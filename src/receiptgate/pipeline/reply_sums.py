@@ -65,6 +65,8 @@ def settle_reply_sums(sentences: Sequence[Sentence], groups: dict[int, list[Clai
     amounts = _amounts(groups)
     if not any(a.finding.status in ("unsupported", "contradicted") for a in amounts):
         return
+    # with the amounts taken off ("-$500"); their findings are read as they stand
+    signed = _amounts(groups, taken_off=True)
     for k, a in enumerate(amounts):
         if a.finding.status == "contradicted" and a.finding.detail.startswith("miscalculated"):
             # a sum guessed over the records ("188 + 108 = 296, not 1,300") yields to the
@@ -87,7 +89,7 @@ def settle_reply_sums(sentences: Sequence[Sentence], groups: dict[int, list[Clai
             or _split_part(amounts, k, sentences)
             or _worked_below(amounts, k)
             or _total_above(amounts, k, sentences)
-            or _left_after(groups, a, sentences)
+            or _left_after(signed, a, sentences)
             or _worked_above(amounts, k)
         )
         if found is not None:
@@ -248,7 +250,7 @@ _NAMES_LEFT = re.compile(
 
 
 def _left_after(
-    groups: dict[int, list[ClaimEval]], part: _Amount, sentences: Sequence[Sentence]
+    signed: list[_Amount], part: _Amount, sentences: Sequence[Sentence]
 ) -> Finding | None:
     """``part`` as what is left of an amount once the lines under it are taken off:
     "Flight cost: $871", "Certificate: -$500", "Gift card: -$198", "**Mastercard:
@@ -257,8 +259,8 @@ def _left_after(
     they are taken from is the line right above them, and all of them are backed (or
     worked out themselves). Titles of the lines are passed over, and so is an option
     worked out the same way above ("Option A: ... Mastercard charge: $1,786", then
-    "Option B: -$250 ... Mastercard charge: $2,036", both from the one total above)."""
-    signed = _amounts(groups, taken_off=True)
+    "Option B: -$250 ... Mastercard charge: $2,036", both from the one total above).
+    ``signed``: the reply's amounts, those taken off included."""
     last_of: dict[int, _Amount] = {}  # each line's last amount, the lines above ``part``
     for a in signed:
         if a.fact.start >= part.fact.start:
