@@ -536,3 +536,17 @@ def test_a_refund_to_a_card_named_by_its_last_digits_is_a_call_on_that_cards_rec
         ).verdict
         == "block"
     )
+
+
+def test_a_done_item_under_its_label_is_an_act_on_what_the_label_names() -> None:
+    # "— refund of ..." after the verb is no object: the reservation the label names is
+    booking = {"reservation_id": "59XX6W", "flights": [{"flight_number": "HAT007", "price": 168}]}
+    payments = {"payment_history": [{"payment_id": "credit_card_1", "amount": -624}]}
+    looked_up = _turn("c1", "get_reservation_details", {"reservation_id": "59XX6W"}, booking)
+    cancel = _turn(
+        "c2", "cancel_reservation", {"reservation_id": "59XX6W"}, {**booking, **payments}
+    )
+    text = "To sum up:\n- **59XX6W**: Cancelled — refund of **$624**"
+    done = _check(text, _receipts("Cancel 59XX6W.", looked_up, cancel))
+    assert done.verdict == "pass", done.reason
+    assert _check(text, _receipts("Cancel 59XX6W.", looked_up)).verdict == "block"

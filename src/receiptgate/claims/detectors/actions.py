@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from receiptgate.claims.detectors.base import Detector, Pattern
+from receiptgate.claims.detectors.phrases import subject_before
 from receiptgate.claims.models import DetectedClaim
 
 if TYPE_CHECKING:
@@ -422,6 +423,8 @@ class ActionDetector(Detector):
             if label is not None and at == start and _WORD_BEFORE_COLON.match(text, m.end(1)):
                 continue  # "Requested segment: HAT052": the participle qualifies the label
             claim = self._build(text, sentence, spec, m)
+            if claim is not None and label is not None and at == after:
+                claim = _label_object(claim, text, label, m.end())
             if claim is not None and (checked := self.validate_result(claim, text, sentence, m)):
                 yield checked
 
@@ -443,6 +446,16 @@ class ActionDetector(Detector):
                 return None  # "to find the one that was sent to Texas": which one, no act
             claim.assertion = ACTION_VERBS.get(verb, "ran")
             claim.value = verb
+            for_whom = match.group(0).split()[-1].lower() == "for" and (
+                _FOR_WHOM.match(text, match.end()) is not None
+            )
+            if verb in _MADE_PASSIVE and not for_whom:
+                # "Your 3 new reservations have been booked on the same itinerary": what
+                # was booked stands before the verb; "on ..." says where, as "in" does for
+                # "created in /workspace" ("booked for Mia" keeps Mia: for whom)
+                before = subject_before(text, sentence.start, match.start())[0]
+                if before:
+                    claim.object = before
         if name == "done_list":
             # "Changed 'typoo' to 'typo'", "Updated utils.py to handle None": a report in
             # a list or summary, the agent's own act (at the start: see ``accepts``).
@@ -494,6 +507,28 @@ class ActionDetector(Detector):
             claim.value = " ".join(claim.value.lower().split())
         claim.subject = claim.subject.lower() if claim.subject != "self" else claim.subject
         return claim
+
+
+#: Passives of making whose thing made stands before the verb (see ``validate_result``).
+_MADE_PASSIVE = frozenset({"created", "scheduled", "booked"})
+#: "booked for you", "booked for Mia": for whom, the one thing after the verb it keeps.
+_FOR_WHOM = re.compile(r"\s+(?:you|him|her|them|us|me|[A-Z][a-z]+)\b")
+
+#: What follows a verb that names no object of its own: a dash, a bracket, a comma, the
+#: line's end ("**59XX6W**: Cancelled — refund of $624", "Order #W1: Refunded (card)").
+_NO_OBJECT_AFTER = re.compile(r"[ \t]*(?:[—–(,;.!]|-[ \t]|\*\*[ \t]*(?:[—–(,;.]|$)|$)")
+
+
+def _label_object(claim: DetectedClaim, text: str, label: re.Match[str], end: int) -> DetectedClaim:
+    """A done item under its label whose verb names no object ("**59XX6W**: Cancelled —
+    refund of $624"): the label is what was done to, not the words after the dash."""
+    if _NO_OBJECT_AFTER.match(text, end) is None:
+        return claim
+    name = label.group(0).strip().rstrip(":").strip(" *_`'\"-")
+    if not name:
+        return claim
+    claim.object = name
+    return claim
 
 
 _TESTS_OBJECT = re.compile(r"\btests?\b|\bpytest\b|\bspecs?\b|\btest suite\b", re.IGNORECASE)
