@@ -26,6 +26,7 @@ from receiptgate.checks.figures import evidence_line, supported
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.labels import digits_owners
 from receiptgate.checks.record_claim import record_fact
+from receiptgate.checks.totals import NAMES_TOTAL
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 from receiptgate.evidence.records import Leaf, Record
@@ -142,13 +143,8 @@ _PAID_MORE = re.compile(
 )
 
 
-def _wrong_payment(
-    entry: ReceiptEntry, method: str, amounts: set[float], paid: bool
-) -> tuple[Leaf, str] | None:
-    """What the call's result says it charged ``method``, when that is no payment of the
-    sentence's amount: the newest payment of that method is negative (a refund) where the
-    sentence says the customer paid, or the sentence names one amount and the payment is
-    another."""
+def _newest_leaf(entry: ReceiptEntry, method: str) -> Leaf | None:
+    """The amount of the newest payment of ``method`` a call's result records."""
     newest: Leaf | None = None
     for rec in entry.records:
         for r in rec.subtree():
@@ -159,6 +155,17 @@ def _wrong_payment(
             for leaf in r.leaves:
                 if leaf.value.kind == "money" and leaf.value.number is not None:
                     newest = leaf
+    return newest
+
+
+def _wrong_payment(
+    entry: ReceiptEntry, method: str, amounts: set[float], paid: bool
+) -> tuple[Leaf, str] | None:
+    """What the call's result says it charged ``method``, when that is no payment of the
+    sentence's amount: the newest payment of that method is negative (a refund) where the
+    sentence says the customer paid, or the sentence names one amount and the payment is
+    another."""
+    newest = _newest_leaf(entry, method)
     if newest is None or newest.value.number is None:
         return None
     x = newest.value.number
@@ -167,6 +174,32 @@ def _wrong_payment(
     if len(amounts) == 1 and all(abs(a - x) > 0.005 for a in amounts):
         return newest, f"{method} was charged {x:g}, not {next(iter(amounts)):g}"
     return None
+
+
+#: How many of the newest calls that paid with a method a total may add up.
+_MOST_CALLS = 6
+
+
+def _charged_in_all(index: ReceiptIndex, method: str, amount: float) -> bool:
+    """Whether ``amount`` is what ``method`` was charged by the newest calls that paid
+    with it, two or more of them, added up (each call's newest payment of the method)."""
+    run, calls = 0.0, 0
+    for entry in reversed(index.entries):
+        if entry.receipt.kind != "tool" or failed(entry):
+            continue
+        if not any(leaf.value.shown == method for leaf in _paid_by(entry)):
+            continue
+        leaf = _newest_leaf(entry, method)
+        x = leaf.value.number if leaf is not None else None
+        if x is None or x <= 0:
+            return False
+        run += x
+        calls += 1
+        if calls >= 2 and abs(run - amount) <= 0.005:
+            return True
+        if calls == _MOST_CALLS or run > amount:
+            return False
+    return False
 
 
 _CLAUSE_EDGE = re.compile(
@@ -220,6 +253,15 @@ def paid_with(index: ReceiptIndex, text: str, offset: int = 0) -> list[tuple[int
             # "the payment of $600" is no payment of 1200
             paid_more = _PAID_MORE.search(text) is not None
             wrong = _wrong_payment(entry, held[0].value.shown, amounts, paid_more)
+            # "your Mastercard was charged $1,286 in total": the method's payments over
+            # the newest calls that paid with it (three bookings: 44 + 621 + 621)
+            if (
+                wrong is not None
+                and NAMES_TOTAL.search(text)
+                and len(amounts) == 1
+                and _charged_in_all(index, held[0].value.shown, next(iter(amounts)))
+            ):
+                wrong = None
             if wrong is not None:
                 leaf, what = wrong
                 r = entry.receipt
