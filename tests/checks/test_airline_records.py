@@ -1001,6 +1001,11 @@ def test_an_arrival_on_the_next_day_is_read_from_the_same_flight_in_another_resu
     ok = GATE.validate(text.format("May 26"), receipts=receipts, now=NOW)
     assert ok.verdict == "pass", [s.reasons for s in ok.sentences]
     assert GATE.validate(text.format("May 27"), receipts=receipts, now=NOW).verdict == "block"
+    # the day the range of times ends on, in brackets after it
+    row = "- HAT276: SEA → JFK, May 25, 2024, 6:00 PM - 12:00 AM EST ({})"
+    ok = GATE.validate(row.format("May 26"), receipts=receipts, now=NOW)
+    assert ok.verdict == "pass", [s.reasons for s in ok.sentences]
+    assert GATE.validate(row.format("May 27"), receipts=receipts, now=NOW).verdict == "block"
 
 
 @pytest.mark.parametrize(("hours", "verdict"), [("6 hours", "pass"), ("5 hours", "block")])

@@ -68,7 +68,7 @@ def check_claims(s: Settings, req: Request) -> None:
         dated_history(group)
         record_state(group)
     # a summary above the lines it adds up, one part of a split below its total
-    settle_reply_sums(req.sentences, by_sentence)
+    settle_reply_sums(req.text, req.sentences, by_sentence)
     for sidx, group in by_sentence.items():
         back_labels(group, by_sentence.get(sidx - 1, []))
 
@@ -243,7 +243,12 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 m.status == "unsupported"
                 or (
                     m.status == "contradicted"
-                    and _ARRIVES.search(_clause_text_of(work, sentence, h))
+                    and (
+                        _ARRIVES.search(_clause_text_of(work, sentence, h))
+                        or _AFTER_TIME_RANGE.search(
+                            work, max(sentence.start, h.start - 40), h.start
+                        )
+                    )
                 )
             ):
                 # "arrives on May 26": a schedule's "01:00:00+1" on a May 25 flight
@@ -365,6 +370,13 @@ def _leaves_of(ledger: ReceiptIndex, m: Finding, h: HardFact) -> list[Leaf]:
 
 #: A clause about an arrival: its date may be the day after the flight's.
 _ARRIVES = re.compile(r"\b(?:arriv\w*|lands?|landing|gets?\s+in)\b", re.IGNORECASE)
+#: A date in brackets right after a range of times is the day the range ends on:
+#: "11:00 PM - 12:00 AM EST (May 25)".
+_AFTER_TIME_RANGE = re.compile(
+    r"\d(?::\d\d)?\s*(?:[AP]\.?M\.?)?\s*[-–—]\s*\d{1,2}(?::\d\d)?\s*(?:[AP]\.?M\.?)?"
+    r"(?:\s*[A-Z]{2,4})?\s*[(\[]\s*(?:\+\d\s*(?:day)?,?\s*)?$",
+    re.IGNORECASE,
+)
 
 
 #: A figure said of several rows: "the total refund for both items".

@@ -30,6 +30,7 @@ from receiptgate.checks.arithmetic import names_operation
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.operands import TOLERANCE, for_one_head, show_number
 from receiptgate.checks.totals import NAMES_TOTAL
+from receiptgate.checks.words import content_words
 from receiptgate.claims.models import HardFact
 from receiptgate.policy.decide import ClaimEval
 from receiptgate.text.segment import Sentence
@@ -59,12 +60,15 @@ class _Amount:
         return self.finding.status == "supported"
 
 
-def settle_reply_sums(sentences: Sequence[Sentence], groups: dict[int, list[ClaimEval]]) -> None:
+def settle_reply_sums(
+    text: str, sentences: Sequence[Sentence], groups: dict[int, list[ClaimEval]]
+) -> None:
     """Back the amounts of the reply that its other lines add up to (see the module
     doc). Changes the claims' findings in place."""
-    amounts = _amounts(groups)
+    amounts = _amounts(groups, nothing=True)
     if not any(a.finding.status in ("unsupported", "contradicted") for a in amounts):
         return
+    everything, amounts = amounts, [a for a in amounts if a.number != 0]
     # with the amounts taken off ("-$500"); their findings are read as they stand
     signed = _amounts(groups, taken_off=True)
     for k, a in enumerate(amounts):
@@ -74,6 +78,17 @@ def settle_reply_sums(sentences: Sequence[Sentence], groups: dict[int, list[Clai
             found = _total_above(amounts, k, sentences)
             if found is not None:
                 a.ev.hard[a.at] = found
+            continue
+        worked = a.finding.status == "contradicted" and (
+            _under_total(text, amounts, k, sentences)
+            or _left_after(signed, a, sentences)
+            or _same_label_above(amounts, k, sentences)
+        )
+        if worked:
+            # "gift_card_6136092: $394 (of $696)" under a line whose total the items
+            # split, "**Mastercard charge: $114**" under a certificate's line: what the
+            # reply's own lines leave, to the cent, not the balance of a record near it
+            a.ev.hard[a.at] = worked
             continue
         if a.finding.status == "contradicted" and names_operation(sentences[a.sentence].text):
             # "charge the remaining $113.75" beside the gift card it is no balance of: the
@@ -91,14 +106,25 @@ def settle_reply_sums(sentences: Sequence[Sentence], groups: dict[int, list[Clai
             or _total_above(amounts, k, sentences)
             or _left_after(signed, a, sentences)
             or _worked_above(amounts, k)
+            or _same_label_above(amounts, k, sentences)
+            or _under_total(text, amounts, k, sentences)
         )
         if found is not None:
             a.ev.hard[a.at] = found
+    # "Mastercard: $0" under "Reservation 1 ($1,092):" once the other parts are settled:
+    # nothing left is a part of the split, never a term of a sum
+    for k, a in enumerate(everything):
+        if a.number == 0 and a.finding.status == "unsupported":
+            found = _under_total(text, everything, k, sentences)
+            if found is not None:
+                a.ev.hard[a.at] = found
 
 
-def _amounts(groups: dict[int, list[ClaimEval]], *, taken_off: bool = False) -> list[_Amount]:
+def _amounts(
+    groups: dict[int, list[ClaimEval]], *, taken_off: bool = False, nothing: bool = False
+) -> list[_Amount]:
     """The reply's amounts of money in order; with ``taken_off`` those written as taken
-    off ("-$500") as well, with their sign."""
+    off ("-$500") as well, with their sign; with ``nothing`` those of $0 too."""
     out: list[_Amount] = []
     for sidx, group in groups.items():
         for ev in group:
@@ -108,7 +134,7 @@ def _amounts(groups: dict[int, list[ClaimEval]], *, taken_off: bool = False) -> 
                 h = m.value
                 if h is None or h.kind != "money" or h.number is None:
                     continue
-                if h.number > 0 or (taken_off and h.number < 0):
+                if h.number > 0 or (taken_off and h.number < 0) or (nothing and h.number == 0):
                     out.append(_Amount(sidx, ev, i, h, h.number))
     out.sort(key=lambda a: a.fact.start)
     return out
@@ -241,6 +267,103 @@ def _split_part(amounts: list[_Amount], k: int, sentences: Sequence[Sentence]) -
                 )
         return None
     return None
+
+
+#: A line's label: the words before its colon ("**Mastercard charge: $173**").
+_LABEL = re.compile(r"^[\s*_#>-]*([^:\n]{2,80}?)[*_\s]*:")
+
+
+def _same_label_above(
+    amounts: list[_Amount], k: int, sentences: Sequence[Sentence]
+) -> Finding | None:
+    """``amounts[k]``, in a line that names a total of what its label names ("**Total
+    Mastercard charge across all three reservations: $1,286**"), as the sum of the lines
+    above labelled so ("**Mastercard charge: $173**", ... one in each section), two or
+    more of them, every one backed or worked out."""
+    total = amounts[k]
+    said = sentences[total.sentence].text
+    head = _LABEL.match(said)
+    if head is None or not NAMES_TOTAL.search(head.group(1)):
+        return None
+    wanted = content_words(head.group(1))
+    parts: list[_Amount] = []
+    last_of: dict[int, _Amount] = {}
+    for a in amounts[:k]:
+        if a.sentence != total.sentence:
+            last_of[a.sentence] = a
+    for i in sorted(last_of)[-4 * _MOST_LINES :]:
+        label = _LABEL.match(sentences[i].text)
+        if label is None or NAMES_TOTAL.search(label.group(1)):
+            continue
+        words = content_words(label.group(1))
+        if words and words <= wanted:
+            parts.append(last_of[i])
+    if len(parts) < 2 or any(not p.backed for p in parts):
+        return None
+    if abs(sum(p.number for p in parts) - total.number) > TOLERANCE:
+        return None
+    terms = " + ".join(show_number(p.number) for p in parts)
+    return _derived(total, f"{terms} (the lines above labelled so)", parts[0].finding)
+
+
+#: A list item's marker after its indent: "- ", "* ", "• ", "1. ".
+_ITEM = re.compile(r"[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]")
+
+
+def _indent(text: str, at: int) -> tuple[int, bool]:
+    """How far in the line holding offset ``at`` starts, and whether it is a list item."""
+    line = text.rfind("\n", 0, at) + 1
+    m = _ITEM.match(text, line)
+    depth = len(text[line:at]) - len(text[line:at].lstrip(" \t"))
+    return depth, m is not None and m.end() <= at + 2
+
+
+def _under_total(
+    text: str, amounts: list[_Amount], k: int, sentences: Sequence[Sentence]
+) -> Finding | None:
+    """``amounts[k]``, the first figure of a list item under a line whose figure is a
+    total ("Reservation 1 (JFK→SFO, $364×3 = $1,092):" over "certificate: $500", "gift
+    card: $198", "gift card: $394 (of $696)", "Mastercard: $0"), as that total less the
+    other items' figures, every one of them and the total backed. The items are the
+    lines of the same indent under it, up to the next line indented less."""
+    part = amounts[k]
+    where = sentences[part.sentence]
+    depth, item = _indent(text, where.start)
+    if not item:
+        return None
+    first_of: dict[int, _Amount] = {}
+    last_of: dict[int, _Amount] = {}
+    for a in amounts:
+        first_of.setdefault(a.sentence, a)
+        last_of[a.sentence] = a
+    if first_of.get(part.sentence) is not part:
+        return None
+    siblings: list[_Amount] = []
+    parent: _Amount | None = None
+    for i in range(part.sentence - 1, max(-1, part.sentence - _MOST_LINES - 1), -1):
+        d, is_item = _indent(text, sentences[i].start)
+        if d < depth or (d == depth and not is_item):
+            parent = last_of.get(i)
+            break
+        if d == depth and i in first_of:
+            siblings.append(first_of[i])
+    for i in range(part.sentence + 1, min(len(sentences), part.sentence + _MOST_LINES)):
+        d, is_item = _indent(text, sentences[i].start)
+        if d < depth or (d == depth and not is_item):
+            break
+        if d == depth and i in first_of:
+            siblings.append(first_of[i])
+    if parent is None or not parent.backed or not siblings:
+        return None
+    if any(not a.backed for a in siblings):
+        return None
+    rest = sum(a.number for a in siblings)
+    if abs(parent.number - rest - part.number) > TOLERANCE:
+        return None
+    siblings.sort(key=lambda a: a.fact.start)
+    others = " − ".join(show_number(a.number) for a in siblings)
+    formula = f"{show_number(parent.number)} − {others} (the line above and its items)"
+    return _derived(part, formula, parent.finding)
 
 
 #: A line that says what is left to pay: "Remaining: $44", "Balance due", "Left to pay".
