@@ -606,6 +606,30 @@ def test_a_no_line_under_a_record_is_read_against_that_records_field() -> None:
     assert wrong.sentences[-1].tag == "T5"
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "| **Travel insurance** | Not selected |",
+        "- **Insurance:** none (not purchased)",
+        "- No baggage or insurance",
+    ],
+)
+def test_a_label_or_a_list_that_says_none_is_read_against_the_records_fields(line: str) -> None:
+    def booking(rid: str, insurance: str, bags: int) -> dict[str, Any]:
+        return {"reservation_id": rid, "insurance": insurance, "total_baggages": bags}
+
+    receipts = tool_transcript(
+        [
+            ("get_reservation_details", {"reservation_id": "AAA111"}, booking("AAA111", "no", 0)),
+            ("get_reservation_details", {"reservation_id": "BBB222"}, booking("BBB222", "yes", 2)),
+        ]
+    )
+    (*_, ok) = _result(f"**Reservation AAA111:**\n{line}", receipts).sentences
+    assert ok.tag == "T1", ok.reasons
+    (*_, wrong) = _result(f"**Reservation BBB222:**\n{line}", receipts).sentences
+    assert wrong.tag == "T5", wrong.reasons
+
+
 def _bookings(*cabins: str, policy: str | None = None) -> list[Receipt]:
     calls = [
         (

@@ -119,12 +119,42 @@ def negated_field(
     of that name says no (supported) or yes (contradicted). ``scope``: the records the
     sentence is about (``id()``s; its anchor), when it has them: a field of another record
     says nothing of this one."""
-    m = _HAS_NO.search(_plain(sentence))
-    if m is None:
+    plain = _plain(sentence)
+    m = _HAS_NO.search(plain)
+    if m is not None:
+        # "No baggage or insurance": each thing named has its own field
+        named = _EITHER.split(m.group("what"))
+    elif (label := _NO_LABEL.match(plain)) is not None:
+        named = [label.group("what")]  # "Baggage: none", "| Travel insurance | Not selected |"
+    else:
         return None
-    what = frozenset(_ONE_THING.get(w, w) for w in content_words(m.group("what")) - GENERIC)
-    if not what:
-        return None
+    found: list[Finding | None] = []
+    for one in named:
+        what = frozenset(_ONE_THING.get(w, w) for w in content_words(one) - GENERIC)
+        said = _negated(index, what, scope) if what else None
+        if said is not None and said.status == "contradicted":
+            return said
+        found.append(said)
+    # backed when a field backs every thing it names: one no record tells of leaves the
+    # line unsettled
+    return found[0] if None not in found else None
+
+
+#: Things a line denies together: "no baggage or insurance".
+_EITHER = re.compile(r"\s*,\s*|\s+(?:or|and|nor)\s+", re.IGNORECASE)
+#: A label whose value says none: "Baggage: none (no checked bags)", "| Travel insurance |
+#: Not selected |".
+_NO_LABEL = re.compile(
+    r"^[\W_]*(?P<what>[A-Za-z][\w -]{2,30}?)[\s*_]*[:|][\s*_]*"
+    r"(?:none|no|not\s+(?:selected|purchased|included|added|chosen|booked))\b"
+    r"(?:\s*\([^()]{0,60}\))?[\s|.!]*$",
+    re.IGNORECASE,
+)
+
+
+def _negated(index: ReceiptIndex, what: frozenset[str], scope: frozenset[int]) -> Finding | None:
+    """What the newest structured result with a yes/no (or zero) field named ``what`` says
+    of it: no (supported) or yes (contradicted)."""
     for e in _structured_results(index):
         for rec in e.records:
             if scope and id(rec) not in scope:
