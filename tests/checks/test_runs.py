@@ -513,3 +513,40 @@ def test_what_an_agent_says_of_its_runs_in_its_own_words(
     text: str, calls: tuple[tuple[str, dict[str, object], object], ...], action: str
 ) -> None:
     assert _one(text, *calls)[1] == action
+
+
+LISTING = (
+    "bash",
+    {"command": "sqlfluff fix query.sql -f && cat query.sql"},
+    "<returncode>0</returncode>\n<output>\nWITH example AS (\n    SELECT\n        my_id,\n"
+    "        other_thing\n    FROM\n        my_table\n)\n</output>",
+)
+
+
+@pytest.mark.parametrize(("spaces", "tag"), [("8 spaces", "T1"), ("6 spaces", "T5")])
+def test_an_indent_said_of_a_named_line_is_counted_in_the_newest_listing(
+    spaces: str, tag: str
+) -> None:
+    # "        my_id," starts with eight spaces; no line of the listing with six
+    assert _one(f"Now `my_id` has {spaces} (correct indentation).", LISTING)[0] == tag
+
+
+DIFF = (
+    "bash",
+    {"command": "git diff -- pydicom/dataelem.py > patch.txt && cat patch.txt"},
+    "<returncode>0</returncode>\n<output>\ndiff --git a/pydicom/dataelem.py b/pydicom/dataelem.py\n"
+    "--- a/pydicom/dataelem.py\n+++ b/pydicom/dataelem.py\n@@ -437,7 +437,7 @@\n"
+    "-    ['UT', 'ST', 'OB', 'OW', 'OF', 'SL',\n"
+    "+    ['UT', 'ST', 'OB', 'OD', 'OF', 'OL', 'OV', 'OW', 'SL',\n</output>",
+)
+
+
+@pytest.mark.parametrize(
+    ("codes", "tag"), [("'OD', 'OL', 'OV'", "T1"), ("'OD', 'OX'", "T3"), ("'UT'", "T3")]
+)
+def test_code_a_change_list_line_quotes_is_backed_by_the_lines_a_printed_diff_adds(
+    codes: str, tag: str
+) -> None:
+    # 'OX' is in no line of the diff; 'UT' was there before: no line adds it
+    reply = f"The patch includes:\n\n- Adding {codes} to the list of VRs not split on backslash\n"
+    assert _tags(reply, DIFF)[-1][0] == tag

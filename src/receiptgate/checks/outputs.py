@@ -285,3 +285,34 @@ def row_count(index: ReceiptIndex, h: HardFact, anchors: Sequence[str]) -> Findi
         # that happens to be that number ("id": 1) stands for a count of rows
         return Finding("unsupported", None, None, f"{rid} lists {rows} rows, not {h.text}", value=h)
     return None
+
+
+#: The code a sentence names: "`my_id`", "'my_id'".
+_NAMED_CODE = re.compile(r"`([^`\n]{1,60})`|'([^'\n]{1,60})'")
+#: How many of the newest outputs a line's indent is read from.
+_INDENT_OUTPUTS = 3
+
+
+def indent_of(index: ReceiptIndex, h: HardFact, sentence: str) -> Finding | None:
+    """ "Now `my_id` has 8 spaces": the line of one of the newest outputs that holds the
+    code the sentence names starts with that many spaces (a listing after a formatter
+    ran). A line indented otherwise leaves the figure unsettled: "4 spaces" may be counted
+    from the line above."""
+    if h.kind != "count" or h.unit != "space" or h.number is None:
+        return None
+    names = [a or b for a, b in _NAMED_CODE.findall(sentence)]
+    if not names:
+        return None
+    for e in reversed(tool_calls(index)[-_INDENT_OUTPUTS:]):
+        if failed(e):
+            continue
+        for line in e.receipt.content.splitlines():
+            if not any(n in line for n in names):
+                continue
+            spaces = len(line) - len(line.lstrip(" "))
+            if spaces == h.number:
+                rid = e.receipt.id
+                shown = line.strip()[:60]
+                detail = f"{rid} printed {shown!r} after {spaces} spaces"
+                return Finding("supported", rid, "tool", detail, value=h)
+    return None

@@ -26,6 +26,7 @@ from receiptgate.checks.ledger import ATTEMPTS, check_action, check_attribution
 from receiptgate.checks.orderings import check_ordering, ordering_of
 from receiptgate.checks.outcomes import OUTCOME_DETECTOR, done_today
 from receiptgate.checks.outputs import (
+    indent_of,
     reports_failure,
     row_count,
 )
@@ -224,7 +225,8 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 if wrong is not None and wrong.status == "contradicted":
                     m = derivation_finding(ledger, h, wrong, req, backed) or m
             if m.status == "unsupported":
-                m = computed_before(req, h) or m
+                # "Now `my_id` has 8 spaces": the indent of that line of a listing
+                m = computed_before(req, h) or indent_of(ledger, h, sentence.text) or m
             if m.status == "unsupported":
                 # "Flight cost: $871" two replies after the one that worked it out
                 m = said_before(ledger, h, req.text, recheck, req.rechecked) or m
