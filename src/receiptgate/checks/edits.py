@@ -14,8 +14,9 @@ claim down for want of a listing.
 
 A line of a change list ("The changes:" then "- Adds the email field to the hash") is
 backed by the edit whose own arguments (its new text) hold what the line describes
-(:func:`receiptgate.checks.objects.describes`); a line no edit's text fits stays a
-statement with no receipt.
+(:func:`receiptgate.checks.objects.describes`), or, when it quotes code ("Adding 'OD',
+'OL', 'OV' to the list of VRs"), by a diff a call printed whose added lines hold that code;
+a line no edit's text fits stays a statement with no receipt.
 """
 
 from __future__ import annotations
@@ -141,10 +142,13 @@ def described_edit(index: ReceiptIndex, line: str) -> Finding | None:
     line must say what the change is about in two words or more."""
     if _BEHAVIOUR.search(line):
         return None  # "... now works correctly": what a run shows, not an edit
+    view = ledger_view(index)
+    quoted = _quoted_code(line)
+    if quoted and (found := _diff_adds(view.tools, quoted)) is not None:
+        return found
     words = change_words(line)
     if len(words) < 2:
         return None
-    view = ledger_view(index)
     seen: set[int] = set()
     for kind in ("fixed", "created", "saved"):
         for e in calls_for(view, kind):
@@ -156,6 +160,38 @@ def described_edit(index: ReceiptIndex, line: str) -> Finding | None:
             rid = e.receipt.id
             held = ", ".join(sorted(words & e.context_words))
             return Finding("supported", rid, "tool", f"{rid}: the edit's text holds {held}")
+    return None
+
+
+#: Code a line quotes: "Adding 'OD', 'OL', 'OV' to the list", "a `retry` argument".
+_QUOTED_CODE = re.compile(r"`([^`\n]{2,60})`|'([^'\s]{2,40})'")
+#: A diff a call printed: its added lines.
+_DIFF_HEAD = re.compile(r"^(?:diff --git |\+\+\+ |@@ )", re.MULTILINE)
+#: How many of the newest calls a printed diff is looked for in.
+_DIFF_CALLS = 6
+
+
+def _quoted_code(line: str) -> list[str]:
+    return [a or b for a, b in _QUOTED_CODE.findall(line)]
+
+
+def _diff_adds(tools: Sequence[ReceiptEntry], quoted: list[str]) -> Finding | None:
+    """The newest diff a call printed (``git diff``, ``cat fix.patch``) whose added lines
+    hold every piece of code a change-list line quotes ("Adding 'OD', 'OL', 'OV' to the
+    list of VRs")."""
+    for e in reversed(tools[-_DIFF_CALLS:]):
+        content = e.receipt.content
+        if failed(e) or _DIFF_HEAD.search(content) is None:
+            continue
+        lines = content.splitlines()
+        added = "\n".join(x for x in lines if x.startswith("+") and not x.startswith("+++"))
+        gone = "\n".join(x for x in lines if x.startswith("-") and not x.startswith("---"))
+        # more often on the lines it adds than on those it takes away: a token of a
+        # changed line that was there before ('UT' of both versions) was not added
+        if all(added.count(q) > gone.count(q) for q in quoted):
+            rid = e.receipt.id
+            held = ", ".join(quoted[:4])
+            return Finding("supported", rid, "tool", f"{rid}: the diff it printed adds {held}")
     return None
 
 
