@@ -454,6 +454,23 @@ def test_a_claim_that_changed_code_behaves_needs_a_run_after_the_edit(
     assert _one("The task is now complete.", *calls)[1] == expected[1]
 
 
+#: An editing tool whose new code mentions Python and making a copy: it runs nothing.
+TALKATIVE_EDIT = (
+    "EditCode",
+    {
+        "file_path": "django/http/response.py",
+        "content": "    # Python attempts str conversion first; this doesn't make a copy\n"
+        "    if isinstance(value, memoryview):\n        return bytes(value)\n",
+    },
+    {"message": "Applied the change to django/http/response.py."},
+)
+
+
+def test_code_an_edit_writes_is_no_run_of_it() -> None:
+    assert _one("The task is now complete.", TALKATIVE_EDIT) == ("T5", "warn")
+    assert _one("The task is now complete.", TALKATIVE_EDIT, CLEAN_RUN) == ("T1", "pass")
+
+
 def test_what_a_run_cannot_show_is_not_asked_of_one() -> None:
     # code that already behaved, a step still to take, a text file's edit
     assert _one("The `parse` function already handles ISO dates correctly.", PY_EDIT)[0] != "T5"

@@ -122,7 +122,7 @@ def result_unrun(index: ReceiptIndex, text: str) -> Finding | None:
         return None
     edit = view.tools[last]
     runs = [e for e in view.tools[last + 1 :] if _EXECUTES.search(_lines(view.heads[id(e)]))]
-    if not runs and (_EXECUTES.search(_lines(view.heads[id(edit)])) or is_test_run(edit)):
+    if not runs and (_EXECUTES.search(_command(edit)) or is_test_run(edit)):
         runs = [edit]  # "cat > t.py ... && python t.py", an edit whose output runs the tests
     if not runs:
         rid = edit.receipt.id
@@ -162,6 +162,23 @@ def _edits_code(e: ReceiptEntry) -> bool:
     # the call's own line as written ("sed -i": the head reads dashes as spaces)
     line = _lines(e.text.split("\n", 1)[0])
     return bool(_EDIT_TOOL.search(e.receipt.tool or "")) or bool(_WRITES_CODE.search(line))
+
+
+#: Arguments that hold a command to run (a shell's, an interpreter's).
+_COMMAND_KEYS = ("command", "cmd", "code", "script")
+
+
+def _command(e: ReceiptEntry) -> str:
+    """What a call ran as a command: the shell line of a ``bash`` call, never the text an
+    editing tool writes (code that says "Python attempts ..." or "make a copy" runs
+    nothing); a call with no such argument, its own line."""
+    args = e.receipt.args
+    if not isinstance(args, dict):
+        return _lines(e.text.split("\n", 1)[0])
+    said = [v for k in _COMMAND_KEYS if isinstance(v := args.get(k), str)]
+    if _EDIT_TOOL.search(e.receipt.tool or "") and not said:
+        return ""
+    return _lines("\n".join(said)) if said else _lines(e.text.split("\n", 1)[0])
 
 
 def _shows_code(index: ReceiptIndex, found: Finding) -> bool:
