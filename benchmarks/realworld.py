@@ -41,7 +41,12 @@ The report:
    tau2-bench's airline tasks, labelled clean or bad by hand
    (``benchmarks/tau2_cases.py``, ``benchmarks/data/tau2_airline_writers.md``): real
    traffic of other model families. ``dev`` (tasks 0-24) was read for rules, ``test``
-   only run.
+   only run;
+9. **tau2 retail writers**: the same for tau2-bench's retail tasks
+   (``benchmarks/data/tau2_retail_writers.md``): 12 replies per writer and split
+   (``dev`` tasks 0-56, ``test`` 57-113), labelled in ``tau2_retail_labels.jsonl`` once
+   that file exists; until then (and for any reply it leaves out) the replies are
+   counted unlabelled.
 
 Run: ``.venv/bin/python benchmarks/realworld.py [--split dev|test|all] [--json]
 [--show-failures N]``
@@ -84,9 +89,13 @@ AIRLINE_LABELS = ROOT / "benchmarks" / "data" / "taubench_airline_labels.jsonl"
 CODING = ROOT / "benchmarks" / "data" / "coding_selfreports.jsonl"
 OTHER_WRITERS = ROOT / "benchmarks" / "data" / "taubench_other_writers.jsonl"
 TAU2_LABELS = ROOT / "benchmarks" / "data" / "tau2_airline_labels.jsonl"
+TAU2_RETAIL_LABELS = ROOT / "benchmarks" / "data" / "tau2_retail_labels.jsonl"
 NOW = datetime(2026, 3, 11, 10, tzinfo=UTC)
 #: The airline agent's clock ("The current time is 2024-05-15 15:00:00 EST").
 AIRLINE_NOW = datetime(2024, 5, 15, 20, tzinfo=UTC)
+#: Labels and the gate's ``now`` of each tau2 domain (tau2's retail policy states no
+#: current time: the retail rows' ``NOW``, as for tau-bench's retail replies).
+TAU2 = {"airline": (TAU2_LABELS, AIRLINE_NOW), "retail": (TAU2_RETAIL_LABELS, NOW)}
 
 
 @dataclass
@@ -663,21 +672,28 @@ def run_other_writers(gate: Gate, split: str, show: int) -> dict[str, Any]:
     }
 
 
-def run_tau2(gate: Gate, split: str, show: int) -> dict[str, Any]:
-    """The real replies of eight other agent models (``tau2_cases``), with their labels:
-    clean pass/flag/block per writer, bad replies caught at their sentence."""
+def run_tau2(gate: Gate, split: str, show: int, domain: str = "airline") -> dict[str, Any]:
+    """The real replies of other agent models in a tau2 domain (``tau2_cases``), with
+    their labels: clean pass/flag/block per writer, bad replies caught at their sentence.
+    A sampled reply the labels leave out (all of them before the domain's labels file
+    exists) counts in the "all (unlabelled)" row."""
+    labels_file, now = TAU2[domain]
     labels = {}
-    for line in TAU2_LABELS.read_text(encoding="utf-8").splitlines():
-        row = json.loads(line)
-        labels[row["id"]] = row
+    if domain == "airline" or labels_file.is_file():
+        for line in labels_file.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line)
+            labels[row["id"]] = row
     clean: dict[str, Counter[str]] = defaultdict(Counter)
     bad = caught = at = 0
     failures: list[str] = []
-    for case in tau2_cases.cases():
-        label = labels.get(case.id)
-        if label is None or (split != "all" and case.split != split):
+    for case in tau2_cases.cases(domain=domain):
+        if split != "all" and case.split != split:
             continue
-        result = gate.validate(case.reply, receipts=receipts_of(case), now=AIRLINE_NOW)
+        result = gate.validate(case.reply, receipts=receipts_of(case), now=now)
+        label = labels.get(case.id)
+        if label is None:
+            clean["all (unlabelled)"][result.verdict] += 1
+            continue
         if label["label"] == "clean":
             clean["all"][result.verdict] += 1
             clean[case.writer][result.verdict] += 1
@@ -696,9 +712,9 @@ def run_tau2(gate: Gate, split: str, show: int) -> dict[str, Any]:
             st >= 0 and sentence_action(result, st, st + n) in ("warn", "block") for st, n in spans
         )
     # the writers' other replies in these conversations: no label, verdicts counted
-    for case in tau2_cases.unsampled():
+    for case in tau2_cases.unsampled(domain=domain):
         if split == "all" or case.split == split:
-            result = gate.validate(case.reply, receipts=receipts_of(case), now=AIRLINE_NOW)
+            result = gate.validate(case.reply, receipts=receipts_of(case), now=now)
             clean["unsampled (no label)"][result.verdict] += 1
     for f in failures:
         print(f, file=sys.stderr)
@@ -709,7 +725,7 @@ def run_tau2(gate: Gate, split: str, show: int) -> dict[str, Any]:
     }
 
 
-def print_tau2(reports: list[dict[str, Any]]) -> None:
+def print_tau2(reports: list[dict[str, Any]], title: str = "tau2 writers") -> None:
     rows = []
     for r in reports:
         for writer, v in sorted(r["clean"].items(), key=lambda kv: (kv[0] != "all", kv[0])):
@@ -723,7 +739,7 @@ def print_tau2(reports: list[dict[str, Any]]) -> None:
                 else ["", ""]
             )
             rows.append(cells)
-    headers = ["tau2 writers", "clean", "pass", "flag", "block", "bad caught", "at sentence"]
+    headers = [title, "clean", "pass", "flag", "block", "bad caught", "at sentence"]
     print(table(headers, rows, [False] + [True] * 6))
 
 
@@ -929,6 +945,7 @@ def main(argv: list[str] | None = None) -> int:
     coding = [run_coding(gate, split, args.show_failures) for split in splits]
     others = [run_other_writers(gate, split, args.show_failures) for split in splits]
     tau2 = [run_tau2(gate, split, args.show_failures) for split in splits]
+    tau2_retail = [run_tau2(gate, split, args.show_failures, "retail") for split in splits]
     if args.json:
         out = {
             "retail": reports,
@@ -936,6 +953,7 @@ def main(argv: list[str] | None = None) -> int:
             "coding": coding,
             "other_writers": others,
             "tau2_writers": tau2,
+            "tau2_retail_writers": tau2_retail,
         }
         print(json.dumps(out, indent=2))
     else:
@@ -948,6 +966,8 @@ def main(argv: list[str] | None = None) -> int:
         print_other_writers(others)
         print()
         print_tau2(tau2)
+        print()
+        print_tau2(tau2_retail, "tau2 retail writers")
     return 0
 
 

@@ -1,4 +1,4 @@
-"""Real replies of other model families: tau2-bench airline leaderboard trajectories.
+"""Real replies of other model families: tau2-bench airline and retail trajectories.
 
 ``benchmarks/data/tau2_airline_writers.jsonl`` holds conversations of eight agent models
 (Claude Opus 4.6, Claude Sonnet 4.5 and 4.6, GPT-5.4, o3, gpt-oss-120b, DeepSeek-chat,
@@ -7,20 +7,24 @@ submissions in sierra-research/tau2-bench (MIT, © 2025 Sierra Research; the blo
 their commits are listed in ``tau2_airline_writers.md``). Every reply was written by the
 model itself, right after real JSON tool results: this is the set that says how the gate
 fares on the writing of model families it was not built on.
+``benchmarks/data/tau2_retail_writers.jsonl`` is the same for tau2-bench's retail domain
+(the writers and their sources are in ``tau2_retail_writers.md``).
 
 A conversation line keeps OpenAI-format messages (the tau2 ones converted: tool calls
 as ``{"function": {"name", "arguments"}}``, tool results with ``tool_call_id`` and
-``name``), cut after the last sampled reply; the agent's system prompt (tau2's airline
-policy; two versions) is kept once in ``tau2_airline_policies.json``.
+``name``), cut after the last sampled reply; the agent's system prompt (tau2's policy of
+the domain) is kept once per version in ``tau2_{domain}_policies.json``.
 
-A case is one sampled assistant reply with text after at least one tool result; its
-id is ``{writer}-t{task:02d}m{message:03d}`` (the message's position counts the system
-message as 0). Tasks 0–24 are the dev split, 25–49 the test split, as in
-``airline_cases.py``.
+A case is one sampled assistant reply with text after at least one tool result (the
+message's position counts the system message as 0). Airline: id
+``{writer}-t{task:02d}m{message:03d}``, 16 replies drawn per writer and split, tasks 0–24
+the dev split and 25–49 the test split, as in ``airline_cases.py``. Retail: id
+``{writer}-r{task:03d}m{message:03d}``, 12 replies drawn per writer and split, tasks 0–56
+(the lower half of the retail task ids) the dev split and 57–113 the test split.
 
-``python benchmarks/tau2_cases.py convert OUT RAW.json:writer ...`` rebuilds the data file
-from the raw trajectory files; ``python benchmarks/tau2_cases.py [ID ...]`` prints cases,
-``--list`` one line each.
+``python benchmarks/tau2_cases.py convert [--domain retail] OUT RAW.json:writer ...``
+rebuilds a data file from the raw trajectory files; ``python benchmarks/tau2_cases.py
+[--domain retail] [ID ...]`` prints cases, ``--list`` one line each.
 """
 
 from __future__ import annotations
@@ -38,74 +42,124 @@ from airline_cases import DEV_TASKS, AirlineCase, _show
 from retail_cases import print_cases
 
 ROOT = Path(__file__).resolve().parent.parent
-TAU2_FILE = ROOT / "benchmarks" / "data" / "tau2_airline_writers.jsonl"
-POLICIES_FILE = ROOT / "benchmarks" / "data" / "tau2_airline_policies.json"
-#: Replies sampled per writer and split (fewer where the writer has fewer).
-PER_SPLIT = 16
-SALT = "tau2-writers-2026-11-27"
+DATA = ROOT / "benchmarks" / "data"
+
+
+@dataclass(frozen=True)
+class Domain:
+    """Where a domain's cases are kept and how they were drawn."""
+
+    name: str
+    data: Path
+    policies: Path
+    #: Replies sampled per writer and split (fewer where the writer has fewer).
+    per_split: int
+    salt: str
+    #: Tasks below this are the dev split.
+    dev_tasks: int
+    #: A case id from ``writer``, ``task`` and ``message``.
+    id_format: str
+
+    def case_id(self, writer: str, task: int, message: int) -> str:
+        return self.id_format.format(writer=writer, task=task, message=message)
+
+    def split(self, task: int) -> str:
+        return "dev" if task < self.dev_tasks else "test"
+
+
+AIRLINE = Domain(
+    "airline",
+    DATA / "tau2_airline_writers.jsonl",
+    DATA / "tau2_airline_policies.json",
+    16,
+    "tau2-writers-2026-11-27",
+    DEV_TASKS,
+    "{writer}-t{task:02d}m{message:03d}",
+)
+#: The retail split: the distinct task ids of the retail files, sorted, halved (0–113).
+RETAIL_DEV_TASKS = 57
+RETAIL = Domain(
+    "retail",
+    DATA / "tau2_retail_writers.jsonl",
+    DATA / "tau2_retail_policies.json",
+    12,
+    "tau2-retail-writers-2026-11-27",
+    RETAIL_DEV_TASKS,
+    "{writer}-r{task:03d}m{message:03d}",
+)
+DOMAINS = {d.name: d for d in (AIRLINE, RETAIL)}
+
+# the airline names, as before
+TAU2_FILE = AIRLINE.data
+POLICIES_FILE = AIRLINE.policies
+PER_SPLIT = AIRLINE.per_split
+SALT = AIRLINE.salt
 
 
 @dataclass(frozen=True)
 class Tau2Case(AirlineCase):
     writer: str = ""
     policy_key: str = ""
+    domain: str = "airline"
+
+    @property
+    def split(self) -> str:
+        return DOMAINS[self.domain].split(self.task)
 
     def transcript(self, *, policy: bool = True) -> dict[str, Any]:
         messages: list[dict[str, Any]] = []
         if policy:
-            messages.append({"role": "system", "content": policies()[self.policy_key]})
+            messages.append({"role": "system", "content": policies(self.domain)[self.policy_key]})
         messages.extend(dict(m) for m in self.messages)
         return {"messages": messages}
 
 
 @functools.cache
-def policies() -> dict[str, str]:
-    data: dict[str, str] = json.loads(POLICIES_FILE.read_text(encoding="utf-8"))
+def policies(domain: str = "airline") -> dict[str, str]:
+    data: dict[str, str] = json.loads(DOMAINS[domain].policies.read_text(encoding="utf-8"))
     return data
 
 
-def cases(path: Path = TAU2_FILE) -> Iterator[Tau2Case]:
-    with path.open(encoding="utf-8") as f:
+def _case(domain: Domain, row: dict[str, Any], i: int) -> Tau2Case:
+    msgs = row["messages"]
+    task = int(row["task_id"])
+    return Tau2Case(
+        domain.case_id(row["writer"], task, i + 1),
+        task,
+        i + 1,
+        msgs[i]["content"],
+        tuple(msgs[:i]),
+        writer=row["writer"],
+        policy_key=row["policy"],
+        domain=domain.name,
+    )
+
+
+def cases(path: Path | None = None, domain: str = "airline") -> Iterator[Tau2Case]:
+    d = DOMAINS[domain]
+    with (path or d.data).open(encoding="utf-8") as f:
         for line in f:
             row = json.loads(line)
-            msgs = row["messages"]
-            task = int(row["task_id"])
             for i in row["sampled"]:
-                yield Tau2Case(
-                    f"{row['writer']}-t{task:02d}m{i + 1:03d}",
-                    task,
-                    i + 1,
-                    msgs[i]["content"],
-                    tuple(msgs[:i]),
-                    writer=row["writer"],
-                    policy_key=row["policy"],
-                )
+                yield _case(d, row, i)
 
 
-def unsampled(path: Path = TAU2_FILE) -> Iterator[Tau2Case]:
+def unsampled(path: Path | None = None, domain: str = "airline") -> Iterator[Tau2Case]:
     """The writers' other replies in the same conversations (text after at least one tool
     result, not sampled, so not labelled): more of their writing, to read for rules on
     the dev split and to count verdicts on, with no label to score."""
-    with path.open(encoding="utf-8") as f:
+    d = DOMAINS[domain]
+    with (path or d.data).open(encoding="utf-8") as f:
         for line in f:
             row = json.loads(line)
             msgs = row["messages"]
-            task = int(row["task_id"])
             sampled = set(row["sampled"])
             for i, m in enumerate(msgs):
                 if i in sampled or m.get("role") != "assistant" or m.get("tool_calls"):
                     continue
                 if not m.get("content") or not any(x.get("role") == "tool" for x in msgs[:i]):
                     continue
-                yield Tau2Case(
-                    f"{row['writer']}-t{task:02d}m{i + 1:03d}",
-                    task,
-                    i + 1,
-                    m["content"],
-                    tuple(msgs[:i]),
-                    writer=row["writer"],
-                    policy_key=row["policy"],
-                )
+                yield _case(d, row, i)
 
 
 # ------------------------------------------------------------------ conversion
@@ -144,16 +198,28 @@ def _openai(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def _key(*parts: object) -> str:
-    return hashlib.sha1("|".join(map(str, (SALT, *parts))).encode()).hexdigest()
+def _key(*parts: object, salt: str = SALT) -> str:
+    return hashlib.sha1("|".join(map(str, (salt, *parts))).encode()).hexdigest()
 
 
-def convert(out: Path, sources: list[str]) -> None:
-    rows: list[dict[str, Any]] = []
-    pols: dict[str, str] = {}
+def _halves(raws: list[dict[str, Any]]) -> int:
+    """The first task id of the upper half of the distinct task ids in ``raws``."""
+    ids = sorted({int(sim["task_id"]) for data in raws for sim in data["simulations"]})
+    return ids[len(ids) // 2]
+
+
+def convert(out: Path, sources: list[str], domain: str = "airline") -> None:
+    d = DOMAINS[domain]
+    loaded: list[tuple[str, dict[str, Any]]] = []
     for source in sources:
         raw, writer = source.rsplit(":", 1)
-        data = json.loads(Path(raw).read_text(encoding="utf-8"))
+        loaded.append((writer, json.loads(Path(raw).read_text(encoding="utf-8"))))
+    if d is RETAIL and _halves([data for _, data in loaded]) != d.dev_tasks:
+        first = _halves([data for _, data in loaded])
+        raise SystemExit(f"the retail files split at task {first}, not {d.dev_tasks}")
+    rows: list[dict[str, Any]] = []
+    pols: dict[str, str] = {}
+    for writer, data in loaded:
         policy = data["info"]["environment_info"]["policy"]
         pkey = hashlib.sha1(policy.encode()).hexdigest()[:8]
         pols[pkey] = policy
@@ -168,11 +234,10 @@ def convert(out: Path, sources: list[str]) -> None:
                 if m["role"] == "tool":
                     seen_tool = True
                 elif m["role"] == "assistant" and m.get("content") and seen_tool:
-                    split = "dev" if task < DEV_TASKS else "test"
-                    found[split].append((_key(writer, task, i), task, i))
+                    found[d.split(task)].append((_key(writer, task, i, salt=d.salt), task, i))
         picked: dict[int, list[int]] = {}
         for split_cases in found.values():
-            for _, task, i in sorted(split_cases)[:PER_SPLIT]:
+            for _, task, i in sorted(split_cases)[: d.per_split]:
                 picked.setdefault(task, []).append(i)
         for task in sorted(picked):
             idx = sorted(picked[task])
@@ -190,16 +255,25 @@ def convert(out: Path, sources: list[str]) -> None:
         for row in rows:
             f.write(json.dumps(row, ensure_ascii=False) + "\n")
     text = json.dumps(pols, indent=1, ensure_ascii=False) + "\n"
-    POLICIES_FILE.write_text(text, encoding="utf-8")
+    d.policies.write_text(text, encoding="utf-8")
+
+
+def _domain_arg(args: list[str]) -> tuple[str, list[str]]:
+    """``--domain NAME`` (airline if absent) and the other arguments."""
+    if args[:1] == ["--domain"]:
+        return args[1], args[2:]
+    return "airline", args
 
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["convert"]:
-        convert(Path(sys.argv[2]), sys.argv[3:])
+        name, rest = _domain_arg(sys.argv[2:])
+        convert(Path(rest[0]), rest[1:], name)
     else:
+        name, rest = _domain_arg(sys.argv[1:])
         print_cases(
-            list(cases()),
+            list(cases(domain=name)),
             _show,
             lambda c: f"{c.id} {c.split} {c.reply[:100].replace(chr(10), ' ')}",
-            sys.argv[1:],
+            rest,
         )
