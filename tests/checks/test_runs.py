@@ -385,6 +385,32 @@ def test_a_list_of_what_the_agent_made_is_read_as_a_list_of_changes(intro: str) 
     assert tags[2] == ("T3", "warn")  # no edit's text holds it
 
 
+REPORT = (
+    "str_replace_editor",
+    {
+        "command": "create",
+        "path": "ISSUE_TEMPLATE.md",
+        "file_text": "Title: autodoc_typehints ignores overloads\n\n## Steps to Reproduce\n"
+        "1. Build the docs\n\n## Expected behaviour\nHints follow the setting.\n",
+    },
+    "File created successfully at: ISSUE_TEMPLATE.md",
+)
+
+
+@pytest.mark.parametrize(
+    ("line", "tag"),
+    [
+        ("Provides steps to reproduce", "T1"),
+        ("Describes the expected behaviour", "T1"),
+        ("Provides a workaround", "T3"),  # the report holds none
+    ],
+)
+def test_what_a_line_says_a_text_does_is_no_word_of_what_it_holds(line: str, tag: str) -> None:
+    # "provides", "describes": what the report does; its steps are what it holds
+    reply = f"I've created a detailed issue report that:\n1. {line}\n"
+    assert _tags(reply, REPORT)[-1][0] == tag
+
+
 @pytest.mark.parametrize(
     ("window", "expected"),
     [

@@ -99,10 +99,21 @@ _AMOUNTS = frozenset(
 _MONEY = re.compile(r"[$€£]\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s*(?:dollars?|usd)\b")
 
 
+#: What a line says a text or a change does, not what it holds: "Provides steps to
+#: reproduce" of a report that holds "Steps to reproduce", "Adds a check for ...".
+_DESCRIBING = content_words(
+    "add adds added adding provide provides provided providing include includes included "
+    "including describe describes described describing suggest suggests suggested "
+    "explain explains explained contain contains contained cover covers covered "
+    "outline outlines outlined offer offers mention mentions present presents"
+)
+
+
 def change_words(text: str) -> frozenset[str]:
     """What a description of a code change is about: its words past the kind of change
-    ("handling", "logic"), the generic objects and how it is done ("explicitly")."""
-    words = content_words(text) - GENERIC_OBJECTS - _CODE_PARTS - _STOP_STEMS
+    ("handling", "logic") and what it does to it ("provides", "adds"), the generic
+    objects and how it is done ("explicitly")."""
+    words = content_words(text) - GENERIC_OBJECTS - _CODE_PARTS - _STOP_STEMS - _DESCRIBING
     return frozenset(w for w in words if not w.endswith("ly"))
 
 
