@@ -313,8 +313,14 @@ def test_when_a_booking_is_completed_the_flights_status_is_not_contradicted() ->
     assert "Contradicted status" not in result.reason
 
 
-def test_when_a_search_found_nothing_then_there_are_no_such_flights() -> None:
-    text = "Unfortunately, there are no nonstop flights from BOS to DEN on May 24."
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Unfortunately, there are no nonstop flights from BOS to DEN on May 24.",
+        "For your trip, no nonstop flights are available from BOS to DEN on May 24.",
+    ],
+)
+def test_when_a_search_found_nothing_then_there_are_no_such_flights(text: str) -> None:
     receipts = _transcript(
         ("search_direct_flight", {"origin": "BOS", "destination": "DEN", "date": "2024-05-24"}, [])
     )

@@ -84,7 +84,16 @@ class SystemStateDetector(Detector):
     ) -> DetectedClaim | None:
         if claim.subject.lower() in ("here", "there") and _NOUN_AFTER.match(text, match.end()):
             return None  # "Here are all available options:": a label, no state
+        if not claim.negative and _NO_BEFORE.search(text, sentence.start, claim.offset):
+            # "No nonstop flights are available on May 23": said of none of them, as
+            # "there are no nonstop flights available" is
+            claim.negative = True
+            claim.assertion = "not_" + claim.assertion
         return claim
+
+
+#: "No" or "none of the" right before a subject: the state is denied of every one.
+_NO_BEFORE = re.compile(r"(?:^|[\s,:;(*_])(?:no|none\s+of\s+the)\s+$", re.IGNORECASE)
 
 
 class EntityNameDetector(Detector):
