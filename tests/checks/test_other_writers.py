@@ -758,3 +758,24 @@ def test_a_method_in_another_clause_than_the_payment_is_not_said_to_have_paid() 
     )
     result = _result(text, _updated(-114))
     assert not any("payment method" in r for s in result.sentences for r in s.reasons)
+
+
+@pytest.mark.parametrize(
+    ("rid", "tag"), [("AAA111", "T1"), ("BBB222", "T5")], ids=["uninsured", "insured"]
+)
+def test_there_is_no_field_is_read_against_the_record_the_lines_are_under(
+    rid: str, tag: str
+) -> None:
+    # the newest result is BBB222's (insured): it says nothing of AAA111
+    def booking(rid: str, insurance: str) -> dict[str, Any]:
+        return {"reservation_id": rid, "cabin": "economy", "insurance": insurance}
+
+    receipts = tool_transcript(
+        [
+            ("get_reservation_details", {"reservation_id": "AAA111"}, booking("AAA111", "no")),
+            ("get_reservation_details", {"reservation_id": "BBB222"}, booking("BBB222", "yes")),
+        ]
+    )
+    text = f"For reservation {rid}:\n- There is no travel insurance associated with it."
+    (*_, line) = _result(text, receipts).sentences
+    assert line.tag == tag, line.reasons

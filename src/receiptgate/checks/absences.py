@@ -95,7 +95,9 @@ _HAS_NO = re.compile(
     # "This reservation doesn't have travel insurance"
     r"\b(?:doesn['’]t|does\s+not|didn['’]t|did\s+not|don['’]t|do\s+not)\s+"
     r"(?:have|include|come\s+with)\s+(?:any\s+)?)"
-    r"(?P<what>[a-z][a-z -]{2,30}?)(?=[.,;:!?)]|\s+(?:on|in|for|and|but|so)\b|$)",
+    r"(?P<what>[a-z][a-z -]{2,30}?)(?=[.,;:!?)]|\s+(?:on|in|for|and|but|so|with|"
+    # "no travel insurance associated with this reservation"
+    r"associated|attached|linked)\b|$)",
     re.IGNORECASE,
 )
 
