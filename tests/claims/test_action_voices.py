@@ -550,3 +550,11 @@ def test_a_done_item_under_its_label_is_an_act_on_what_the_label_names() -> None
     done = _check(text, _receipts("Cancel 59XX6W.", looked_up, cancel))
     assert done.verdict == "pass", done.reason
     assert _check(text, _receipts("Cancel 59XX6W.", looked_up)).verdict == "block"
+
+
+@pytest.mark.parametrize(
+    "text", ["I have the details for your order.", "Now I have all the information I need."]
+)
+def test_having_the_details_is_what_a_look_up_brought(text: str) -> None:
+    assert _check(text, _retail()).verdict == "pass"
+    assert _check(text, _receipts("Hi, I need help.")).verdict == "block"  # no look-up

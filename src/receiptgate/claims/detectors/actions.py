@@ -214,6 +214,17 @@ class ActionDetector(Detector):
             confidence=0.9,
         ),
         Pattern(
+            # "I have the details for both reservations", "Now I have all the information":
+            # what a look-up brought, as "I checked them" is
+            "has_details",
+            r"\b(?:I|we)\s+(?:now\s+)?have\s+(?:all\s+)?(?:the\s+)?(?:details|information|info)"
+            r"(?:\s+(?:for|about|on|of)\b|\s+(?:I|we)\s+need\b)",
+            subject="self",
+            assertion="checked",
+            obj="after",
+            confidence=0.8,
+        ),
+        Pattern(
             "and_did",
             rf"\b(?:and|then|,)\s+(?:then\s+|also\s+|successfully\s+)?({_VERB_ALT})\b",
             subject="self",
