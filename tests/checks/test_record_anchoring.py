@@ -399,6 +399,38 @@ def test_when_a_state_qualifies_the_record_it_names_then_it_is_checked(
     assert result.verdict == verdict, [s.reasons for s in result.sentences]
 
 
+#: The lamp order looked up while pending, then cancelled.
+CANCELLED_LATER = _transcript(
+    _call("c3", "get_order_details", {"order_id": "#W1234567"}, LAMP_ORDER),
+    _call(
+        "c4",
+        "cancel_pending_order",
+        {"order_id": "#W1234567", "reason": "no longer needed"},
+        {**LAMP_ORDER, "status": "cancelled"},
+    ),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # what the order was before the change the sentence reports
+        ("Your pending order #W1234567 has been cancelled.", "pass"),
+        # a state it never had is still no description of it
+        ("Your delivered order #W1234567 has been cancelled.", "block"),
+        # an event of its past, under a label: where it was shipped
+        ("Your order #W1234567 was shipped to: the address on your profile.", "pass"),
+        # a state it may reach, not one it is in
+        ("Ping me as soon as #W1234567 flips to delivered and I'll start the return.", "pass"),
+    ],
+)
+def test_a_state_said_of_a_record_in_its_past_or_future_is_no_rival_of_its_state_now(
+    text: str, verdict: str
+) -> None:
+    result = _check(text, CANCELLED_LATER)
+    assert result.verdict == verdict, [s.reasons for s in result.sentences]
+
+
 def test_when_a_plural_state_heads_a_list_then_every_record_under_it_must_hold_it() -> None:
     both = "You have two orders:\n\n- Order #W1234567\n- Order #W7654321"
     assert _check(both).verdict == "pass"

@@ -5,6 +5,7 @@ decides whether a state word reports a record's state and checks it against the 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from receiptgate.checks.anchoring import Anchor
 from receiptgate.checks.figures import evidence_line, supported
@@ -20,7 +21,7 @@ from receiptgate.evidence.values import STATUS_VOCABULARY
 # conditions, negations ("can only be cancelled if pending", "hasn't shipped yet").
 _NOT_A_STATE_REPORT = re.compile(
     r"\b(?:will|would|could|can|cannot|can't|may|might|should|must|once|after|until|if|"
-    r"when|unless|whether|not|never|no|only|yet|before|to\s+be)\b|n't\b"
+    r"when|unless|whether|not|never|no|only|yet|before|to\s+be|as\s+soon\s+as)\b|n't\b"
 )
 
 # Processes that a state word may describe instead of the record ("the return request
@@ -185,7 +186,14 @@ def reports_state(
         return None  # "pending items ...": no one record to compare
     # "was shipped to the address", "the order shipped to Texas": an event in the
     # record's past, not its state now ("the order is shipped to ..." still says its state)
-    if after[:1] in (["to"], ["on"], ["at"], ["from"], ["by"], ["via"]) and (
+    if [w.rstrip(":") for w in after[:1]] in (
+        ["to"],
+        ["on"],
+        ["at"],
+        ["from"],
+        ["by"],
+        ["via"],
+    ) and (
         re.search(r"\b(?:was|were|had\s+been)\s+$", before)
         or not re.search(r"\b(?:is|are|has|have|now)\s+(?:\w+\s+){0,2}$", before)
     ):
@@ -206,6 +214,42 @@ _LINE_START = re.compile(r"(?:^|\n)[\s*_#>•-]*$")
 _EVERY_BEFORE = re.compile(r"\b(?:both|all|each|every)\b")
 
 
+def _changed_from(
+    index: ReceiptIndex,
+    records: list[Record],
+    fieldname: str,
+    holds: Callable[[Leaf], bool],
+    said: str,
+) -> bool:
+    """Whether every one of ``records`` whose newest result does not hold the state is in
+    the state the sentence tells it changed to (its newest value is in ``said``) and held
+    the state in an earlier result of the same id."""
+    changed = [
+        leaf
+        for rec in latest(index, records)
+        for leaf in rec.leaves
+        if leaf.key.lower() == fieldname and not holds(leaf)
+    ]
+    if not changed:
+        return False
+    for leaf in changed:
+        rec = leaf.record
+        if not literal_in(leaf.value.shown.lower(), said):
+            return False
+        ids = set(rec.ids)
+        earlier = (  # one thing, as ``latest`` tells it: one's ids hold all the other's
+            other
+            for ident in rec.ids
+            for other in index.records_by_id.get(ident, ())
+            if other is not rec and (set(other.ids) <= ids or ids <= set(other.ids))
+        )
+        if not any(
+            x.key.lower() == fieldname and holds(x) for other in earlier for x in other.leaves
+        ):
+            return False
+    return True
+
+
 def state_claim(
     index: ReceiptIndex,
     anchor_: Anchor,
@@ -217,9 +261,11 @@ def state_claim(
     *,
     every: bool = False,
     attribute: bool = False,
+    said: str = "",
 ) -> RecordClaim | None:
     """A state word against the anchored records' state field: supported when a record
-    holds it (``every``: when each record that has the field holds it)."""
+    holds it (``every``: when each record that has the field holds it). ``said``: the
+    sentence, in lower case."""
     holders: list[Leaf] = []
     # each anchored record, or the record it belongs to (an item's order), that has the
     # field; the newest of each id (a later call naming the order in its arguments, or
@@ -257,6 +303,11 @@ def state_claim(
         # your pending orders have been cancelled"): not the record's current state. A
         # sentence that names the record by its id ("the pending order #W5565470") says
         # it of that record now.
+        return None
+    if (attribute or every) and _changed_from(index, having, fieldname, holds, said):
+        # "Both of your pending orders (#W1 and #W2) have been cancelled", "your pending
+        # order #W1 is now cancelled": the sentence tells the change to the state the
+        # records hold now, and names them by the state an earlier result of them shows
         return None
     if (
         attribute

@@ -205,6 +205,7 @@ def record_claims(
                     s.text[m.start() : m.end()],
                     every=reach == "all",
                     attribute=reach != "one",
+                    said=low_text,
                 )
                 if claim is not None:
                     out.append(claim)
