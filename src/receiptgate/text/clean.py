@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from receiptgate._exceptions import InputError
+from receiptgate.text.json_lines import json_lines
 
 REPLACEMENT = "\ufffd"
 
@@ -142,10 +143,11 @@ def json_reply(text: str) -> tuple[str, list[int]] | None:
 
 def plain_reading(text: str) -> tuple[str, list[int] | None]:
     """How the gate reads a reply: the message of a reply written as JSON
-    (:func:`json_reply`), then look-alike characters as ASCII (:func:`read_as`); with
+    (:func:`json_reply`), or the fields of one that is its own data as a list
+    (``text/json_lines``), then look-alike characters as ASCII (:func:`read_as`); with
     where each character of the reading stands in ``text`` when the reading has another
     length (``None``: offsets into one are offsets into the other)."""
-    found = json_reply(text)
+    found = json_reply(text) or json_lines(text)
     if found is None:
         return read_as(text), None
     message, where = found
