@@ -86,9 +86,16 @@ def settle_reply_sums(
             or _worked_above(amounts, k)
             or _same_label_above(amounts, k, sentences)
             or under_total(text, amounts, k, sentences)
+            or _difference_above(signed, a, sentences)
         )
         if found is not None:
             a.ev.hard[a.at] = found
+    # "Price difference: -$14.54" (a difference may be written below nothing)
+    for a in signed:
+        if a.number < 0 and a.finding.status == "unsupported":
+            found = _difference_above(signed, a, sentences)
+            if found is not None:
+                a.ev.hard[a.at] = found
     # "Mastercard: $0" under "Reservation 1 ($1,092):" once the other parts are settled:
     # nothing left is a part of the split, never a term of a sum
     for k, a in enumerate(everything):
@@ -96,6 +103,40 @@ def settle_reply_sums(
             found = under_total(text, everything, k, sentences)
             if found is not None:
                 a.ev.hard[a.at] = found
+
+
+#: A line that names a difference: "Price difference: -$14.54", "Difference: $6.01".
+_NAMES_DIFFERENCE = re.compile(r"\bdifference\b|\bdiff\b", re.IGNORECASE)
+
+
+def _difference_above(
+    signed: list[Amount], part: Amount, sentences: Sequence[Sentence]
+) -> Finding | None:
+    """``part``, in a line that names a difference, as the difference of the amounts of the
+    two lines right above it ("Old price: $1,917.21", "New price: $1,902.67", "Price
+    difference: -$14.54"), both backed; written with a sign, the later less the earlier
+    or the other way round, as the sign says."""
+    said = sentences[part.sentence].text
+    if not _NAMES_DIFFERENCE.search(said):
+        return None
+    last_of: dict[int, Amount] = {}
+    for a in signed:
+        if a.fact.start >= part.fact.start:
+            break
+        if a.sentence != part.sentence:
+            last_of[a.sentence] = a
+    lines = [last_of[i] for i in sorted(last_of)[-2:]]
+    if len(lines) != 2 or any(not a.backed for a in lines):
+        return None
+    earlier, later = lines
+    for x, y in ((later, earlier), (earlier, later)):
+        gap = x.number - y.number
+        if abs(gap - part.number) <= TOLERANCE or (
+            part.number > 0 and abs(abs(gap) - part.number) <= TOLERANCE
+        ):
+            formula = f"{show_number(x.number)} − {show_number(y.number)} (the two lines above)"
+            return derived(part, formula, x.finding)
+    return None
 
 
 def _summary(amounts: list[Amount], k: int) -> Finding | None:
