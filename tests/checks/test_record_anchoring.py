@@ -810,3 +810,19 @@ def test_one_of_two_orders_is_pending_says_nothing_of_the_other() -> None:
     result = _check("One of your two orders is pending; #W7654321 is delivered.")
     assert result.verdict == "pass", result.reason
     assert _check("Both of your orders are pending.").verdict != "pass"
+
+
+@pytest.mark.parametrize(("card", "action"), [("paypal_9", "pass"), ("credit_card_1234", "block")])
+def test_a_line_naming_only_a_method_is_about_the_order_of_the_item_it_sits_under(
+    card: str, action: str
+) -> None:
+    # the lamp order was paid with PayPal; the boots order, the newest result, by card
+    lamp = {**LAMP_ORDER, "payment_history": [{**LAMP_ORDER["payment_history"][0]}]}
+    lamp["payment_history"][0]["payment_method_id"] = "paypal_9"
+    receipts = _transcript(
+        _call("c3", "get_order_details", {"order_id": "#W1234567"}, lamp),
+        _call("c4", "get_order_details", {"order_id": "#W7654321"}, BOOTS_ORDER),
+    )
+    text = f"- Order #W1234567:\n  - Refund to the original payment method {card}."
+    line = _check(text, receipts).sentences[-1]
+    assert line.action == action, line.reasons

@@ -41,6 +41,10 @@ class Anchor:
     #: The words of the heading the sentence sits under when the heading names no
     #: record ("### Price" above "- Current outbound: $161 + $192"): what its figures are.
     topic: frozenset[str] = frozenset()
+    #: For a sentence that names records of its own, the records of the list item or
+    #: section it sits under ("- refund details: ... credit_card_3951670" under "- order
+    #: id: #W8855135"): what its own records belong to.
+    context: list[Record] = field(default_factory=list)
     _scope: frozenset[int] | None = field(default=None, repr=False, compare=False)
 
     def scope(self) -> frozenset[int]:
@@ -153,6 +157,10 @@ def anchor(text: str, sentences: Sequence[Sentence], index: ReceiptIndex) -> lis
         if named:
             recs = list(dict.fromkeys(r for _, _, r in named))
             a = Anchor(recs, "named", named)
+            if indent is not None and parents:
+                a.context = parents[-1][1]
+            elif section and (s.kind == "list_item" or _right_under(text, s)):
+                a.context = section
             if opens:
                 section = recs
             if indent is not None:

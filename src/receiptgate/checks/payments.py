@@ -348,10 +348,15 @@ _ORIGINAL_ID = re.compile(
 
 
 def original_method(
-    index: ReceiptIndex, records: Sequence[Record], text: str, offset: int = 0
+    index: ReceiptIndex,
+    records: Sequence[Record],
+    text: str,
+    offset: int = 0,
+    context: Sequence[Record] = (),
 ) -> list[tuple[int, int, Finding]]:
     """The id a sentence gives as the original payment method, against the first payment
-    the history of the records it is about holds; none when they hold no history."""
+    the history of the records it is about holds; none when they hold no history.
+    ``context``: the records of the item or section the sentence sits under."""
     m = _ORIGINAL_ID.search(text)
     if m is None:
         return []
@@ -360,6 +365,10 @@ def original_method(
     # (every reservation paid with that card): then the newest record with a history
     about = [r for r in records if said not in {i.lower() for i in r.ids}]
     if not any(_history(r) for r in about):
+        # "- refund details: to the original method credit_card_3951670" under "- order
+        # id: #W8855135": the order the line sits under
+        about = [r for r in context if _history(r)]
+    if not about:
         about = [rec for e in reversed(index.entries) for rec in e.records if _history(rec)][:1]
     first = next((x for rec in about for x in _history(rec)), None)
     if first is None:

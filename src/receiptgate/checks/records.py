@@ -97,7 +97,9 @@ def record_claims(
         busy.append((a, b))
     # "the original payment method (gift card gift_card_7480005)": the first payment of the
     # records the sentence is about, before the id is read as a mere id
-    for a, b, finding in original_method(index, anchor_.records, s.text, s.start):
+    for a, b, finding in original_method(
+        index, anchor_.records, s.text, s.start, context=anchor_.context
+    ):
         out.append(RecordClaim("method", a, b, s.text[a - s.start : b - s.start], finding))
         busy.append((a, b))
     # "your Gold-member status" against the profile's membership (checks/enums)
