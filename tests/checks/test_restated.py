@@ -151,10 +151,21 @@ def test_a_rule_restated_with_the_customers_own_method_named_is_still_the_rule()
 
 
 @pytest.mark.parametrize(
-    "text", ["I'm unable to place new orders directly.", "We’re unable to do that."]
+    "text",
+    [
+        "I'm unable to place new orders directly.",
+        "We’re unable to do that.",
+        "I don’t have a way to fetch the carrier from within the system.",
+        "Price alerts: I don't have an automated alert capability.",
+    ],
 )
 def test_a_limit_of_the_agent_is_no_claim(text: str) -> None:
     assert _tags(text) == [(None, "pass")]
+
+
+def test_what_the_agent_says_the_records_lack_is_still_a_claim() -> None:
+    # a record, not a means of the agent's: the evidence can say whether there is one
+    assert _tags("I don't have any record of that order.")[0][0] == "T5"
 
 
 INSURANCE = _receipts(

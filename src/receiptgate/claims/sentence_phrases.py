@@ -130,7 +130,10 @@ ABILITY = re.compile(
     r"^(?:i|we)(?:\s+|(?=['’]))(?:can(?:not|'t|’t)?|could(?:n't|n’t)?|am\s+unable|"
     r"['’]m\s+unable|are\s+unable|['’]re\s+unable|"
     r"am\s+not\s+able|['’]m\s+not\s+able|are\s+not\s+able|can\s+only|only\s+can|"
-    r"do\s+not\s+have\s+the\s+ability|don't\s+have\s+the\s+ability)\b"
+    r"do\s+not\s+have\s+the\s+ability|don't\s+have\s+the\s+ability|"
+    # "I don't have a way to fetch the carrier", "... an automated alert capability"
+    r"(?:do\s+not|don't)\s+have\s+(?:a|an|the|any)\s+(?:[\w-]+\s+){0,2}?(?:way|ways|"
+    r"capability|capabilities|means|access|option|permission|authority|tool|tools))\b"
 )
 LABEL_LEAD = re.compile(r"^([a-z][\w /&'()-]{0,40}?)(?::|\s[—–])\s+(?=\S)")
 # Words that make a clause (finite verbs, auxiliaries, modals); a short line with none of

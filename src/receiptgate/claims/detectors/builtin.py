@@ -251,7 +251,22 @@ class ExistenceDetector(Detector):
     ) -> DetectedClaim | None:
         if claim.detector_id.endswith("there_is_no") and self._TURN.match(text, match.end()):
             return None
+        if (
+            claim.detector_id.endswith("we_dont_have")
+            and match.group().lower().startswith("i")
+            and self._MEANS.match(text, match.end())
+        ):
+            return None  # "I don't have a way to fetch the carrier": what the agent can do
         return claim
+
+    # What the agent itself lacks when it says "I don't have ...": a way, a tool, the right
+    # to act (an ability or a limit, no observation), not a record or a thing.
+    _MEANS = re.compile(
+        r"(?:[\w-]+\s+){0,2}?(?:way|ways|ability|abilities|capability|capabilities|means|"
+        r"access|option|options|permission|permissions|authority|authorization|tool|tools|"
+        r"visibility)\b",
+        re.IGNORECASE,
+    )
 
 
 class OperationalStatusDetector(Detector):
