@@ -558,3 +558,29 @@ def test_a_done_item_under_its_label_is_an_act_on_what_the_label_names() -> None
 def test_having_the_details_is_what_a_look_up_brought(text: str) -> None:
     assert _check(text, _retail()).verdict == "pass"
     assert _check(text, _receipts("Hi, I need help.")).verdict == "block"  # no look-up
+
+
+@pytest.mark.parametrize(
+    "text", ["I just rechecked the catalog for that item.", "I've double-checked the order."]
+)
+def test_a_look_up_done_again_is_a_look_up(text: str) -> None:
+    assert _check(text, _retail()).verdict == "pass"
+    assert _check(text, _receipts("Hi, I need help.")).verdict == "block"  # no look-up
+
+
+def test_reading_the_operators_rules_is_backed_by_the_document_that_holds_them() -> None:
+    policy = {"role": "system", "content": "# Policy\n\nOrders can be cancelled while pending."}
+    text = "I've double-checked our policy regarding cancellations."
+    with_policy = parse_receipts(
+        json.dumps({"messages": [policy, {"role": "user", "content": "Cancel it."}]})
+    )
+    assert _check(text, with_policy).verdict == "pass"
+    assert _check(text, _receipts("Cancel it.")).verdict == "block"  # no policy held
+
+
+def test_a_look_up_that_found_nothing_backs_i_was_not_able_to_find_it() -> None:
+    text = "I wasn't able to find a user with that email address."
+    missing = _turn("c1", "find_user_id_by_email", {"email": "x@y.z"}, "Error: user not found")
+    assert _check(text, _receipts("I'm x@y.z.", missing)).verdict == "pass"
+    found = _turn("c1", "find_user_id_by_email", {"email": "x@y.z"}, "mia_li_3668")
+    assert _check(text, _receipts("I'm x@y.z.", found)).verdict != "pass"

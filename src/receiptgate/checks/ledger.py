@@ -106,6 +106,23 @@ ATTEMPTS = frozenset({"submitted", "tried", "attempted"})
 _LOOKUP_VERBS = content_words("found find checked check looked look reviewed review pulled up")
 
 
+#: What the operator's documents are called: "our policy", "the rules", "the terms".
+_RULES = content_words("policy policies rule rules guideline guidelines terms conditions")
+
+
+def _rules_read(index: ReceiptIndex, claim: DetectedClaim) -> Finding | None:
+    """ "I've double-checked our policy regarding cancellations": a read of the operator's
+    documents (a system or developer message, a retrieved passage), which the receipts
+    hold, not a tool call; ``None`` when the object is no such document or none is held."""
+    said = content_words(claim.object or "")
+    if not said & _RULES:
+        return None
+    doc = next((e.receipt for e in index.entries if e.receipt.kind == "rag"), None)
+    if doc is None:
+        return None
+    return Finding("supported", doc.id, doc.kind, f"{doc.id}: the operator's documents")
+
+
 def check_action(
     index: ReceiptIndex, claim: DetectedClaim, tail: str = "", *, failure_told: bool = False
 ) -> Finding:
@@ -148,6 +165,8 @@ def check_action(
         return _check_output(index, claim)
     if kind in ("logs_show", "according_to"):
         return _check_source(index, claim, tail)
+    if kind == "checked" and (doc := _rules_read(index, claim)) is not None:
+        return doc
     if kind == "forged_label":
         return Finding("unsupported", None, None, "verification label")
     matching = calls_for(view, kind)

@@ -54,6 +54,9 @@ GENERIC_OBJECTS = frozenset(
     "fix update work code your my our identity account details detail information info "
     "request requests "
     "profile record records user successfully id ids number "
+    # where things are looked up ("I rechecked the catalog", "the inventory"): any
+    # look-up of it
+    "catalog catalogue inventory "
     # words that point at what the reply lists ("the following items", "the selected
     # items"): the listed lines name the objects, and are checked on their own
     "following selected above below listed mentioned these those item items "

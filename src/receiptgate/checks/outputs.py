@@ -26,7 +26,7 @@ from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 # order", "I couldn't find your account", "the lookup failed".
 _REPORTS_FAILURE = re.compile(
     r"\b(?:issue|issues|problem|error|trouble|unable|couldn['’]t|could\s+not|can['’]t|"
-    r"cannot|failed|not\s+(?:able|found)|no\s+(?:record|match|results?)|"
+    r"cannot|failed|not\s+(?:able|found)|(?:wasn|weren)['’]t\s+able|no\s+(?:record|match|results?)|"
     r"(?:didn['’]t|did\s+not|wasn['’]t|was\s+not)\s+(?:go\s+through|complete[d]?|accepted|"
     r"successful)|rejected|declined|refused)\b",
     re.IGNORECASE,

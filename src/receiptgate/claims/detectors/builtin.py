@@ -64,7 +64,8 @@ class SystemStateDetector(Detector):
         Pattern(
             "not_found",
             r"\b(?:could\s+not|couldn['’]t|cannot|can['’]t|can\s+not|unable\s+to|failed\s+to|"
-            r"did\s+not|didn['’]t)\s+(?:find|locate|detect)\b",
+            r"did\s+not|didn['’]t|(?:was|were)\s+not\s+able\s+to|(?:wasn|weren)['’]t\s+able\s+to)"
+            r"\s+(?:find|locate|detect)\b",
             subject="after",
             assertion="not_found",
             negative=True,
