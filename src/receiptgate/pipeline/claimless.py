@@ -27,6 +27,7 @@ from receiptgate.checks.outputs import (
 )
 from receiptgate.checks.restated_rules import restated_passage, unlisted
 from receiptgate.checks.runs import run_result
+from receiptgate.checks.unshown import unshown
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
 from receiptgate.pipeline.freshness import freshness
@@ -145,6 +146,8 @@ _STATED_BY_RECORDS: tuple[tuple[Callable[[ReceiptIndex, str], Finding | None], s
     (empty_label, "absence"),
     # "the exact departure time is not provided in the reservation details"
     (absent_field, "absence"),
+    # "The system doesn't list any fees or shipping costs for this item"
+    (unshown, "absence"),
     # "Order #W5565470 does not contain a garden hose" (no negative claim detected)
     (absent_item, "absence"),
     # "The fix works.", "The patch looks good.": the newest run or edit
