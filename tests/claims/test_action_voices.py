@@ -584,3 +584,10 @@ def test_a_look_up_that_found_nothing_backs_i_was_not_able_to_find_it() -> None:
     assert _check(text, _receipts("I'm x@y.z.", missing)).verdict == "pass"
     found = _turn("c1", "find_user_id_by_email", {"email": "x@y.z"}, "mia_li_3668")
     assert _check(text, _receipts("I'm x@y.z.", found)).verdict != "pass"
+
+
+def test_completing_a_process_is_the_act_its_noun_names() -> None:
+    text = "I've completed the cancellation of your order #W1234567."
+    done = _check(text, _retail(_turn("c2", "cancel_pending_order", CANCEL_ARGS, CANCELLED)))
+    assert done.verdict == "pass", done.reason
+    assert _check(text, _retail()).verdict == "block"  # nothing was cancelled

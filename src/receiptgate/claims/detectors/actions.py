@@ -175,6 +175,7 @@ PROCESS_ACTIONS: dict[str, tuple[str, str]] = {
     "migration": ("migrated", "fixed"),
     "transfer": ("transferred", "transferred"),
     "backup": ("backed up", "saved"),
+    "update": ("updated", "fixed"),
 }
 #: Passive forms that report a thing's state rather than the agent's action.
 #: A restrictive relative clause right before a passive: "the one that was sent to
@@ -273,6 +274,20 @@ class ActionDetector(Detector):
             subject="self",
             assertion="ran",
             obj=2,
+            confidence=0.85,
+        ),
+        Pattern(
+            "did_process",
+            # "I've completed the address update", "We have processed your refund": the
+            # noun says what was done, as for process_done, in the agent's own voice
+            rf"{_SUBJECT}\s+(?:successfully\s+|now\s+|also\s+)?(?:completed|finished|"
+            r"processed|finali[sz]ed|carried\s+out)\s+(?:the\s+|your\s+)?"
+            r"((?:[\w-]+\s+){0,2}?)(cancellation|booking|refund|payment|upgrade|downgrade|"
+            r"modification|exchange|return|update|installation|deployment|migration|transfer|"
+            r"backup)s?\b",
+            subject="self",
+            assertion="ran",
+            obj=1,
             confidence=0.85,
         ),
         Pattern(
@@ -478,9 +493,10 @@ class ActionDetector(Detector):
                 return None
             claim.assertion = _tests_or(ACTION_VERBS.get(verb, "ran"), claim.object)
             claim.value = verb
-        if name == "process_done":
-            noun = match.group(1).lower()
+        if name in ("process_done", "did_process"):
+            noun = match.group(1 if name == "process_done" else 2).lower()
             claim.value, claim.assertion = PROCESS_ACTIONS[noun]
+            claim.object = (claim.object or "").strip() or None  # "the address update"
             before = text[sentence.start : match.start()].lower()
             if _INTENT_BEFORE.search(before[-20:]):
                 return None
