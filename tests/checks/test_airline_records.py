@@ -1270,3 +1270,21 @@ def test_no_checked_bags_is_a_total_of_baggages_of_zero(bags: int, tag: str) -> 
 def test_a_labelled_fare_per_head_is_the_fare_its_label_names(line: str) -> None:
     text = f"Flight HAT410 from BOS to ORD:\n\n{line}"
     assert _sentence(_check(text), line.strip("- *")[:8]) == ("T1", "pass")
+
+
+@pytest.mark.parametrize(
+    ("day", "verdict"),
+    [("May 22", "pass"), ("May 23", "block"), ("May 20", "block")],
+)
+def test_a_date_said_to_be_the_day_after_the_booking_is_a_day_after_its_flight(
+    day: str, verdict: str
+) -> None:
+    receipts = _transcript(
+        ("get_reservation_details", {"reservation_id": "QWPZKM"}, RESERVATION),
+    )
+    text = (
+        "Reservation QWPZKM: HAT301 on May 21.\n\n"
+        f"You'd like the cheapest economy flight on {day} (the day after your reservation)."
+    )
+    result = GATE.validate(text, receipts=receipts, now=NOW)
+    assert result.verdict == verdict, [s.reasons for s in result.sentences]

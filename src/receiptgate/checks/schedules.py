@@ -147,3 +147,42 @@ def _minutes(shown: str) -> int | None:
     if m is None:
         return None
     return int(m.group(1)) * 60 + int(m.group(2)) + int(m.group(3) or 0) * 24 * 60
+
+
+#: A date said to be a day from another: "(the day after your original reservation)".
+_DAY_FROM = re.compile(
+    r"\b(?:the\s+)?day\s+(?P<after>after|before)\b|\bthe\s+(?P<next>next|following|previous)"
+    r"\s+day\b|\ba\s+day\s+(?P<later>later|earlier)\b",
+    re.IGNORECASE,
+)
+
+
+def day_from(index: ReceiptIndex, h: HardFact, anchor_: Anchor, sentence: str) -> Finding | None:
+    """ "The cheapest flight on 2024-05-24 (the day after your original reservation)":
+    a date one day from a date of the results the sentence's records are in, as the
+    sentence says (after or before)."""
+    m = _DAY_FROM.search(sentence)
+    if m is None or not h.value or len(h.value) < 10:
+        return None
+    try:
+        claimed = date.fromisoformat(h.value[:10])
+    except ValueError:
+        return None
+    word = (m.group("after") or m.group("next") or m.group("later")).lower()
+    step = -1 if word in ("before", "previous", "earlier") else 1
+    # the whole result each record sits in: "your original reservation" of a line about
+    # its passenger
+    roots = list(dict.fromkeys(rec.root for rec in anchor_.records))
+    for rec in roots:
+        for leaf in rec.subtree_leaves():
+            if leaf.value.kind != "date":
+                continue
+            try:
+                day = date.fromisoformat(leaf.value.shown[:10])
+            except ValueError:
+                continue
+            if day + timedelta(days=step) == claimed:
+                r = index.receipt_of(leaf)
+                detail = f"{evidence_line(index, leaf)}: the day {word} it"
+                return Finding("supported", r.id, r.kind, detail, leaf.path, value=h)
+    return None

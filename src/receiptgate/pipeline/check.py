@@ -30,7 +30,7 @@ from receiptgate.checks.outputs import (
     reports_failure,
     row_count,
 )
-from receiptgate.checks.schedules import next_day, time_span
+from receiptgate.checks.schedules import day_from, next_day, time_span
 from receiptgate.checks.totals import lines_total, refunded_row
 from receiptgate.checks.words import content_words
 from receiptgate.checks.written import (
@@ -241,6 +241,9 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
             if m.status == "unsupported":
                 # a rule of the operator's documents ("refunded in 5 to 7 business days")
                 m = document_figure(ledger, h, sentence.text, fresh, anchor_.topic) or m
+            if h.kind == "date" and m.status in ("unsupported", "contradicted"):
+                # "on May 24 (the day after your reservation)": a day from the record's
+                m = day_from(ledger, h, anchor_, sentence.text) or m
             if h.kind == "date" and (
                 m.status == "unsupported"
                 or (
