@@ -422,6 +422,11 @@ CANCELLED_LATER = _transcript(
         ("Your order #W1234567 was shipped to: the address on your profile.", "pass"),
         # a state it may reach, not one it is in
         ("Ping me as soon as #W1234567 flips to delivered and I'll start the return.", "pass"),
+        # the state of what a label names, not the order's ...
+        ("Order #W1234567 updated.\nShipping address: 10 Main Street — confirmed.", "flag"),
+        # ... unless the label names the state or the record
+        ("Order #W1234567 updated.\nStatus: confirmed.", "block"),
+        ("Order #W1234567: confirmed.", "block"),
     ],
 )
 def test_a_state_said_of_a_record_in_its_past_or_future_is_no_rival_of_its_state_now(

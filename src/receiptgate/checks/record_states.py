@@ -147,11 +147,19 @@ def reports_state(
 ) -> str | None:
     """Whether a state word at ``[start, end)`` reports a record's current state: of one
     record ("one": "the order is pending"; "attribute": "your delivered order"), of
-    every record the sentence lists ("all": "two pending orders"), or not at all
+    every record the sentence lists ("all": "two pending orders"), perhaps of what a
+    line's label names ("labelled": it may back, not contradict), or not at all
     (``None``: a condition, a modal, a process's state). An attribute must qualify what
     the evidence calls its records (``nouns``)."""
     if _AGENT_BEFORE.search(low, max(0, start - 30), start):
         return None  # "the two orders we just cancelled": what the agent did, an action
+    line = low.rfind("\n", 0, start) + 1
+    label = _OTHER_LABEL.match(low, line, start)
+    if label is not None and not (set(label.group(1).split()) & (nouns | _STATE_WORDS)):
+        # "Shipping address: 555 Highland Drive — confirmed and applied": maybe the state of
+        # what the label names, not the record's ("Status: pending", "Order #W1:
+        # delivered" name the state or the record): it may back, never contradict
+        return "labelled"
     if _SOME_OF.search(low, max(0, start - 40), start):
         return None  # "two of your three orders are pending": which two, it does not say
     after = low[end : end + 30].split()
@@ -204,6 +212,11 @@ def reports_state(
         return "all"  # "Both orders #W1 and #W2 are delivered": each of them
     return "one"
 
+
+#: A line's label before the state word: "shipping address: ..." (lowercase).
+_OTHER_LABEL = re.compile(r"[\s*_#>•-]*([a-z][a-z ]{1,40}?)[*_\s]*:(?!\S)")
+#: Words of a label that names the state itself.
+_STATE_WORDS = frozenset({"status", "state", "statuses"})
 
 #: The rest of a label after a state word ("Shipped to:", "Delivered on:").
 _IN_LABEL = re.compile(r"(?:[^\S\n]+[a-z-]+){1,3}[*_`]*:")

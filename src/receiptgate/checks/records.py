@@ -206,10 +206,12 @@ def record_claims(
                     b,
                     s.text[m.start() : m.end()],
                     every=reach == "all",
-                    attribute=reach != "one",
+                    attribute=reach in ("attribute", "all"),
                     said=low_text,
                 )
-                if claim is not None:
+                if claim is not None and (
+                    reach != "labelled" or claim.match.status != "contradicted"
+                ):
                     out.append(claim)
                     busy.append((a, b))
     # "you will receive the refund as a gift card": the method an action recorded
