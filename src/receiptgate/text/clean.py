@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from receiptgate._exceptions import InputError
-from receiptgate.text.json_lines import json_lines
+from receiptgate.text.json_lines import json_lines, read_string
 
 REPLACEMENT = "\ufffd"
 
@@ -95,8 +95,6 @@ def read_as(text: str) -> str:
 
 #: The field of a reply written as a JSON object that holds what the agent says.
 _REPLY_FIELDS = ("message", "content", "text", "response", "answer", "reply", "output")
-#: What a JSON string escape stands for (``\\r``, ``\\b``, ``\\f``: a space).
-_ESCAPED = {"n": "\n", "t": "\t", "r": " ", "b": " ", "f": " ", '"': '"', "\\": "\\", "/": "/"}
 
 
 def json_reply(text: str) -> tuple[str, list[int]] | None:
@@ -116,28 +114,8 @@ def json_reply(text: str) -> tuple[str, list[int]] | None:
     opened = re.search(rf'"{key}"\s*:\s*"', text) if key is not None else None
     if opened is None:
         return None
-    chars: list[str] = []
-    where: list[int] = []
-    i, n = opened.end(), len(text)
-    while i < n and text[i] != '"':
-        c = text[i]
-        where.append(i)
-        if c != "\\":
-            chars.append(c)
-            i += 1
-        elif text[i + 1] == "u":
-            code = int(text[i + 2 : i + 6], 16)
-            if 0xD800 <= code < 0xDC00 and text[i + 6 : i + 8] == "\\u":
-                low = int(text[i + 8 : i + 12], 16)  # a surrogate pair: one character
-                chars.append(chr(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)))
-                i += 12
-            else:
-                chars.append(" " if 0xD800 <= code < 0xE000 else chr(code))
-                i += 6
-        else:
-            chars.append(_ESCAPED.get(text[i + 1], text[i + 1]))
-            i += 2
-    where.append(i)
+    chars, where, end = read_string(text, opened.end())
+    where.append(end)
     return "".join(chars), where
 
 

@@ -56,6 +56,34 @@ class _Reading:
         self.where.extend(where)
 
 
+def read_string(text: str, i: int) -> tuple[list[str], list[int], int]:
+    """The characters of the JSON string whose first character is at ``i`` (past its
+    opening quote), each escape read as its character, with where each stands in ``text``,
+    and where the closing quote is."""
+    chars: list[str] = []
+    where: list[int] = []
+    n = len(text)
+    while i < n and text[i] != '"':
+        c = text[i]
+        where.append(i)
+        if c != "\\":
+            chars.append(c)
+            i += 1
+        elif text[i + 1] == "u":
+            code = int(text[i + 2 : i + 6], 16)
+            if 0xD800 <= code < 0xDC00 and text[i + 6 : i + 8] == "\\u":
+                low = int(text[i + 8 : i + 12], 16)  # a surrogate pair: one character
+                chars.append(chr(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)))
+                i += 12
+            else:
+                chars.append(" " if 0xD800 <= code < 0xE000 else chr(code))
+                i += 6
+        else:
+            chars.append(_ESCAPED.get(text[i + 1], text[i + 1]))
+            i += 2
+    return chars, where, i
+
+
 class _Scanner:
     """Reads the JSON text of a reply (known to parse) token by token."""
 
@@ -81,29 +109,8 @@ class _Scanner:
     def string(self) -> tuple[list[str], list[int]]:
         """A string token (the scanner at its opening quote): its characters and where
         each stands."""
-        text = self.text
-        i = self.i + 1
-        chars: list[str] = []
-        where: list[int] = []
-        while text[i] != '"':
-            c = text[i]
-            where.append(i)
-            if c != "\\":
-                chars.append(c)
-                i += 1
-            elif text[i + 1] == "u":
-                code = int(text[i + 2 : i + 6], 16)
-                if 0xD800 <= code < 0xDC00 and text[i + 6 : i + 8] == "\\u":
-                    low = int(text[i + 8 : i + 12], 16)  # a surrogate pair: one character
-                    chars.append(chr(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)))
-                    i += 12
-                else:
-                    chars.append(" " if 0xD800 <= code < 0xE000 else chr(code))
-                    i += 6
-            else:
-                chars.append(_ESCAPED.get(text[i + 1], text[i + 1]))
-                i += 2
-        self.i = i + 1
+        chars, where, end = read_string(self.text, self.i + 1)
+        self.i = end + 1
         return chars, where
 
     def literal(self) -> tuple[list[str], list[int]]:
