@@ -194,14 +194,7 @@ def reports_state(
         return None  # "pending items ...": no one record to compare
     # "was shipped to the address", "the order shipped to Texas": an event in the
     # record's past, not its state now ("the order is shipped to ..." still says its state)
-    if [w.rstrip(":") for w in after[:1]] in (
-        ["to"],
-        ["on"],
-        ["at"],
-        ["from"],
-        ["by"],
-        ["via"],
-    ) and (
+    if (after[0].rstrip(":") if after else "") in _WHERE_WORDS and (
         re.search(r"\b(?:was|were|had\s+been)\s+$", before)
         or not re.search(r"\b(?:is|are|has|have|now)\s+(?:\w+\s+){0,2}$", before)
     ):
@@ -213,6 +206,8 @@ def reports_state(
     return "one"
 
 
+#: A word after a past event that says where or how it went ("shipped to: ...").
+_WHERE_WORDS = frozenset({"to", "on", "at", "from", "by", "via"})
 #: A line's label before the state word: "shipping address: ..." (lowercase).
 _OTHER_LABEL = re.compile(r"[\s*_#>•-]*([a-z][a-z ]{1,40}?)[*_\s]*:(?!\S)")
 #: Words of a label that names the state itself.
