@@ -13,6 +13,7 @@ import dataclasses
 import re
 from collections.abc import Callable
 
+from receiptgate.checks.approximate import approximately
 from receiptgate.checks.arithmetic import VALUE_LINE, names_operation
 from receiptgate.checks.availability import available_count
 from receiptgate.checks.counts import kind_count, list_count
@@ -226,7 +227,12 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                     m = derivation_finding(ledger, h, wrong, req, backed) or m
             if m.status == "unsupported":
                 # "Now `my_id` has 8 spaces": the indent of that line of a listing
-                m = computed_before(req, h) or indent_of(ledger, h, sentence.text) or m
+                m = (
+                    computed_before(req, h)
+                    or indent_of(ledger, h, sentence.text)
+                    or approximately(ledger, h, anchor_, work, h.start)  # "around $537"
+                    or m
+                )
             if m.status == "unsupported":
                 # "Flight cost: $871" two replies after the one that worked it out
                 m = said_before(ledger, h, req.text, recheck, req.rechecked) or m
