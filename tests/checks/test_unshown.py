@@ -46,3 +46,17 @@ def test_what_the_results_have_no_field_of_is_backed_by_them(text: str, tag: str
 def test_with_no_structured_result_nothing_backs_it() -> None:
     (s,) = GATE.validate("The system doesn't list any fees.", receipts=[], now=NOW).sentences
     assert s.tag != "T1"
+
+
+@pytest.mark.parametrize(("budget", "tag"), [("$400", "T1"), ("$500", "T5")])
+def test_none_at_or_under_a_budget_is_read_against_a_products_variants(
+    budget: str, tag: str
+) -> None:
+    # the one variant costs $466.75: none at or under $400; one under $500
+    asked = {"role": "user", "content": f"Please share options at or under {budget}."}
+    receipts = tool_transcript(
+        [("get_product_details", {"product_id": "3377618313"}, PRODUCT)], before=[asked]
+    )
+    text = f"No qualifying options are currently available at or under {budget}."
+    (s,) = GATE.validate(text, receipts=receipts, now=NOW).sentences
+    assert s.tag == tag, s.reasons

@@ -128,12 +128,14 @@ def over_budget(index: ReceiptIndex, sentence: str) -> Finding | None:
 
 #: A budget a sentence holds results against: "within your budget of $100", "under $500".
 _BUDGET = re.compile(
-    r"\b(?:within|under|below|less\s+than|cheaper\s+than|at\s+most)\s+(?:your\s+|the\s+)?"
+    r"\b(?:within|under|below|less\s+than|cheaper\s+than|at\s+most|at\s+or\s+(?:under|below)|"
+    r"no\s+more\s+than|up\s+to)\s+(?:your\s+|the\s+)?"
     r"(?:budget\s+(?:of\s+)?)?[$€£]\s?(\d[\d,]*(?:\.\d+)?)",
     re.IGNORECASE,
 )
 
-_SEARCHES = re.compile(r"search|find|list|query|lookup|grep")
+#: Calls that list options to choose from: searches, and a product's variants.
+_SEARCHES = re.compile(r"search|find|list|query|lookup|grep|product|catalog")
 
 
 def reports_failure(text: str) -> bool:
