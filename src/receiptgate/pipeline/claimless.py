@@ -18,6 +18,7 @@ from receiptgate.checks.documents import DocumentMatch, rule_words
 from receiptgate.checks.edits import CHANGES_INTRO, NOW_DOES, described_edit, empty_file
 from receiptgate.checks.enums import not_value
 from receiptgate.checks.finding import Finding
+from receiptgate.checks.option_values import option_values
 from receiptgate.checks.options import option_ordering
 from receiptgate.checks.outcomes import outcome
 from receiptgate.checks.outputs import (
@@ -148,6 +149,8 @@ _STATED_BY_RECORDS: tuple[tuple[Callable[[ReceiptIndex, str], Finding | None], s
     (absent_field, "absence"),
     # "The system doesn't list any fees or shipping costs for this item"
     (unshown, "absence"),
+    # "- Canister, bagged, cordless": the options of one variant
+    (option_values, "value"),
     # "Order #W5565470 does not contain a garden hose" (no negative claim detected)
     (absent_item, "absence"),
     # "The fix works.", "The patch looks good.": the newest run or edit
