@@ -72,3 +72,30 @@ def test_a_count_without_a_number_is_the_range_its_word_allows(text: str, verdic
     user = {"user_id": "mia_li_3668", "reservations": ["NO6JO3", "AIXC49", "HKEG34", "4WQ150"]}
     receipts = tool_transcript([("get_user_details", {"user_id": "mia_li_3668"}, user)])
     assert Gate().validate(text, receipts=receipts, now=NOW).verdict == verdict
+
+
+ORDER = {
+    "order_id": "#W1",
+    "items": [
+        {"name": "Vacuum Cleaner", "item_id": "1345513440", "price": 655.59},
+        {"name": "Vacuum Cleaner", "item_id": "4602305039", "price": 561.05},
+        {"name": "Desk Lamp", "item_id": "1111111111", "price": 150.25},
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("You have 2 vacuum cleaners in your order.", "pass"),
+        ("You have two vacuum cleaners in your order.", "pass"),
+        ("You have 3 vacuum cleaners in your order.", "block"),
+        ("You have three vacuum cleaners in your order.", "block"),
+    ],
+)
+def test_a_count_of_items_by_name_is_the_number_of_rows_with_that_name(
+    text: str, verdict: str
+) -> None:
+    receipts = tool_transcript([("get_order_details", {"order_id": "#W1"}, ORDER)])
+    result = Gate().validate(text, receipts=receipts, now=NOW)
+    assert result.verdict == verdict, [s.reasons for s in result.sentences]

@@ -76,6 +76,11 @@ _SPELLED_COUNT = re.compile(
     r"\b(?P<n>one|two|three|four|five|six|seven|eight|nine|ten|both)\s+(?P<noun>[a-z]{3,}s)\b",
     re.IGNORECASE,
 )
+#: A spelled count of a two-word kind: "two vacuum cleaners", "three gift cards".
+_SPELLED_KIND = re.compile(
+    r"\b(?P<n>one|two|three|four|five|six|seven|eight|nine|ten)\s+[a-z]{3,}[\s_-]+[a-z]{3,}s\b",
+    re.IGNORECASE,
+)
 _SPELLED = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
     "eight": 8, "nine": 9, "ten": 10, "both": 2,
@@ -92,11 +97,20 @@ def spelled_count(index: ReceiptIndex, sentence: str) -> Finding | None:
         n = _SPELLED[m.group("n").lower()]
         noun = m.group("noun").lower()
         h = HardFact("count", m.group(0), m.start(), m.end(), f"{n} {noun}", float(n), noun)
-        found = list_count(index, h)
+        # "two orders on your account" (a list), "two vacuum cleaners in your order" (the
+        # rows of one kind)
+        found = list_count(index, h) or kind_count(index, h, sentence, m.start())
         if found is None:
             continue
         if found.status == "supported" or _HAS.search(sentence, 0, m.start()):
             return found
+    for m in _SPELLED_KIND.finditer(sentence):
+        # "two vacuum cleaners in your order": rows whose name is "Vacuum Cleaner"
+        n = _SPELLED[m.group("n").lower()]
+        h = HardFact("count", m.group(0), m.start(), m.end(), m.group(0).lower(), float(n))
+        found = kind_count(index, h, sentence, m.start())
+        if found is not None:
+            return found  # contradicted only where the customer is said to have them
     for m in _VAGUE_COUNT.finditer(sentence):
         # "You have several reservations": a list of three or more backs it; one of one
         # contradicts it where the sentence says what the customer has
@@ -198,7 +212,7 @@ _HELD = re.compile(
     re.IGNORECASE,
 )
 #: Fields that say what kind of thing a row is.
-_KIND_KEYS = frozenset({"source", "type", "kind", "category", "method"})
+_KIND_KEYS = frozenset({"source", "type", "kind", "category", "method", "name"})
 
 
 def kind_count(index: ReceiptIndex, h: HardFact, sentence: str, at: int) -> Finding | None:
