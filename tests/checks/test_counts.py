@@ -62,6 +62,8 @@ def test_the_evidence_names_the_rows_field_and_kind() -> None:
     [
         ("You have several reservations.", "pass"),
         ("I see multiple reservations on your profile.", "pass"),
+        ("I see you have several recent reservations.", "pass"),
+        ("You have a couple of recent reservations.", "block"),
         # said of what the user has, a word that allows no list of four contradicts it
         ("You have a couple of reservations.", "block"),
         # elsewhere a manner of speech: not contradicted (a general statement)

@@ -131,7 +131,9 @@ def spelled_count(index: ReceiptIndex, sentence: str) -> Finding | None:
 
 #: A count said without a number: "several reservations", "a couple of orders".
 _VAGUE_COUNT = re.compile(
-    r"\b(?P<q>several|multiple|many|numerous|a\s+few|a\s+couple\s+of)\s+(?P<noun>[a-z]{3,}s)\b",
+    r"\b(?P<q>several|multiple|many|numerous|a\s+few|a\s+couple\s+of)\s+"
+    # "several recent orders": a word of when or which before what is counted
+    r"(?:(?:recent|past|previous|older|earlier|other|existing|current)\s+)?(?P<noun>[a-z]{3,}s)\b",
     re.IGNORECASE,
 )
 #: The numbers each such word allows.
