@@ -231,3 +231,24 @@ def test_a_line_labelled_request_restates_the_users_words() -> None:
     assert _tags("Request: change the address on my account") == [("T7", "pass")]
     # nobody asked for this: not the user's words
     assert _tags("Request: close the account and cancel every order")[0][0] != "T7"
+
+
+@pytest.mark.parametrize(
+    ("text", "tag"),
+    [
+        # the user's own account of the problem, told back
+        ("The screen flickers when an external monitor is connected over HDMI.", "T7"),
+        # what the agent did about it is no restatement, however many words it shares
+        ("The patch stops the screen flicker when a monitor is connected over HDMI.", "T3"),
+        ("The flicker over HDMI should now be resolved.", "T3"),
+    ],
+)
+def test_a_statement_of_the_users_own_words_restates_them(text: str, tag: str) -> None:
+    said = {
+        "role": "user",
+        "content": "My screen flickers when I connect an external monitor "
+        "over HDMI. It started after the last update.",
+    }
+    receipts = parse_receipts(json.dumps({"messages": [said]}))
+    (s,) = GATE.validate(text, receipts=receipts, now=NOW).sentences
+    assert s.tag == tag, s.reasons

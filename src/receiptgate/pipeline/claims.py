@@ -387,7 +387,37 @@ def _check_user_restatements(
             words = content_words(re.sub(r"\([^)]*\)", " ", m.group(2)))
             if (words and words <= user) or _user_answered(m.group(1), m.group(2), ledger):
                 out[s.index] = "user"
+        elif t == "statement" and user and _said_by_user(s.text, ledger):
+            out[s.index] = "user"
     return out
+
+
+#: What a statement says of the agent's own work or its result, which no user's words
+#: can back: "the patch", "our fix", "should now be resolved", "it works".
+_OWN_WORK = re.compile(
+    r"\b(?:i|we|our|my|patch|fix\w*|chang\w*|modif\w*|edit\w*|updat\w*|now|resolv\w*|"
+    r"work\w*|pass\w*|succe\w*|complet\w*|done|should|will)\b",
+    re.IGNORECASE,
+)
+#: A statement restates a user's message when it has this many content words, and one
+#: message holds this share of them.
+_RESTATED_WORDS = 5
+_RESTATED_SHARE = 0.85
+
+
+def _said_by_user(text: str, ledger: ReceiptIndex) -> bool:
+    """Whether one of the user's messages holds nearly every word of a statement: "The
+    issue is when converting FROM JSON back to DICOM" of a task that says so, the user's
+    own account of the problem told back (T7)."""
+    if _OWN_WORK.search(text):
+        return False  # "The issue should now be resolved": the agent's work, not the user's
+    words = content_words(text)
+    if len(words) < _RESTATED_WORDS:
+        return False
+    need = _RESTATED_SHARE * len(words)
+    return any(
+        e.receipt.kind == "user" and len(words & e.words) >= need for e in ledger.entries
+    )
 
 
 _YES_NO = re.compile(r"\W*(yes|no|none|not included|declined)\W*", re.IGNORECASE)
