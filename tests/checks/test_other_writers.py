@@ -779,3 +779,13 @@ def test_there_is_no_field_is_read_against_the_record_the_lines_are_under(
     text = f"For reservation {rid}:\n- There is no travel insurance associated with it."
     (*_, line) = _result(text, receipts).sentences
     assert line.tag == tag, line.reasons
+
+
+@pytest.mark.parametrize(
+    ("line", "tag"), [("Fulfillment: none started yet", "T1"), ("Items: none yet", "T3")]
+)
+def test_a_label_saying_none_yet_is_an_empty_list_of_that_name(line: str, tag: str) -> None:
+    order = {"order_id": "#W1", "fulfillments": [], "items": [{"name": "Lamp", "price": 10}]}
+    receipts = tool_transcript([("get_order_details", {"order_id": "#W1"}, order)])
+    (s,) = _result(line, receipts).sentences
+    assert s.tag == tag, s.reasons

@@ -209,8 +209,8 @@ def _key_prefixes(rec: Record) -> frozenset[str]:
 
 _NONE_LABEL = re.compile(
     r"^[\W_]*(?P<label>[A-Za-z][\w -]{2,40}?)[\W_]*:[\W_]*"
-    r"(?P<value>none(?:\s+(?:available|found))?|no(?:thing)?(?:\s+(?:available|found))?|"
-    r"0|zero|not\s+available|n/a)[\W_]*$",
+    r"(?P<value>none(?:\s+(?:available|found|started|yet|so\s+far))*|"
+    r"no(?:thing)?(?:\s+(?:available|found|yet))*|0|zero|not\s+available|n/a)[\W_]*$",
     re.IGNORECASE,
 )
 
@@ -240,7 +240,8 @@ def _empty_field(index: ReceiptIndex, label: str) -> Finding | None:
     """ "Address line 2: (none)": the newest result with a field the label names (every
     word and number of the field's name in the label: ``address2``) holds it empty. The
     records leave empty values out, so the result's own JSON is read."""
-    said = set(re.findall(r"[a-z]+|\d+", label.lower()))
+    # "Fulfillment: none" of a "fulfillments" list: one word, singular or plural
+    said = {w.rstrip("s") for w in re.findall(r"[a-z]+|\d+", label.lower())}
     for e in list(_structured_results(index))[:8]:
         if e.format != "json":
             continue
@@ -249,7 +250,9 @@ def _empty_field(index: ReceiptIndex, label: str) -> Finding | None:
         except (ValueError, RecursionError):
             continue
         for path, value in _fields(tree, ""):
-            parts = re.findall(r"[a-z]+|\d+", path.rsplit(".", 1)[-1].lower())
+            parts = [
+                w.rstrip("s") for w in re.findall(r"[a-z]+|\d+", path.rsplit(".", 1)[-1].lower())
+            ]
             if parts and set(parts) <= said and len(parts) * 2 >= len(said):
                 if value not in ("", None, [], {}):
                     return None  # the field holds a value: not this check's to judge
