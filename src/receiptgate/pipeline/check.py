@@ -19,7 +19,6 @@ from receiptgate.checks.availability import available_count
 from receiptgate.checks.counts import kind_count, list_count
 from receiptgate.checks.document_figures import TODAY_BEFORE, document_figure, stated_today
 from receiptgate.checks.documents import DOCUMENT_KINDS
-from receiptgate.checks.elapsed import elapsed, elapsed_bound
 from receiptgate.checks.facts import check_claim
 from receiptgate.checks.figures import check_figure, held_anywhere
 from receiptgate.checks.finding import Finding
@@ -31,7 +30,7 @@ from receiptgate.checks.outputs import (
     reports_failure,
     row_count,
 )
-from receiptgate.checks.schedules import day_from, next_day, time_span
+from receiptgate.checks.schedules import time_span
 from receiptgate.checks.totals import lines_total, refunded_row
 from receiptgate.checks.words import content_words
 from receiptgate.checks.written import (
@@ -48,6 +47,7 @@ from receiptgate.evidence.receipts import Receipt
 from receiptgate.evidence.records import Leaf
 from receiptgate.evidence.values import claim_keys
 from receiptgate.pipeline.carried import SAID_BEFORE, said_before
+from receiptgate.pipeline.check_dates import clause_text_of, dated_fallbacks
 from receiptgate.pipeline.check_states import check_state_claim, dated_history, record_state
 from receiptgate.pipeline.claims import anchor_sentences, find_claims, segment_text
 from receiptgate.pipeline.derived import DERIVED, computed_before, derivation_finding, derived
@@ -238,49 +238,18 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 m = said_before(ledger, h, req.text, recheck, req.rechecked) or m
             if m.status == "unsupported":
                 # "Refund: $473.43 back to your PayPal" after a return of that one item
-                own = _clause_text_of(work, sentence, h)  # the figure's clause names it
+                own = clause_text_of(work, sentence, h)  # the figure's clause names it
                 if not _SEVERAL.search(sentence.text):  # "the refund for both items"
                     m = refunded_row(ledger, h, own, None, anchor_.scope()) or m
             if m.status == "unsupported" and h.kind == "date":
                 # "since today's air purifier return": the call this conversation made
-                m = done_today(ledger, h, _clause_text_of(work, sentence, h)) or m
+                m = done_today(ledger, h, clause_text_of(work, sentence, h)) or m
             if m.status == "unsupported":
                 # a rule of the operator's documents ("refunded in 5 to 7 business days")
                 m = document_figure(ledger, h, sentence.text, fresh, anchor_.topic) or m
-            if h.kind == "date" and m.status in ("unsupported", "contradicted"):
-                # "on May 24 (the day after your reservation)": a day from the record's
-                m = day_from(ledger, h, anchor_, sentence.text) or m
-            if h.kind == "date" and (
-                m.status == "unsupported"
-                or (
-                    m.status == "contradicted"
-                    and (
-                        _ARRIVES.search(_clause_text_of(work, sentence, h))
-                        or _AFTER_TIME_RANGE.search(
-                            work, max(sentence.start, h.start - 40), h.start
-                        )
-                    )
-                )
-            ):
-                # "arrives on May 26": a schedule's "01:00:00+1" on a May 25 flight
-                m = next_day(ledger, h, anchor_, fresh) or m
-            if h.kind in ("date", "datetime") and m.status != "contradicted":
-                # "created on 2024-05-14, which is more than 24 hours ago": the record's
-                # time of that day against the current time
-                ago = elapsed(ledger, h, sentence.text, h.end - sentence.start)
-                if ago is not None and (ago.status == "contradicted" or m.status != "supported"):
-                    m = ago
-            if m.status == "unsupported" and h.kind == "duration":
-                # "24 hours" of "created on May 14, which is within the last 24 hours"
-                days = [
-                    dataclasses.replace(
-                        x, start=x.start - sentence.start, end=x.end - sentence.start
-                    )
-                    for x in all_facts
-                    if x.kind in ("date", "datetime")
-                ]
-                at = h.start - sentence.start
-                m = elapsed_bound(ledger, h, sentence.text, at, days) or m
+            # a date or a duration a record implies: a day from it, the next day of a
+            # schedule, how long ago it was (pipeline/check_dates)
+            m = dated_fallbacks(ledger, h, m, anchor_, work, sentence, all_facts, fresh)
             if m.status == "unsupported" and h.kind == "duration":
                 # "a total travel time of 5 hours": from one time of the schedule to another
                 told = work[: _introduced_end(work, sentence)].lower()
@@ -299,7 +268,7 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 m = d if d is not None and d.status == "supported" else m
                 if m.status == "contradicted":
                     # "Refund: $45.13 to PayPal": one returned item's price, not the payment
-                    own = _clause_text_of(work, sentence, h)
+                    own = clause_text_of(work, sentence, h)
                     if not _SEVERAL.search(sentence.text):
                         m = refunded_row(ledger, h, own, m.receipt_id) or m
             elif (
@@ -379,25 +348,8 @@ def _leaves_of(ledger: ReceiptIndex, m: Finding, h: HardFact) -> list[Leaf]:
     ][:1]
 
 
-#: A clause about an arrival: its date may be the day after the flight's.
-_ARRIVES = re.compile(r"\b(?:arriv\w*|lands?|landing|gets?\s+in)\b", re.IGNORECASE)
-#: A date in brackets right after a range of times is the day the range ends on:
-#: "11:00 PM - 12:00 AM EST (May 25)".
-_AFTER_TIME_RANGE = re.compile(
-    r"\d(?::\d\d)?\s*(?:[AP]\.?M\.?)?\s*[-–—]\s*\d{1,2}(?::\d\d)?\s*(?:[AP]\.?M\.?)?"
-    r"(?:\s*[A-Z]{2,4})?\s*[(\[]\s*(?:\+\d\s*(?:day)?,?\s*)?$",
-    re.IGNORECASE,
-)
-
-
 #: A figure said of several rows: "the total refund for both items".
 _SEVERAL = re.compile(r"\b(?:both|all|each|every|items|combined|together)\b", re.I)
-
-
-def _clause_text_of(work: str, sentence: Sentence, h: HardFact) -> str:
-    """The clause of a sentence that holds a figure."""
-    a, b = clause_around(work, sentence.start, sentence.end, h.start, h.end, ACTION_CLAUSE_EDGE)
-    return work[a:b]
 
 
 def _introduced_end(work: str, sentence: Sentence) -> int:

@@ -15,11 +15,10 @@ from collections.abc import Sequence
 from receiptgate.checks.anchoring import SPACED_ID, Anchor, anchor
 from receiptgate.checks.files import unknown_files
 from receiptgate.checks.grounding import is_grounded, ungrounded_names
-from receiptgate.checks.labels import labelled, last_digit_spans
+from receiptgate.checks.labels import last_digit_spans
 from receiptgate.checks.outcomes import OUTCOME_DETECTOR, failed_outcome
 from receiptgate.checks.record_states import names_process
 from receiptgate.checks.records import record_claims
-from receiptgate.checks.words import content_words
 from receiptgate.claims.collect import (
     ACTION_CLAUSE_EDGE,
     PLAN,
@@ -48,6 +47,7 @@ from receiptgate.claims.sentence_type import (
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.records import Record
 from receiptgate.pipeline.request import Request, Settings
+from receiptgate.pipeline.user_words import check_user_restatements
 from receiptgate.policy.decide import ClaimEval
 from receiptgate.results import SentenceResult
 from receiptgate.text.clean import plain_reading
@@ -236,7 +236,7 @@ def anchor_sentences(s: Settings, req: Request) -> None:
             ClaimEval(0, c) for c in ungrounded_names(req.sentences, req.types, ledger)
         )
     req.anchors = anchor(req.work, req.sentences, ledger) if ledger is not None else None
-    req.types = _check_user_restatements(req.sentences, req.types, ledger)
+    req.types = check_user_restatements(req.sentences, req.types, ledger)
     if req.anchors is not None and ledger is not None:
         _drop_spaced_ids(req)
         req.evals.extend(_record_claims(req, req.anchors, ledger))
@@ -361,83 +361,3 @@ def _lines_under(
     if not records:
         return None
     return Anchor(records, "section", text=sentences[at].text, start=sentences[at].start)
-
-
-def _check_user_restatements(
-    sentences: Sequence[Sentence], types: list[str], ledger: ReceiptIndex | None
-) -> list[str]:
-    """A sentence that restates the user's request ("You mentioned you want to return the
-    lamp") is T7 only when the user's messages hold its words; else a plain statement."""
-    if ledger is None:
-        return ["statement" if t == "user" else t for t in types]
-    user = ledger.cache.get("user_stems")
-    if not isinstance(user, frozenset):
-        # the user's words, stemmed like the sentence's; once per index
-        user = ledger.cache["user_stems"] = frozenset().union(
-            *(e.words for e in ledger.entries if e.receipt.kind == "user")
-        )
-    out = list(types)
-    for s, t in zip(sentences, types, strict=True):
-        if t == "user":
-            words = content_words(s.text) - _YOU_WORDS
-            if not user or not words or len(words & user) * 2 < len(words):
-                out[s.index] = "statement"
-        elif t == "statement" and user and (m := labelled(s.text)) is not None:
-            # "City: New York" after the user gave the address: their words restated
-            words = content_words(re.sub(r"\([^)]*\)", " ", m.group(2)))
-            if (words and words <= user) or _user_answered(m.group(1), m.group(2), ledger):
-                out[s.index] = "user"
-        elif t == "statement" and user and _said_by_user(s.text, ledger):
-            out[s.index] = "user"
-    return out
-
-
-#: What a statement says of the agent's own work or its result, which no user's words
-#: can back: "the patch", "our fix", "should now be resolved", "it works".
-_OWN_WORK = re.compile(
-    r"\b(?:i|we|our|my|patch|fix\w*|chang\w*|modif\w*|edit\w*|updat\w*|now|resolv\w*|"
-    r"work\w*|pass\w*|succe\w*|complet\w*|done|should|will)\b",
-    re.IGNORECASE,
-)
-#: A statement restates a user's message when it has this many content words, and one
-#: message holds this share of them.
-_RESTATED_WORDS = 5
-_RESTATED_SHARE = 0.85
-
-
-def _said_by_user(text: str, ledger: ReceiptIndex) -> bool:
-    """Whether one of the user's messages holds nearly every word of a statement: "The
-    issue is when converting FROM JSON back to DICOM" of a task that says so, the user's
-    own account of the problem told back (T7)."""
-    if _OWN_WORK.search(text):
-        return False  # "The issue should now be resolved": the agent's work, not the user's
-    words = content_words(text)
-    if len(words) < _RESTATED_WORDS:
-        return False
-    need = _RESTATED_SHARE * len(words)
-    return any(
-        e.receipt.kind == "user" and len(words & e.words) >= need for e in ledger.entries
-    )
-
-
-_YES_NO = re.compile(r"\W*(yes|no|none|not included|declined)\W*", re.IGNORECASE)
-_NEGATED = re.compile(r"\b(?:no|not|don't|do not|doesn't|won't|without|decline\w*|skip)\b|n't\b")
-
-
-def _user_answered(label: str, value: str, ledger: ReceiptIndex) -> bool:
-    """A yes or no the user's newest message on the label's subject gave: "Travel
-    Insurance: No" after "I don't want to include travel insurance"."""
-    answer = _YES_NO.fullmatch(value)
-    words = content_words(label)
-    if answer is None or not words:
-        return False
-    # the label's head noun is enough: "Travel insurance: No" after "I don't need insurance"
-    head = content_words(label.split()[-1]) or words
-    for e in reversed(ledger.entries):
-        if e.receipt.kind == "user" and head <= e.words:
-            negated = _NEGATED.search(e.receipt.content.lower()) is not None
-            return negated == (answer.group(1).lower() != "yes")
-    return False
-
-
-_YOU_WORDS = frozenset("mentioned said asked requested like want wish prefer would".split())
