@@ -18,6 +18,7 @@ from receiptgate.checks.arithmetic import VALUE_LINE, names_operation
 from receiptgate.checks.availability import available_count
 from receiptgate.checks.counts import kind_count, list_count
 from receiptgate.checks.document_figures import TODAY_BEFORE, document_figure, stated_today
+from receiptgate.checks.document_rates import document_rate
 from receiptgate.checks.documents import DOCUMENT_KINDS
 from receiptgate.checks.facts import check_claim
 from receiptgate.checks.figures import check_figure, held_anywhere
@@ -246,7 +247,11 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 m = done_today(ledger, h, clause_text_of(work, sentence, h)) or m
             if m.status == "unsupported":
                 # a rule of the operator's documents ("refunded in 5 to 7 business days")
-                m = document_figure(ledger, h, sentence.text, fresh, anchor_.topic) or m
+                m = (
+                    document_figure(ledger, h, sentence.text, fresh, anchor_.topic)
+                    or document_rate(ledger, h, sentence.text, anchor_, fresh)  # 3 × $30
+                    or m
+                )
             # a date or a duration a record implies: a day from it, the next day of a
             # schedule, how long ago it was (pipeline/check_dates)
             m = dated_fallbacks(ledger, h, m, anchor_, work, sentence, all_facts, fresh)
