@@ -63,6 +63,18 @@ def amounts_of(
     return out
 
 
+def lines_above(amounts: list[Amount], part: Amount) -> list[Amount]:
+    """The last amount of each line above ``part`` (another line's, before it), top to
+    bottom: what a layout of lines adds up or takes off."""
+    last_of: dict[int, Amount] = {}
+    for a in amounts:
+        if a.fact.start >= part.fact.start:
+            break
+        if a.sentence != part.sentence:
+            last_of[a.sentence] = a
+    return [last_of[i] for i in sorted(last_of)]
+
+
 #: A list item's marker after its indent: "- ", "* ", "• ", "1. ".
 _ITEM = re.compile(r"[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]")
 

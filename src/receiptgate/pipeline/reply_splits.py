@@ -33,6 +33,7 @@ from receiptgate.pipeline.reply_amounts import (
     dash_before,
     derived,
     indent,
+    lines_above,
     titles,
 )
 from receiptgate.text.segment import Sentence
@@ -146,13 +147,8 @@ def left_after(signed: list[Amount], part: Amount, sentences: Sequence[Sentence]
     worked out the same way above ("Option A: ... Mastercard charge: $1,786", then
     "Option B: -$250 ... Mastercard charge: $2,036", both from the one total above).
     ``signed``: the reply's amounts, those taken off included."""
-    last_of: dict[int, Amount] = {}  # each line's last amount, the lines above ``part``
-    for a in signed:
-        if a.fact.start >= part.fact.start:
-            break
-        if a.sentence != part.sentence and not titles(sentences[a.sentence]):
-            last_of[a.sentence] = a
-    lines = [last_of[i] for i in sorted(last_of, reverse=True)][: 2 * MOST_LINES]
+    above = [a for a in lines_above(signed, part) if not titles(sentences[a.sentence])]
+    lines = above[::-1][: 2 * MOST_LINES]
     says_left = _NAMES_LEFT.search(sentences[part.sentence].text) is not None
     off = 0.0
     taken: list[Amount] = []

@@ -32,7 +32,14 @@ from receiptgate.checks.finding import Finding
 from receiptgate.checks.operands import TOLERANCE, for_one_head, show_number
 from receiptgate.checks.totals import NAMES_TOTAL
 from receiptgate.checks.words import content_words
-from receiptgate.pipeline.reply_amounts import MOST_LINES, MOST_PARTS, Amount, amounts_of, derived
+from receiptgate.pipeline.reply_amounts import (
+    MOST_LINES,
+    MOST_PARTS,
+    Amount,
+    amounts_of,
+    derived,
+    lines_above,
+)
 from receiptgate.pipeline.reply_splits import left_after, split_part, under_total
 from receiptgate.policy.decide import ClaimEval
 from receiptgate.text.segment import Sentence
@@ -43,12 +50,14 @@ def settle_reply_sums(
 ) -> None:
     """Back the amounts of the reply that its other lines add up to (see the module
     doc). Changes the claims' findings in place."""
-    amounts = amounts_of(groups, nothing=True)
-    if not any(a.finding.status in ("unsupported", "contradicted") for a in amounts):
+    found_all = amounts_of(groups, taken_off=True, nothing=True)
+    # $0 included ("Mastercard: $0"), the amounts taken off ("-$500") apart
+    everything = [a for a in found_all if a.number >= 0]
+    if not any(a.finding.status in ("unsupported", "contradicted") for a in everything):
         return
-    everything, amounts = amounts, [a for a in amounts if a.number != 0]
-    # with the amounts taken off ("-$500"); their findings are read as they stand
-    signed = amounts_of(groups, taken_off=True)
+    amounts = [a for a in everything if a.number != 0]
+    # with the amounts taken off; their findings are read as they stand
+    signed = [a for a in found_all if a.number != 0]
     for k, a in enumerate(amounts):
         if a.finding.status == "contradicted" and a.finding.detail.startswith("miscalculated"):
             # a sum guessed over the records ("188 + 108 = 296, not 1,300") yields to the
@@ -119,13 +128,7 @@ def _difference_above(
     said = sentences[part.sentence].text
     if not _NAMES_DIFFERENCE.search(said):
         return None
-    last_of: dict[int, Amount] = {}
-    for a in signed:
-        if a.fact.start >= part.fact.start:
-            break
-        if a.sentence != part.sentence:
-            last_of[a.sentence] = a
-    lines = [last_of[i] for i in sorted(last_of)[-2:]]
+    lines = lines_above(signed, part)[-2:]
     if len(lines) != 2 or any(not a.backed for a in lines):
         return None
     earlier, later = lines
@@ -170,11 +173,7 @@ def _total_above(amounts: list[Amount], k: int, sentences: Sequence[Sentence]) -
     total = amounts[k]
     if not NAMES_TOTAL.search(sentences[total.sentence].text):
         return None
-    last_of: dict[int, Amount] = {}
-    for a in amounts[:k]:
-        if a.sentence != total.sentence:
-            last_of[a.sentence] = a
-    lines = [last_of[i] for i in sorted(last_of, reverse=True)][:MOST_LINES]
+    lines = lines_above(amounts, total)[::-1][:MOST_LINES]
     run = 0.0
     for n, a in enumerate(lines, 1):
         if not a.backed:
@@ -241,17 +240,13 @@ def _same_label_above(
         return None
     wanted = content_words(head.group(1))
     parts: list[Amount] = []
-    last_of: dict[int, Amount] = {}
-    for a in amounts[:k]:
-        if a.sentence != total.sentence:
-            last_of[a.sentence] = a
-    for i in sorted(last_of)[-4 * MOST_LINES :]:
-        label = _LABEL.match(sentences[i].text)
+    for line in lines_above(amounts, total)[-4 * MOST_LINES :]:
+        label = _LABEL.match(sentences[line.sentence].text)
         if label is None or NAMES_TOTAL.search(label.group(1)):
             continue
         words = content_words(label.group(1))
         if words and words <= wanted:
-            parts.append(last_of[i])
+            parts.append(line)
     if len(parts) < 2 or any(not p.backed for p in parts):
         return None
     if abs(sum(p.number for p in parts) - total.number) > TOLERANCE:
