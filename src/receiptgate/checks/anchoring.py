@@ -47,6 +47,11 @@ class Anchor:
     context: list[Record] = field(default_factory=list)
     _scope: frozenset[int] | None = field(default=None, repr=False, compare=False)
 
+    def results(self) -> list[Record]:
+        """The whole results the sentence's records are in (each record's root, once):
+        "your original reservation" of a line about one of its passengers."""
+        return list(dict.fromkeys(rec.root for rec in self.records))
+
     def scope(self) -> frozenset[int]:
         """ids (``id()``) of the records in scope: anchors, their subtrees and lineage
         (computed once: every figure and value of the sentence asks)."""

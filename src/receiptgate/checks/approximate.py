@@ -42,8 +42,7 @@ def approximately(
     place = 1
     while claimed % (place * 10) == 0:
         place *= 10
-    roots = list(dict.fromkeys(rec.root for rec in anchor_.records))
-    for rec in roots:
+    for rec in anchor_.results():
         for leaf in rec.subtree_leaves():
             v = leaf.value.number
             if v is None or leaf.value.kind != h.kind or v == claimed:

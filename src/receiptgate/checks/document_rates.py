@@ -50,7 +50,7 @@ def document_rate(
     if not lib.items:
         return None
     counts = {int(m.group(1)) for m in _COUNT.finditer(sentence)}
-    for root in dict.fromkeys(rec.root for rec in anchor_.records):
+    for root in anchor_.results():
         # the reservation's passengers: its rows "passengers[0]", "passengers[1]", ...
         riders = {rec.path for rec in root.subtree() if _PASSENGER_ROW.search(rec.path)}
         if riders:

@@ -173,12 +173,16 @@ def _command(e: ReceiptEntry) -> str:
     editing tool writes (code that says "Python attempts ..." or "make a copy" runs
     nothing); a call with no such argument, its own line."""
     args = e.receipt.args
-    if not isinstance(args, dict):
-        return _lines(e.text.split("\n", 1)[0])
-    said = [v for k in _COMMAND_KEYS if isinstance(v := args.get(k), str)]
-    if _EDIT_TOOL.search(e.receipt.tool or "") and not said:
+    said = (
+        [v for k in _COMMAND_KEYS if isinstance(v := args.get(k), str)]
+        if isinstance(args, dict)
+        else []
+    )
+    if said:
+        return _lines("\n".join(said))
+    if isinstance(args, dict) and _EDIT_TOOL.search(e.receipt.tool or ""):
         return ""
-    return _lines("\n".join(said)) if said else _lines(e.text.split("\n", 1)[0])
+    return _lines(e.text.split("\n", 1)[0])
 
 
 def _shows_code(index: ReceiptIndex, found: Finding) -> bool:

@@ -170,10 +170,7 @@ def day_from(index: ReceiptIndex, h: HardFact, anchor_: Anchor, sentence: str) -
         return None
     word = (m.group("after") or m.group("next") or m.group("later")).lower()
     step = -1 if word in ("before", "previous", "earlier") else 1
-    # the whole result each record sits in: "your original reservation" of a line about
-    # its passenger
-    roots = list(dict.fromkeys(rec.root for rec in anchor_.records))
-    for rec in roots:
+    for rec in anchor_.results():  # "your original reservation" of a passenger's line
         for leaf in rec.subtree_leaves():
             if leaf.value.kind != "date":
                 continue
