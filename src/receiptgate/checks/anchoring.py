@@ -86,6 +86,45 @@ def _spaced_ids(text: str, index: ReceiptIndex) -> list[tuple[int, int, str]]:
     return out
 
 
+#: An id of words and a number ("gift_card_8020792", "credit_card_4920843").
+_WORDED_ID = re.compile(r"^([a-z]+(?:_[a-z]+)*)_(\d{4,})$")
+#: A number of four digits or more, alone, and the words before it.
+_BARE_NUMBER = re.compile(r"(?<![\w#.-])\d{4,}(?![\w-])")
+
+
+def _worded_ids(text: str, index: ReceiptIndex) -> list[tuple[int, int, str]]:
+    """The ids ``text`` writes as words and a number ("Gift Card 8020792", "certificate
+    3765853" for ``gift_card_8020792``, ``certificate_3765853``): the number, where the
+    words of the id's name come right before it."""
+    if not index.records_by_id:
+        return []
+    cached = index.cache.get("worded_ids")
+    suffixes: dict[str, list[tuple[str, list[str]]]]
+    if isinstance(cached, dict):
+        suffixes = cached
+    else:
+        suffixes = {}
+        for key in index.records_by_id:
+            m = _WORDED_ID.match(key)
+            if m is not None:
+                suffixes.setdefault(m.group(2), []).append((key, m.group(1).split("_")))
+        index.cache["worded_ids"] = suffixes
+    if not suffixes:
+        return []
+    out: list[tuple[int, int, str]] = []
+    for m in _BARE_NUMBER.finditer(text):
+        keys = suffixes.get(m.group())
+        if not keys:
+            continue
+        before = [
+            w.lower() for w in re.findall(r"[A-Za-z]+", text[max(0, m.start() - 30) : m.start()])
+        ]
+        for key, words in keys:
+            if before[-len(words) :] == words:
+                out.append((m.start(), m.end(), key))
+    return out
+
+
 @functools.lru_cache(maxsize=512)
 def word_spans(text: str) -> tuple[tuple[str, int, int], ...]:
     """The words of a text, lowercase, with where they are (anchoring and the values a
@@ -106,6 +145,8 @@ def _named(text: str, offset: int, index: ReceiptIndex) -> list[tuple[int, int, 
             found.extend(
                 (offset + m.start(), offset + m.end(), r) for r in index.records_by_id[key]
             )
+    for a, b, key in _worded_ids(text, index):
+        found.extend((offset + a, offset + b, r) for r in by_id[key])
     spaced = _spaced_ids(text, index)
     for a, b, key in spaced:
         found.extend((offset + a, offset + b, r) for r in by_id[key])

@@ -84,12 +84,15 @@ def derive(
     restated: Sequence[Leaf] = (),
     computed: Sequence[tuple[str, float, Finding]] = (),
     listed: bool = False,
+    named: Sequence[Record] = (),
 ) -> Derivation | None:
     """A formula over the records that gives ``h`` (see the module doc), or ``None``.
 
     ``restated``: the values that backed the reply's earlier figures (the lines a
     "Total: $1,000" adds up); ``computed``: the figures earlier lines derived, as (kind,
     number, what backed it), operands of a sentence that names an operation.
+    ``named``: the records the reply names in its other sentences, operands of a sentence
+    that names an operation.
     ``listed``: the sentence before named the records (two or more) this one is about:
     a figure with no operation word ("New fare $465.") may be the sum of one field over
     exactly those records, and nothing else.
@@ -112,6 +115,8 @@ def derive(
         _NAMES_OPERATION.search(sentence)
         or _NAMES_DIFFERENCE.search(sentence)
         or writes_arithmetic(sentence)
+        # "With 4 passengers, that would be a $200 certificate": a figure over heads
+        or _OVER_HEADS.search(sentence)
     )
     if not operation and VALUE_LINE.match(sentence):
         # "**Economy fare:** $312" under the lines of two flights' fares: their sum
@@ -138,7 +143,7 @@ def derive(
             at >= 0 and _IN_KIND.match(sentence, at + len(h.text)) is not None
         )
         return kind_total(index, h, target, sentence, fresh) if plural else None
-    ops = operands(index, h, records, fresh, wide=operation, restated=restated)
+    ops = operands(index, h, records, fresh, wide=operation, restated=restated, named=named)
     if operation:
         # what the reply's earlier lines computed ("Total Cost: $216"): the operand of
         # "the difference of $2571 will be refunded"
@@ -167,6 +172,8 @@ def derive(
         money=h.kind == "money" and operation,
         subtract=subtract,
         back=_gives_back(sentence),
+        # "$200 certificate" is no balance less two fares: what is left needs a word for it
+        left=_NAMES_DIFFERENCE.search(sentence) is not None,
     )
     if found is not None:
         return found
@@ -184,7 +191,7 @@ def derive(
         total = list_total(index, h, target, fresh)
         if total is not None:
             return total
-    return wrong_total(ops, target, records, sentence)
+    return wrong_total(ops, target, records, sentence, h.text)
 
 
 #: A rate or a share: "per passenger", "each".
@@ -237,6 +244,7 @@ def _search(
     money: bool = True,
     subtract: bool = True,
     back: bool = False,
+    left: bool = True,
 ) -> Derivation | None:
     """A formula over ``ops`` that gives ``target``. Amounts of money combine across fields
     (a balance less a payment); other figures only within one field (two rows' counts):
@@ -259,6 +267,12 @@ def _search(
             None,
         )
 
+    for a in ops:
+        # a figure a line above gave ("$50 per passenger"), times a count, before any sum
+        # or difference (which some values of the records would give by chance)
+        for n in multipliers if a.leaf is None else ():
+            if abs(a.value * n - target) <= TOLERANCE:
+                return _ok(target, f"{n} × {show_number(a.value)}", a)
     # The sum of one field over a list's rows (an order's item prices).
     sums = list_sums(ops)
     for total, parts in sums:
@@ -266,7 +280,7 @@ def _search(
             return summed(target, [p.value for p in parts], parts[0].leaf)
     # What is left of an amount after such a sum: "you will have $201 remaining" on a
     # certificate of 500 after fares of 158 + 141.
-    for total, parts in sums if subtract and money else ():
+    for total, parts in sums if subtract and money and left else ():
         b = find(total + target, *parts)
         if (
             b is not None
@@ -278,12 +292,6 @@ def _search(
         ):
             terms = " + ".join(show_number(p.value) for p in parts)
             return _ok(target, f"{show_number(b.value)} − ({terms})", b, *parts)
-    for a in ops:
-        # a figure a line above gave ("$50 per passenger"), times a count, before any sum
-        # with it (which some value of the records would give by chance)
-        for n in multipliers if a.leaf is None else ():
-            if abs(a.value * n - target) <= TOLERANCE:
-                return _ok(target, f"{n} × {show_number(a.value)}", a)
     for a in ops if money and subtract and back else ():
         # "Refund due: $414 for 2 passengers" after "$353 per passenger" above and a new
         # fare of $146: the count times the difference per head
@@ -385,13 +393,16 @@ def names_operation(sentence: str) -> bool:
     ("$338 + $378 = $716"), an amount on top of another ("Additional amount due") or a
     total over heads ("$456 (for 3 passengers)")."""
     return bool(
-        _NAMES_OPERATION.search(sentence) or _ON_TOP.search(sentence) or writes_arithmetic(sentence)
+        _NAMES_OPERATION.search(sentence)
+        or _ON_TOP.search(sentence)
+        or _OVER_HEADS.search(sentence)
+        or writes_arithmetic(sentence)
     )
 
 
-_ON_TOP = re.compile(
-    r"\b(?:additional|extra|due)\b"
-    # a total over heads: "$456 (for 3 passengers)", "for both travelers"
-    rf"|\bfor\s+(?:all\s+)?{HEADS_COUNT}\s+{HEADS_NOUN}\b",
-    re.IGNORECASE,
+#: A total over heads: "$456 (for 3 passengers)", "for both travelers", "With 4
+#: passengers, that would be $200".
+_OVER_HEADS = re.compile(
+    rf"\b(?:for|with|across)\s+(?:all\s+|the\s+)?{HEADS_COUNT}\s+{HEADS_NOUN}\b", re.IGNORECASE
 )
+_ON_TOP = re.compile(r"\b(?:additional|extra|due)\b", re.IGNORECASE)

@@ -198,6 +198,14 @@ def check_figure(
         RATE_AFTER.match(anchor_.text, h.end - anchor_.start)
     ):
         rival = None  # a rate ("30 dollars per passenger") says nothing of a total
+    if rival is not None and _gap_stated(anchor_, h, rival):
+        # "Price difference from your current puzzle ($46.00) is $3.10" under the new
+        # puzzle's $49.10: the figure is the other term of the difference the sentence
+        # states, a value of another record
+        held = [leaf for leaf in equal if index.receipt_of(leaf).kind != "user"]
+        if held:
+            return supported(index, h, held[-1])
+        rival = None
     if rival is not None and anchor_.how == "named":
         # The sentence names the record and its field holds another value: the same
         # field of another record ("build 4827 took 14 minutes") is no support.
@@ -401,6 +409,39 @@ def _apart(anchor_: Anchor, h: HardFact) -> bool:
     return bool(anchor_.named) and not any(lo <= a and b <= hi for a, b, _ in anchor_.named)
 
 
+#: An amount as a sentence writes it: with a currency sign ("$1,234", "$ 5") or to the
+#: cent ("302.67"); a date's or a duration's number is none.
+_AMOUNT = re.compile(
+    r"[$€£]\s?(?P<a>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    r"|(?<![\w.,])(?P<b>\d{1,3}(?:,\d{3})*\.\d{2}|\d+\.\d{2})(?![\d.])"
+)
+
+
+def _other_amounts(text: str, start: int, end: int) -> frozenset[float]:
+    """The amounts a sentence writes outside ``text[start:end]`` (a figure's span)."""
+    return frozenset(
+        round(float((m.group("a") or m.group("b")).replace(",", "")), 2)
+        for m in _AMOUNT.finditer(text)
+        if m.end() <= start or m.start() >= end
+    )
+
+
+def _gap_stated(anchor_: Anchor, h: HardFact, rival: Leaf) -> bool:
+    """Whether the sentence states, with another figure, the gap between the claimed
+    figure and the rival field's value (the difference of the two)."""
+    theirs = _number_of(rival)
+    if h.number is None or theirs is None or h.kind != "money":
+        return False
+    gap = round(abs(theirs - h.number), 2)
+    said = _other_amounts(anchor_.text, h.start - anchor_.start, h.end - anchor_.start)
+    return gap > 0 and gap in said
+
+
+def _number_of(leaf: Leaf) -> float | None:
+    n = leaf.value.number
+    return round(n, 2) if n is not None else None
+
+
 def _rival(
     index: ReceiptIndex,
     h: HardFact,
@@ -420,6 +461,13 @@ def _rival(
                 for leaf in r.leaves
                 if same_family(h, leaf.value) and fresh(index.receipt_of(leaf))
             )
+    # "Price: $298.91 (current item is $302.67)": a field whose value the sentence gives
+    # with another of its figures is that figure's, no rival of this one
+    if h.kind == "money" and anchor_.how != "named":
+        # (a sentence that names its records, "$146 and $177 for HAT085 and HAT023",
+        # gives each its own figure: the other figure is no claim on this one's field)
+        said = _other_amounts(anchor_.text, h.start - anchor_.start, h.end - anchor_.start)
+        same = [leaf for leaf in same if _number_of(leaf) not in said]
     if not same:
         return None
     scored = [(len(field_words(leaf) & clause), leaf) for leaf in same]

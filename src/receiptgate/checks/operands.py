@@ -91,9 +91,11 @@ def operands(
     *,
     wide: bool = True,
     restated: Sequence[Leaf] = (),
+    named: Sequence[Record] = (),
 ) -> list[Operand]:
     """The values of ``h``'s kind to compute with: the anchored records' first, then
-    (``wide``) the newest results', nearest first, at most ``MAX_OPERANDS``."""
+    (``wide``) the values the reply restated, the records it ``named`` elsewhere and the
+    newest results', nearest first, at most ``MAX_OPERANDS``."""
     out: list[Operand] = []
     seen: set[int] = set()
 
@@ -122,6 +124,10 @@ def operands(
             parent = leaf.record.parent
             for sibling in parent.children if parent is not None and leaf.record.ids else ():
                 take(sibling.numeric_leaves())
+    for rec in named if wide else ():
+        # the records the reply names elsewhere ("difference vs your robotic +2.98" in a
+        # reply that names the robotic vacuum's item id further on)
+        take(rec.numeric_leaves())
     for rec in records if wide else ():
         # the rows beside it (the other segment of a one-stop option, the other items
         # of an order): what a total over its group adds

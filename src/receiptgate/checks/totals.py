@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 
+from receiptgate.checks.document_figures import RATE_AFTER
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.operands import TOLERANCE, Derivation, Operand, same_kind, show_number
 from receiptgate.claims.models import HardFact
@@ -239,10 +240,16 @@ _SUMMED = frozenset(
 
 
 def wrong_total(
-    ops: list[Operand], target: float, records: Sequence[Record], sentence: str
+    ops: list[Operand], target: float, records: Sequence[Record], sentence: str, figure: str = ""
 ) -> Derivation | None:
-    """A sentence that names a total of an anchored list, with another result."""
+    """A sentence that names a total of an anchored list, with another result.
+
+    ``figure`` is the claimed figure as written: the total is the figure nearest to the
+    word "total", never a rate ("$50 per passenger, $100 total for the two passengers").
+    """
     if not records or not NAMES_TOTAL.search(sentence):
+        return None
+    if figure and not is_the_total(sentence, figure):
         return None
     what = _TOTAL_OF.search(sentence)
     if what is not None and what.group(1).lower() not in _SUMMED:
@@ -262,3 +269,30 @@ def wrong_total(
         f"{terms} = {show_number(total)}, not {show_number(target)}",
         parts[0].leaf,
     )
+
+
+#: An amount of money as a reply writes it ("$1,234.50", "1,234 USD").
+_AMOUNT = re.compile(r"[$€£]\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s?(?:USD|EUR|dollars)\b")
+
+
+def is_the_total(sentence: str, figure: str) -> bool:
+    """Whether the figure written as ``figure`` is the total a sentence names: not a
+    rate ("$50 per passenger") and, of the sentence's amounts, the one nearest to a word
+    of a total ("$50 per passenger, $100 total for the two")."""
+    at = sentence.find(figure)
+    if at < 0:
+        return True
+    if RATE_AFTER.match(sentence, at + len(figure)):
+        return False
+    amounts = [(m.start(), m.end()) for m in _AMOUNT.finditer(sentence)]
+    if len(amounts) < 2:
+        return True
+    for word in NAMES_TOTAL.finditer(sentence):
+
+        def gap(span: tuple[int, int], w: re.Match[str] = word) -> int:
+            return max(span[0] - w.end(), w.start() - span[1], 0)
+
+        nearest = min(amounts, key=gap)
+        if nearest[0] <= at < nearest[1] or at <= nearest[0] < at + len(figure):
+            return True
+    return False

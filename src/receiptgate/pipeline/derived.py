@@ -19,9 +19,18 @@ from receiptgate.checks.operands import Derivation
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
+from receiptgate.evidence.records import Record
 from receiptgate.pipeline.request import Request
 
 DERIVED = "derived"
+
+#: A number written to the cent ("-30.49"), and words of a sentence about money.
+_CENTS = re.compile(r"^[+\-−]?\d[\d,]*\.\d{2}$")
+_MONEY = re.compile(
+    r"\b(?:price|prices|priced|cost|costs|fare|fee|refund\w*|charge\w*|paid|pay|balance|"
+    r"difference|total|amount)\b",
+    re.IGNORECASE,
+)
 
 
 def derived(
@@ -36,6 +45,9 @@ def derived(
     """A figure no record holds, computed from figures they do (checks/arithmetic), or
     from figures the reply derived before (``supported``: this sentence's figures that
     receipts back, so far)."""
+    if h.kind == "number" and _CENTS.search(h.text) and _MONEY.search(sentence):
+        # "price 655.59 (difference vs your robotic +2.98)": an amount with no currency sign
+        h = dataclasses.replace(h, kind="money")
     d = derive(
         ledger,
         h,
@@ -46,6 +58,7 @@ def derived(
         listed=anchor_.how == "previous" and len(anchor_.records) >= 2,
         restated=req.backed,
         computed=req.computed,
+        named=_named_elsewhere(req, anchor_),
     )
     if (d is None or d.status == "contradicted") and req.anchors is not None:
         # an itinerary's fare: one field over the rows the reply names, per head or all
@@ -57,6 +70,17 @@ def derived(
     if h.kind == "money":
         d = one_head(d, h, sentence)  # "$1,230 for all three passengers": one's fare
     return derivation_finding(ledger, h, d, req, supported)
+
+
+def _named_elsewhere(req: Request, anchor_: Anchor) -> list[Record]:
+    """The records the reply's other sentences name (the operands of a difference with
+    a record the sentence calls by a word: "vs your robotic")."""
+    own = {id(r) for r in anchor_.records}
+    out: dict[int, Record] = {}
+    for a in req.anchors or ():
+        if a.how == "named" and a is not anchor_:
+            out.update((id(r), r) for r in a.records if id(r) not in own)
+    return list(out.values())
 
 
 def derivation_finding(
