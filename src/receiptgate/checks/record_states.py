@@ -28,7 +28,7 @@ _NOT_A_STATE_REPORT = re.compile(
 # has been processed", "the exchange has been successfully processed").
 _PROCESS_NOUNS = re.compile(
     r"\b(?:requests?|exchanges?|returns?|refunds?|modifications?|changes?|updates?|"
-    r"payments?|process|cancellation|transactions?|bookings?|attempts?|tries|try|searche?s?|"
+    r"payments?|process|cancellations?|transactions?|bookings?|attempts?|tries|try|searche?s?|"
     # "Both actions completed successfully", "everything completed today"
     r"actions?|steps?|tasks?|operations?|everything)\b"
 )
@@ -153,6 +153,20 @@ def reports_state(
     the evidence calls its records (``nouns``)."""
     if _AGENT_BEFORE.search(low, max(0, start - 30), start):
         return None  # "the two orders we just cancelled": what the agent did, an action
+    if _USER_DID.search(low, max(0, start - 20), start) and low[start:end].endswith("ed"):
+        return None  # "You've confirmed these are all the changes": what the user did
+    if _POSSESSIVE.search(low, max(0, start - 4), start):
+        return None  # "depending on PayPal's processing": a noun, no record's state
+    if _CONDITION_LEAD.match(low):
+        # "Once the items are received and processed, refunds will be issued": the whole
+        # lead clause is a condition, past any "and" inside it; what the sentence says
+        # after it rests on the condition ("If you believe it was delivered, let me know
+        # the delivered order's id"): it may back a state, never contradict one
+        return None if "," not in low[:start] else "labelled"
+    if low.rstrip(" *_)\"'").endswith("?"):
+        # "... or an order that has already been delivered?": a question asks; it may
+        # back a state, never contradict one
+        return "labelled"
     line = low.rfind("\n", 0, start) + 1
     label = _OTHER_LABEL.match(low, line, start)
     if label is not None and not (set(label.group(1).split()) & (nouns | _STATE_WORDS)):
@@ -190,7 +204,9 @@ def reports_state(
     reason = max((m.end() for m in _REASON_EDGE.finditer(low, 0, start)), default=0)
     if _PROCESS_NOUNS.search(low, reason, start):
         return None  # the state of a request or an exchange, not of the record
-    if after and after[0].endswith("s") and after[0] not in ("is", "was", "has", "as"):
+    # ("pending items ...", "processing times, ..."; "Pending orders:" is a label)
+    plural = after[0].rstrip(".,;!?)") if after else ""
+    if plural.endswith("s") and not plural.endswith(("ss", "us", "is", "as")):
         return None  # "pending items ...": no one record to compare
     # "was shipped to the address", "the order shipped to Texas": an event in the
     # record's past, not its state now ("the order is shipped to ..." still says its state)
@@ -205,6 +221,15 @@ def reports_state(
         return "all"  # "Both orders #W1 and #W2 are delivered": each of them
     return "one"
 
+
+#: The user as the one who acted: "you've confirmed", "you want cancelled".
+_USER_DID = re.compile(r"\byou(?:['’]ve|\s+have|\s+had|\s+want|\s+wanted)?\s+$")
+#: A possessive right before a word: "PayPal's processing".
+_POSSESSIVE = re.compile(r"\w['’]s\s+$")
+#: A sentence that opens with a condition: "Once ...", "If ...", "When ...".
+_CONDITION_LEAD = re.compile(
+    r"^[\s*_>•-]*(?:once|if|when|whenever|after|until|unless|as\s+soon\s+as|before)\b"
+)
 
 #: A word after a past event that says where or how it went ("shipped to: ...").
 _WHERE_WORDS = frozenset({"to", "on", "at", "from", "by", "via"})

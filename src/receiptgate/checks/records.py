@@ -190,7 +190,7 @@ def record_claims(
         for fieldname, value in pairs:
             for m in word_pattern(value).finditer(low_text):
                 a, b = s.start + m.start(), s.start + m.end()
-                if not free(a, b):
+                if not free(a, b) or _in_a_name(s.text, m.start(), m.end()):
                     continue
                 reach = reports_state(low_text, m.start(), m.end(), record_nouns(index))
                 if reach is None:
@@ -290,6 +290,20 @@ def record_claims(
                 out.append(labelled)
             at += len(part)
     return out
+
+
+#: A capitalised word after another: "Running Shoes" (a name, not a state word).
+_NEXT_CAPITAL = re.compile(r"[^\S\n]+[A-Z][a-z]")
+
+
+def _in_a_name(text: str, start: int, end: int) -> bool:
+    """Whether a state word is part of a name: capitalised inside a line ("includes
+    Running Shoes") and followed by another capitalised word."""
+    if not text[start : start + 1].isupper():
+        return False
+    line = text.rfind("\n", 0, start) + 1
+    lead = text[line:start].strip(" *_#>•-:0123456789.)")
+    return bool(lead) and _NEXT_CAPITAL.match(text, end) is not None
 
 
 #: Where one line's labels part: "**Bags:** none; **Insurance:** none".
