@@ -131,11 +131,26 @@ def suite_runs(index: ReceiptIndex) -> list[ReceiptEntry]:
     return ledger_view(index).test_runs
 
 
+#: Kinds of action that change something (a look-up tool does none of them).
+_CHANGING_KINDS = frozenset(
+    {"requested", "fixed", "created", "cancelled", "refunded", "charged", "transferred", "sent"}
+)
+#: A tool named for reading: "get_order_details", "search_direct_flight", "list_files".
+_READ_TOOL = re.compile(
+    r"^(?:get|list|search|find|fetch|read|lookup|look_up|calculate|view|show|describe|query)"
+    r"(?:[_\-.\s]|$)",
+    re.IGNORECASE,
+)
+
+
 def calls_for(view: _LedgerView, kind: str) -> list[ReceiptEntry]:
     calls = view.by_action.get(kind)
     if calls is None:
         pattern = ACTION_TOOLS.get(kind, ACTION_TOOLS["ran"])
         calls = [e for e in view.tools if pattern.search(view.heads[id(e)])]
+        if kind in _CHANGING_KINDS:
+            # "get_order_details" names an order, but reads it: no request was submitted
+            calls = [e for e in calls if not _READ_TOOL.match(e.receipt.tool or "")]
         if kind in _WRITING_KINDS:
             # A shell or code call that writes a file ("echo x > hello.sh", "sed -i",
             # open(path, "w")) creates, saves and fixes as much as a write tool does.

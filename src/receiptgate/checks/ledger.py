@@ -102,6 +102,13 @@ _ENV_CANON = {"prod": "production", "stage": "staging", "development": "dev"}
 ATTEMPTS = frozenset({"submitted", "tried", "attempted"})
 
 
+#: Verbs whose subject may be a refund ("has been added back", "has been processed").
+_MOVES_A_REFUND = frozenset({"created", "requested", "fixed", "sent", "transferred"})
+_REFUND_SUBJECT = re.compile(r"\brefunds?\b", re.IGNORECASE)
+
+#: A passive of confirming: what was confirmed was done ("has been confirmed").
+_BEEN_CONFIRMED = re.compile(r"\b(?:been|is|are|was|were)\s+(?:now\s+)?confirmed\b", re.I)
+
 #: The verbs of a look-up, no word of what was looked up.
 _LOOKUP_VERBS = content_words("found find checked check looked look reviewed review pulled up")
 
@@ -133,6 +140,17 @@ def check_action(
     went wrong, so an attempt verb (``ATTEMPTS``) is true of a call that failed.
     """
     kind = claim.assertion
+    if kind in _MOVES_A_REFUND and _REFUND_SUBJECT.search(claim.object or ""):
+        # "the refund of $109.27 has been added back to your gift card", "the refund has
+        # been processed": the call that refunded (a cancellation's negative payment row)
+        kind = "refunded"
+        claim = dataclasses.replace(claim, assertion=kind)
+    if kind == "checked" and _BEEN_CONFIRMED.search(claim.matched_text):
+        # "Your booking has been confirmed": the booking was made; "your identity has been
+        # confirmed": it was looked up
+        made = check_action(index, dataclasses.replace(claim, assertion="requested"), tail)
+        if made.status == "supported":
+            return made
     view = ledger_view(index)
     tools = view.tools
     if kind in ("tests_pass", "tests_fail", "ran_tests"):

@@ -61,13 +61,17 @@ GENERIC_OBJECTS = frozenset(
     # items"): the listed lines name the objects, and are checked on their own
     "following selected above below listed mentioned these those item items "
     # what the agent made of its results ("I found a combination that ..."): any look-up
-    "combination combinations option options solution alternative alternatives way".split()
+    "combination combinations option options solution alternative alternatives way "
+    # what points back at the actions just taken ("both actions", "the requested updates")
+    "action actions updates modification modifications requested combined".split()
 )
 
 #: Words that count an object ("several options", "a few alternatives", "3 results").
 _HOW_MANY = frozenset(
     "a an the some several few many multiple various couple of more other two three four "
-    "five six seven eight nine ten".split()
+    "five six seven eight nine ten both all each "
+    # which of them: "I found the cheapest option"
+    "cheapest earliest latest best lowest fastest shortest nearest".split()
 )
 
 #: What a fix is of, when no file is named: the problem, not an artifact a call names.
@@ -134,6 +138,33 @@ def _after(tail: str, obj: str) -> str:
     return tail[at + len(obj) :] if at >= 0 else ""
 
 
+#: The first word of a tool's name: "modify" of "modify_pending_order_items".
+_TOOL_VERB = re.compile(r"([a-z]{3,})(?:[_\-.]|$)", re.IGNORECASE)
+_SUFFIXES = ("ications", "ication", "ations", "ation", "ings", "ing", "ments", "ment", "es", "s")
+
+
+def root(word: str) -> str:
+    """A word without its suffix of a noun of action or a plural, and without a doubled
+    last letter: "modification" and "modify" give "modif", "cancellation" and "cancel"
+    "cancel", "booking" and "book" "book", "exchanges" and "exchange" "exchang"."""
+    w = word.lower()
+    for suffix in _SUFFIXES:
+        if w.endswith(suffix) and len(w) - len(suffix) >= 4:
+            w = w[: -len(suffix)]
+            break
+    if w.endswith(("y", "e")) and len(w) >= 5:
+        w = w[:-1]
+    if len(w) >= 5 and w[-1] == w[-2]:
+        w = w[:-1]
+    return w
+
+
+#: A preposition opening a look-up's object ("found regarding the items").
+_ABOUT_LEAD = re.compile(r"^\s*(?:regarding|about|concerning|on|for)\s+", re.IGNORECASE)
+#: An object that starts with a dash or a colon is none ("I found—please review").
+_NO_OBJECT = re.compile(r"^\s*[—–:-].*", re.DOTALL)
+
+
 @dataclass(frozen=True, slots=True)
 class ObjectMatcher:
     """Whether a call is about a claim's object (a file, a recipient, a version...).
@@ -156,6 +187,10 @@ class ObjectMatcher:
     def of(cls, claim: DetectedClaim, tail: str) -> ObjectMatcher:
         # "**Refund:** $2571 has been refunded": the label is no part of the object
         raw = _LEAD_LABEL.sub("", claim.object or "")
+        if claim.assertion == "checked":
+            # "Here's what I found regarding the items", "what I found—please review": what
+            # follows a look-up verb there is what it was about, or no object at all
+            raw = _NO_OBJECT.sub("", _ABOUT_LEAD.sub("", raw))
         obj = raw.strip(" *_`").lower()
         idents = tuple(
             i.lower().rstrip(".")
@@ -220,4 +255,9 @@ class ObjectMatcher:
         if self.in_call:
             return describes(self.words, entry.context_words)
         shared = len(self.words & entry.words)
-        return shared > 0 and shared * 2 >= min(len(self.words), 2)
+        if shared > 0 and shared * 2 >= min(len(self.words), 2):
+            return True
+        # "the one-time item modification", "your exchanges and cancellation": the object
+        # names what the tool does ("modify_pending_order_items", "cancel_pending_order")
+        verb = _TOOL_VERB.match(entry.receipt.tool or "")
+        return verb is not None and root(verb.group(1)) in {root(w) for w in self.words}

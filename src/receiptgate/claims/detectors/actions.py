@@ -152,6 +152,9 @@ _SOME_FAILED = re.compile(
 _FIRST_PERSON = re.compile(r"\b(?:I|we|We)\b(?:['’]ve)?\s+(?:\w+\s+){0,2}?(?:" + _VERB_ALT + r")\b")
 _TO_AFTER = re.compile(r"\s+to\b")
 _MENTIONS_TESTS = re.compile(r"\b(?:tests?|suite|specs?|pytest|jest|ci)\b", re.IGNORECASE)
+#: A label that names a state: "Status:", "Order status:", "Current state:".
+_STATE_LABEL = re.compile(r"\b(?:status|state)\W*$", re.IGNORECASE)
+
 # What may precede a bare participle that opens a report: a short label ("Line 3: ").
 _BARE_COUNT = re.compile(r"\**\s*(?:\d+|no|none|yes|zero|one|two|three)\b", re.IGNORECASE)
 _LABEL_HEAD = re.compile(r"\s*[\w\s*`'\"-]{1,30}:\s*")
@@ -451,6 +454,8 @@ class ActionDetector(Detector):
                 continue
             if label is not None and at == start and _WORD_BEFORE_COLON.match(text, m.end(1)):
                 continue  # "Requested segment: HAT052": the participle qualifies the label
+            if label is not None and at == after and _STATE_LABEL.search(label.group(0)):
+                continue  # "Status: processed": the record's state, no act of the agent's
             claim = self._build(text, sentence, spec, m)
             if claim is not None and label is not None and at == after:
                 claim = _label_object(claim, text, label, m.end())

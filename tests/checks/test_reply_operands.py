@@ -1,0 +1,299 @@
+"""Figures, look-ups and states as agents write them after many tool calls.
+
+Each case is a shape that honest replies of tau2-bench's airline and retail agents take
+(a rate times the heads the line states, a card written as its words and number, a
+price beside the price it replaces, a difference to the item the reply names later, a
+reference back to the actions just taken, a state word inside a name or a condition),
+with the wrong version of the same figure or claim, which stays blocked.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from receiptgate import Gate, ValidationResult
+from receiptgate.evidence.receipts import Receipt
+from tool_transcripts import tool_transcript
+
+NOW = datetime(2024, 5, 15, 15, tzinfo=UTC)
+GATE = Gate()
+
+POLICY = {
+    "role": "system",
+    "content": (
+        "# Airline policy\n\nIf the user is a silver or gold member or travels in business, "
+        "and complains about a delayed flight, you can offer a certificate, with the amount "
+        "being $50 times the number of passengers."
+    ),
+}
+
+RESERVATION = {
+    "reservation_id": "3JA7XV",
+    "user_id": "mei_brown_7075",
+    "cabin": "business",
+    "flights": [
+        {"flight_number": "HAT045", "date": "2024-05-15", "price": 1973},
+        {"flight_number": "HAT194", "date": "2024-05-16", "price": 1309},
+    ],
+    "passengers": [
+        {"first_name": "Mei", "last_name": "Brown"},
+        {"first_name": "Evelyn", "last_name": "Anderson"},
+        {"first_name": "Yusuf", "last_name": "Silva"},
+        {"first_name": "Ava", "last_name": "Lee"},
+    ],
+    "payment_history": [{"payment_id": "credit_card_4920843", "amount": 3282}],
+}
+
+USER = {
+    "user_id": "mei_brown_7075",
+    "payment_methods": {
+        "certificate_6761175": {
+            "source": "certificate",
+            "id": "certificate_6761175",
+            "amount": 250,
+        },
+        "gift_card_6136092": {"source": "gift_card", "id": "gift_card_6136092", "amount": 129},
+        "gift_card_8020792": {"source": "gift_card", "id": "gift_card_8020792", "amount": 198},
+    },
+    "reservations": ["3JA7XV"],
+}
+
+
+def _airline() -> list[Receipt]:
+    return tool_transcript(
+        [
+            ("get_user_details", {"user_id": "mei_brown_7075"}, USER),
+            ("get_reservation_details", {"reservation_id": "3JA7XV"}, RESERVATION),
+        ],
+        before=[POLICY],
+    )
+
+
+ORDER = {
+    "order_id": "#W9502127",
+    "user_id": "daiki_li_1234",
+    "status": "pending",
+    "items": [
+        {
+            "name": "Vacuum Cleaner",
+            "product_id": "1762337868",
+            "item_id": "6259501109",
+            "price": 652.61,
+            "options": {"type": "robotic"},
+        },
+        {
+            "name": "Running Shoes",
+            "product_id": "6938111410",
+            "item_id": "9791469541",
+            "price": 147.05,
+            "options": {"size": "9"},
+        },
+    ],
+    "payment_history": [
+        {"transaction_type": "payment", "amount": 799.66, "payment_method_id": "paypal_2433177"}
+    ],
+}
+
+PRODUCT = {
+    "name": "Vacuum Cleaner",
+    "product_id": "1762337868",
+    "variants": {
+        "1345513440": {
+            "item_id": "1345513440",
+            "options": {"type": "canister"},
+            "available": True,
+            "price": 655.59,
+        },
+        "7958300294": {
+            "item_id": "7958300294",
+            "options": {"type": "canister"},
+            "available": True,
+            "price": 642.72,
+        },
+    },
+}
+
+
+def _retail(*more: tuple[str, dict[str, Any], Any]) -> list[Receipt]:
+    return tool_transcript(
+        [
+            ("get_order_details", {"order_id": "#W9502127"}, ORDER),
+            ("get_product_details", {"product_id": "1762337868"}, PRODUCT),
+            *more,
+        ]
+    )
+
+
+def _action(result: ValidationResult, needle: str) -> str:
+    return next(s.action for s in result.sentences if needle in s.text)
+
+
+def _reasons(result: ValidationResult, needle: str) -> str:
+    return " ".join(r for s in result.sentences if needle in s.text for r in s.reasons)
+
+
+# ----------------------------------------------------------------------- rates and heads
+
+
+@pytest.mark.parametrize(("amount", "action"), [("$200", "pass"), ("$240", "block")])
+def test_a_rate_above_times_the_heads_the_line_states_is_derived(amount: str, action: str) -> None:
+    text = (
+        "For a delayed flight, I can offer a travel certificate of **$50 per passenger**. "
+        f"With 4 passengers, that would be a **{amount} certificate**."
+    )
+    result = GATE.validate(text, receipts=_airline(), now=NOW)
+    assert _action(result, "With 4 passengers") == action
+    if action == "pass":
+        assert "4 × 50" in str(result.sentences[-1].evidence)
+
+
+def test_a_rate_beside_a_total_is_not_read_as_the_total() -> None:
+    text = (
+        "Your reservation 3JA7XV is in business. We can issue a certificate as a gesture "
+        "($50 per passenger, $200 total for the four passengers)."
+    )
+    result = GATE.validate(text, receipts=_airline(), now=NOW)
+    assert "miscalculated" not in _reasons(result, "gesture")
+
+
+# ---------------------------------------------------------------- cards as words and digits
+
+
+@pytest.mark.parametrize(("amount", "action"), [("$198", "pass"), ("$129", "block")])
+def test_a_card_written_as_its_words_and_number_is_that_cards_record(
+    amount: str, action: str
+) -> None:
+    text = f"Your gift cards:\n\n- Gift Card 6136092: $129\n- Gift Card 8020792: {amount}\n"
+    result = GATE.validate(text, receipts=_airline(), now=NOW)
+    assert _action(result, "Gift Card 8020792") == action
+
+
+# ------------------------------------------------------------ prices beside other prices
+
+
+@pytest.mark.parametrize(("old", "action"), [("$652.61", "pass"), ("$650.00", "block")])
+def test_a_price_beside_the_price_it_replaces(old: str, action: str) -> None:
+    text = f"The canister vacuum 1345513440 is available. Price: $655.59 (current item is {old})"
+    result = GATE.validate(text, receipts=_retail(), now=NOW)
+    assert _action(result, "Price:") == action
+
+
+@pytest.mark.parametrize(("old", "action"), [("$652.61", "pass"), ("$650.61", "block")])
+def test_the_other_term_of_a_stated_difference_is_not_contradicted(old: str, action: str) -> None:
+    text = (
+        "Item 1345513440 is a canister vacuum for $655.59. "
+        f"The price difference from your current vacuum ({old}) is $2.98."
+    )
+    result = GATE.validate(text, receipts=_retail(), now=NOW)
+    assert _action(result, "difference from") == action
+
+
+@pytest.mark.parametrize(("gap", "action"), [("+2.98", "pass"), ("+3.98", "block")])
+def test_a_difference_to_an_item_the_reply_names_later(gap: str, action: str) -> None:
+    text = (
+        "Here are the available canister variants:\n"
+        f"- Item 1345513440: canister — price 655.59 (difference vs your robotic {gap})\n\n"
+        "Which item do you want to exchange the robotic vacuum (6259501109) for?"
+    )
+    result = GATE.validate(text, receipts=_retail(), now=NOW)
+    assert _action(result, "Item 1345513440") == action
+
+
+# --------------------------------------------------------------- look-ups and completions
+
+
+def test_i_found_the_cheapest_option_needs_a_look_up() -> None:
+    text = "I found the cheapest option for you."
+    looked = _retail()
+    assert _action(GATE.validate(text, receipts=looked, now=NOW), "cheapest") == "pass"
+    assert _action(GATE.validate(text, receipts=[], now=NOW), "cheapest") == "block"
+
+
+def test_a_reference_back_to_the_actions_taken_needs_those_calls() -> None:
+    text = "I've submitted both actions."
+    done = _retail(
+        ("modify_pending_order_items", {"order_id": "#W9502127"}, {**ORDER, "status": "pending"}),
+        ("modify_pending_order_address", {"order_id": "#W9502127"}, ORDER),
+    )
+    assert _action(GATE.validate(text, receipts=done, now=NOW), "both actions") == "pass"
+    assert _action(GATE.validate(text, receipts=_retail(), now=NOW), "both actions") == "block"
+
+
+# ------------------------------------------------------------------------------- states
+
+
+def test_a_state_word_inside_a_product_name_is_no_state() -> None:
+    text = "Order #W9502127 (status: pending) includes: Vacuum Cleaner, Running Shoes."
+    result = GATE.validate(text, receipts=_retail(), now=NOW)
+    assert result.verdict == "pass", [s.reasons for s in result.sentences]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Once the items are received and processed, the refund will go to your PayPal.",
+        "Would you like to cancel order #W9502127 instead, or one that has been delivered?",
+        "If you believe it was delivered, please tell me the delivered order's id.",
+    ],
+)
+def test_a_state_word_in_a_condition_or_a_question_contradicts_nothing(text: str) -> None:
+    result = GATE.validate(text, receipts=_retail(), now=NOW)
+    assert "Contradicted status" not in " ".join(r for s in result.sentences for r in s.reasons)
+
+
+def test_a_state_the_sentence_reports_is_still_checked() -> None:
+    text = "Order #W9502127 is currently in a delivered status."
+    result = GATE.validate(text, receipts=_retail(), now=NOW)
+    assert result.verdict == "block"
+    assert "Contradicted status" in _reasons(result, "delivered status")
+
+
+def test_an_action_named_by_its_noun_is_the_tool_that_does_it() -> None:
+    text = "I've submitted the one-time item modification for your pending order."
+    done = _retail(("modify_pending_order_items", {"order_id": "#W9502127"}, ORDER))
+    assert _action(GATE.validate(text, receipts=done, now=NOW), "modification") == "pass"
+    assert _action(GATE.validate(text, receipts=_retail(), now=NOW), "modification") == "block"
+
+
+def test_a_refund_added_back_is_the_call_that_refunded() -> None:
+    cancelled = {
+        **ORDER,
+        "status": "cancelled",
+        "payment_history": [
+            *ORDER["payment_history"],
+            {"transaction_type": "refund", "amount": 799.66, "payment_method_id": "paypal_2433177"},
+        ],
+    }
+    text = "The refund of $799.66 has been added back to your PayPal account."
+    done = _retail(("cancel_pending_order", {"order_id": "#W9502127"}, cancelled))
+    assert _action(GATE.validate(text, receipts=done, now=NOW), "refund") == "pass"
+    assert _action(GATE.validate(text, receipts=_retail(), now=NOW), "refund") == "block"
+
+
+def test_a_booking_confirmed_is_the_booking_made_and_an_identity_confirmed_a_look_up() -> None:
+    booked = tool_transcript(
+        [("book_reservation", {"user_id": "mei_brown_7075"}, {**RESERVATION, "status": None})]
+    )
+    text = "Your booking has been confirmed."
+    assert _action(GATE.validate(text, receipts=booked, now=NOW), "booking") == "pass"
+    assert _action(GATE.validate(text, receipts=_airline(), now=NOW), "booking") == "block"
+    identity = "Your identity has been confirmed."
+    assert _action(GATE.validate(identity, receipts=_airline(), now=NOW), "identity") == "pass"
+
+
+@pytest.mark.parametrize("title", ["Requested changes", "Updated ETA"])
+def test_the_plain_title_of_a_list_asserts_nothing(title: str) -> None:
+    text = f"{title}\n- Shipping address: 159 Hickory Lane\n- Status: pending"
+    result = GATE.validate(text, receipts=_retail(), now=NOW)
+    assert _action(result, title) == "pass"
+    assert not any("Action claim" in r for s in result.sentences for r in s.reasons)
+
+
+def test_a_participle_after_a_status_label_is_the_state() -> None:
+    result = GATE.validate("Order #W9502127\nStatus: pending", receipts=_retail(), now=NOW)
+    assert result.verdict == "pass", [s.reasons for s in result.sentences]
+    processed = GATE.validate("Order #W9502127\nStatus: processed", receipts=_retail(), now=NOW)
+    assert not any("Action claim" in r for s in processed.sentences for r in s.reasons)
