@@ -48,6 +48,10 @@ The report:
    that file exists; until then (and for any reply it leaves out) the replies are
    counted unlabelled.
 
+Both tau2 tables also count, with no label, the writers' other replies in the sampled
+conversations ("unsampled (no label)") and the rest of their conversations
+(``tau2_{domain}_rest.jsonl.gz``, "rest (no label)").
+
 Run: ``.venv/bin/python benchmarks/realworld.py [--split dev|test|all] [--json]
 [--show-failures N]``
 """
@@ -676,7 +680,9 @@ def run_tau2(gate: Gate, split: str, show: int, domain: str = "airline") -> dict
     """The real replies of other agent models in a tau2 domain (``tau2_cases``), with
     their labels: clean pass/flag/block per writer, bad replies caught at their sentence.
     A sampled reply the labels leave out (all of them before the domain's labels file
-    exists) counts in the "all (unlabelled)" row."""
+    exists) counts in the "all (unlabelled)" row; the other replies of the conversations
+    ("unsampled (no label)") and the rest of the writers' conversations ("rest (no
+    label)") have no label: their verdicts are counted."""
     labels_file, now = TAU2[domain]
     labels = {}
     if domain == "airline" or labels_file.is_file():
@@ -711,11 +717,16 @@ def run_tau2(gate: Gate, split: str, show: int, domain: str = "airline") -> dict
         at += any(
             st >= 0 and sentence_action(result, st, st + n) in ("warn", "block") for st, n in spans
         )
-    # the writers' other replies in these conversations: no label, verdicts counted
-    for case in tau2_cases.unsampled(domain=domain):
-        if split == "all" or case.split == split:
-            result = gate.validate(case.reply, receipts=receipts_of(case), now=now)
-            clean["unsampled (no label)"][result.verdict] += 1
+    # the writers' other replies in these conversations, then the rest of their
+    # conversations (tau2_cases.rest): no label, verdicts counted
+    for row, unlabelled in (
+        ("unsampled (no label)", tau2_cases.unsampled(domain=domain)),
+        ("rest (no label)", tau2_cases.rest(domain)),
+    ):
+        for case in unlabelled:
+            if split == "all" or case.split == split:
+                result = gate.validate(case.reply, receipts=receipts_of(case), now=now)
+                clean[row][result.verdict] += 1
     for f in failures:
         print(f, file=sys.stderr)
     return {
@@ -725,10 +736,17 @@ def run_tau2(gate: Gate, split: str, show: int, domain: str = "airline") -> dict
     }
 
 
+#: Where a row of the tau2 tables goes: "all" first, the writers, then the unlabelled rows.
+_TAU2_LAST = {"unsampled (no label)": 1, "rest (no label)": 2}
+
+
 def print_tau2(reports: list[dict[str, Any]], title: str = "tau2 writers") -> None:
     rows = []
     for r in reports:
-        for writer, v in sorted(r["clean"].items(), key=lambda kv: (kv[0] != "all", kv[0])):
+        order = sorted(
+            r["clean"].items(), key=lambda kv: (kv[0] != "all", _TAU2_LAST.get(kv[0], 0), kv[0])
+        )
+        for writer, v in order:
             n = sum(v.values())
             cells = [f"{r['split']} {writer}", str(n)]
             cells += [pct(v.get(k, 0), n) for k in ("pass", "flag", "block")]

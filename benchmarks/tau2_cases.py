@@ -22,14 +22,24 @@ the dev split and 25–49 the test split, as in ``airline_cases.py``. Retail: id
 ``{writer}-r{task:03d}m{message:03d}``, 12 replies drawn per writer and split, tasks 0–56
 (the lower half of the retail task ids) the dev split and 57–113 the test split.
 
+The rest of the conversations, ``tau2_{domain}_rest.jsonl.gz`` (no labels): the same
+writers' replies of the case kind beyond where the data file cuts its conversations, i.e.
+those after a conversation's last sampled reply and all of those of the conversations with
+no sampled reply, in rows of the same format whose ``sampled`` lists them all (``rest``;
+ids as above, none of them an id of ``cases`` or ``unsampled``).
+
 ``python benchmarks/tau2_cases.py convert [--domain retail] OUT RAW.json:writer ...``
 rebuilds a data file from the raw trajectory files; ``python benchmarks/tau2_cases.py
-[--domain retail] [ID ...]`` prints cases, ``--list`` one line each.
+convert-rest [--domain retail] OUT.jsonl.gz RAW.json:writer ...`` rebuilds a rest file from
+them and the domain's data file (byte for byte: gzip level 9, no name, mtime 0);
+``python benchmarks/tau2_cases.py [--domain retail] [--rest] [ID ...]`` prints cases (of
+the rest file with ``--rest``), ``--list`` one line each.
 """
 
 from __future__ import annotations
 
 import functools
+import gzip
 import hashlib
 import json
 import sys
@@ -59,6 +69,8 @@ class Domain:
     dev_tasks: int
     #: A case id from ``writer``, ``task`` and ``message``.
     id_format: str
+    #: The rest of the writers' conversations (gzipped rows, every reply listed, no labels).
+    rest: Path
 
     def case_id(self, writer: str, task: int, message: int) -> str:
         return self.id_format.format(writer=writer, task=task, message=message)
@@ -75,6 +87,7 @@ AIRLINE = Domain(
     "tau2-writers-2026-11-27",
     DEV_TASKS,
     "{writer}-t{task:02d}m{message:03d}",
+    DATA / "tau2_airline_rest.jsonl.gz",
 )
 #: The retail split: the distinct task ids of the retail files, sorted, halved (0–113).
 RETAIL_DEV_TASKS = 57
@@ -86,6 +99,7 @@ RETAIL = Domain(
     "tau2-retail-writers-2026-11-27",
     RETAIL_DEV_TASKS,
     "{writer}-r{task:03d}m{message:03d}",
+    DATA / "tau2_retail_rest.jsonl.gz",
 )
 DOMAINS = {d.name: d for d in (AIRLINE, RETAIL)}
 
@@ -159,6 +173,17 @@ def unsampled(path: Path | None = None, domain: str = "airline") -> Iterator[Tau
                     continue
                 if not m.get("content") or not any(x.get("role") == "tool" for x in msgs[:i]):
                     continue
+                yield _case(d, row, i)
+
+
+def rest(domain: str = "airline", path: Path | None = None) -> Iterator[Tau2Case]:
+    """The rest of the writers' conversations (``Domain.rest``): every reply listed in a
+    row's ``sampled``, none of them in the data file. No labels: verdicts are counted."""
+    d = DOMAINS[domain]
+    with gzip.open(path or d.rest, "rt", encoding="utf-8") as f:
+        for line in f:
+            row = json.loads(line)
+            for i in row["sampled"]:
                 yield _case(d, row, i)
 
 
@@ -258,6 +283,58 @@ def convert(out: Path, sources: list[str], domain: str = "airline") -> None:
     d.policies.write_text(text, encoding="utf-8")
 
 
+def convert_rest(
+    out: Path, sources: list[str], domain: str = "airline", data: Path | None = None
+) -> None:
+    """Write the rest file: per source (in the order given) and simulation (in the file's
+    order), the replies of the case kind (an assistant message with text after at least one
+    tool result) that the data file does not reach: all of a conversation it lacks, those
+    at or after the length of a conversation it holds (cut after its last sampled reply).
+    A row lists them all in ``sampled`` and keeps the messages up to the last of them."""
+    d = DOMAINS[domain]
+    pols = policies(domain)
+    have: dict[tuple[str, int], int] = {}
+    with (data or d.data).open(encoding="utf-8") as f:
+        for line in f:
+            kept = json.loads(line)
+            have[(kept["writer"], int(kept["task_id"]))] = len(kept["messages"])
+    lines: list[str] = []
+    for source in sources:
+        raw, writer = source.rsplit(":", 1)
+        loaded = json.loads(Path(raw).read_text(encoding="utf-8"))
+        policy = loaded["info"]["environment_info"]["policy"]
+        pkey = hashlib.sha1(policy.encode()).hexdigest()[:8]
+        if pkey not in pols:
+            raise SystemExit(f"{raw}: policy {pkey} is not in {d.policies.name}")
+        for sim in loaded["simulations"]:
+            task = int(sim["task_id"])
+            msgs = _openai(sim["messages"])
+            n = have.get((writer, task))
+            seen_tool = False
+            idx: list[int] = []
+            for i, m in enumerate(msgs):
+                if m["role"] == "tool":
+                    seen_tool = True
+                elif m["role"] == "assistant" and m.get("content") and seen_tool:
+                    # the data file reaches up to message n - 1 (None: not at all)
+                    idx += [i] if n is None or i >= n else []
+            if idx:
+                row = {
+                    "writer": writer,
+                    "model": loaded["info"]["agent_info"]["llm"],
+                    "task_id": task,
+                    "policy": pkey,
+                    "sampled": idx,
+                    "messages": msgs[: idx[-1] + 1],
+                }
+                lines.append(json.dumps(row, ensure_ascii=False) + "\n")
+    with (
+        out.open("wb") as packed,
+        gzip.GzipFile(filename="", mode="wb", compresslevel=9, fileobj=packed, mtime=0) as gz,
+    ):
+        gz.write("".join(lines).encode("utf-8"))
+
+
 def _domain_arg(args: list[str]) -> tuple[str, list[str]]:
     """``--domain NAME`` (airline if absent) and the other arguments."""
     if args[:1] == ["--domain"]:
@@ -267,13 +344,17 @@ def _domain_arg(args: list[str]) -> tuple[str, list[str]]:
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["convert"]:
-        name, rest = _domain_arg(sys.argv[2:])
-        convert(Path(rest[0]), rest[1:], name)
+        name, args = _domain_arg(sys.argv[2:])
+        convert(Path(args[0]), args[1:], name)
+    elif sys.argv[1:2] == ["convert-rest"]:
+        name, args = _domain_arg(sys.argv[2:])
+        convert_rest(Path(args[0]), args[1:], name)
     else:
-        name, rest = _domain_arg(sys.argv[1:])
+        name, args = _domain_arg(sys.argv[1:])
+        from_rest = args[:1] == ["--rest"]
         print_cases(
-            list(cases(domain=name)),
+            list(rest(name) if from_rest else cases(domain=name)),
             _show,
             lambda c: f"{c.id} {c.split} {c.reply[:100].replace(chr(10), ' ')}",
-            rest,
+            args[1:] if from_rest else args,
         )

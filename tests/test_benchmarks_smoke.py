@@ -162,3 +162,17 @@ def test_realworld_limit_prints_the_retail_and_coding_tables() -> None:
         assert word in tau2, tau2
     # the whole split, then its writers: real replies of eight other agent models
     assert rows_under(tau2) == ["dev all", "dev deepseek"]
+
+
+def test_tau2_rest_holds_both_splits_and_no_id_of_the_data_files(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))  # tau2_cases imports airline_cases
+    tau2 = load_module("tau2_cases")
+    for domain in ("airline", "retail"):
+        ids = [c.id for c in tau2.rest(domain)]
+        assert len(ids) == len(set(ids)), domain
+        assert {c.split for c in tau2.rest(domain)} == {"dev", "test"}, domain
+        kept = [c.id for c in tau2.cases(domain=domain)]
+        kept += [c.id for c in tau2.unsampled(domain=domain)]
+        assert kept and not set(ids) & set(kept), domain
