@@ -297,3 +297,62 @@ def test_a_participle_after_a_status_label_is_the_state() -> None:
     assert result.verdict == "pass", [s.reasons for s in result.sentences]
     processed = GATE.validate("Order #W9502127\nStatus: processed", receipts=_retail(), now=NOW)
     assert not any("Action claim" in r for s in processed.sentences for r in s.reasons)
+
+
+# ------------------------------------------------------------------ values, ids and counts
+
+
+@pytest.mark.parametrize(("value", "action"), [("One-way", "pass"), ("Round trip", "block")])
+def test_a_labelled_value_is_read_with_its_hyphen_or_space(value: str, action: str) -> None:
+    one_way = {**RESERVATION, "flight_type": "one_way"}
+    receipts = tool_transcript([("get_reservation_details", {"reservation_id": "3JA7XV"}, one_way)])
+    text = f"Reservation 3JA7XV details:\n- Cabin: business\n- Flight Type: {value}"
+    result = GATE.validate(text, receipts=receipts, now=NOW)
+    assert _action(result, "Flight Type") == action
+
+
+@pytest.mark.parametrize(("card", "action"), [("6136092", "pass"), ("6136093", "block")])
+def test_a_card_number_in_brackets_is_that_cards_id(card: str, action: str) -> None:
+    text = f"The refund of $129 will go back to your Gift Card ({card})."
+    result = GATE.validate(text, receipts=_airline(), now=NOW)
+    assert _action(result, "Gift Card") == action
+
+
+def _reservations(*cabins: str, downgraded: int = 0) -> list[Receipt]:
+    ids = [f"RES00{i}" for i in range(len(cabins))]
+    calls: list[tuple[str, dict[str, Any], Any]] = [
+        ("get_user_details", {"user_id": "mei_brown_7075"}, {**USER, "reservations": ids})
+    ]
+    for rid, cabin in zip(ids, cabins, strict=True):
+        calls.append(
+            (
+                "get_reservation_details",
+                {"reservation_id": rid},
+                {"reservation_id": rid, "cabin": cabin},
+            )
+        )
+    for rid in ids[:downgraded]:
+        calls.append(
+            (
+                "update_reservation_flights",
+                {"reservation_id": rid, "cabin": "economy"},
+                {"reservation_id": rid, "cabin": "economy"},
+            )
+        )
+    return tool_transcript(calls)
+
+
+@pytest.mark.parametrize(("n", "action"), [(2, "pass"), (3, "block")])
+def test_a_count_qualified_by_a_value_counts_the_records_holding_it(n: int, action: str) -> None:
+    receipts = _reservations("business", "economy", "business")
+    text = f"I can see you have {n} business class reservations."
+    assert _action(GATE.validate(text, receipts=receipts, now=NOW), "reservations") == action
+
+
+@pytest.mark.parametrize(("downgraded", "action"), [(2, "pass"), (1, "block")])
+def test_a_count_of_records_changed_counts_the_calls_that_changed_them(
+    downgraded: int, action: str
+) -> None:
+    receipts = _reservations("business", "business", "business", downgraded=downgraded)
+    text = "All 2 reservations have been successfully downgraded to economy class."
+    assert _action(GATE.validate(text, receipts=receipts, now=NOW), "reservations") == action

@@ -92,12 +92,9 @@ _WORDED_ID = re.compile(r"^([a-z]+(?:_[a-z]+)*)_(\d{4,})$")
 _BARE_NUMBER = re.compile(r"(?<![\w#.-])\d{4,}(?![\w-])")
 
 
-def _worded_ids(text: str, index: ReceiptIndex) -> list[tuple[int, int, str]]:
-    """The ids ``text`` writes as words and a number ("Gift Card 8020792", "certificate
-    3765853" for ``gift_card_8020792``, ``certificate_3765853``): the number, where the
-    words of the id's name come right before it."""
-    if not index.records_by_id:
-        return []
+def worded_ids(index: ReceiptIndex) -> dict[str, list[tuple[str, list[str]]]]:
+    """The evidence's ids of words and a number, by their number: "8020792" ->
+    [("gift_card_8020792", ["gift", "card"])] (built once per index size)."""
     cached = index.cache.get("worded_ids")
     suffixes: dict[str, list[tuple[str, list[str]]]]
     if isinstance(cached, dict):
@@ -109,6 +106,16 @@ def _worded_ids(text: str, index: ReceiptIndex) -> list[tuple[int, int, str]]:
             if m is not None:
                 suffixes.setdefault(m.group(2), []).append((key, m.group(1).split("_")))
         index.cache["worded_ids"] = suffixes
+    return suffixes
+
+
+def _worded_ids(text: str, index: ReceiptIndex) -> list[tuple[int, int, str]]:
+    """The ids ``text`` writes as words and a number ("Gift Card 8020792", "certificate
+    3765853" for ``gift_card_8020792``, ``certificate_3765853``): the number, where the
+    words of the id's name come right before it."""
+    if not index.records_by_id:
+        return []
+    suffixes = worded_ids(index)
     if not suffixes:
         return []
     out: list[tuple[int, int, str]] = []

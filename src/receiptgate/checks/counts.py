@@ -39,6 +39,98 @@ def list_count(index: ReceiptIndex, h: HardFact, before: str = "") -> Finding | 
     return Finding("contradicted", rid, "tool", detail, field, value=h)
 
 
+def subset_count(index: ReceiptIndex, h: HardFact, sentence: str, at: int) -> Finding | None:
+    """ "you have 5 business class reservations", "All 5 reservations downgraded from
+    business": of the ids a list holds (the user's 6 reservations), those whose records
+    hold a word the sentence qualifies them by (``"cabin": "business"``), as many as
+    the count; ``None`` when no word of the sentence picks that many."""
+    if h.kind != "count" or h.number is None or h.number < 1:
+        return None
+    after = sentence[at + len(h.text) :]
+    noun_m = _PLURAL_AFTER.match(after)
+    noun = noun_m.group(1) if noun_m is not None else (h.unit or "")
+    ids = _listed_ids(index, noun)
+    if len(ids) <= h.number:
+        return None
+    words = {w for w in _WORD.findall(sentence.lower()) if w not in _NOT_A_QUALIFIER}
+    words.discard(noun.lower())
+    words.discard(noun.lower().rstrip("s"))
+    for word in sorted(words):
+        holding = [i for i in ids if _holds(index, i, word)]
+        if len(holding) == h.number:
+            rid = index.receipt_of(index.records_by_id[holding[0]][0]).id
+            detail = f"{rid}: {len(holding)} of the {len(ids)} {noun} hold {word!r}"
+            return Finding("supported", rid, "tool", detail, value=h)
+    # "All 5 reservations have been downgraded": those the agent's calls changed
+    acted = [i for i in ids if _acted_on(index, i)]
+    if len(acted) == h.number and _DONE.search(sentence):
+        rid = index.receipt_of(index.records_by_id[acted[0]][0]).id
+        detail = f"{rid}: calls changed {len(acted)} of the {len(ids)} {noun}"
+        return Finding("supported", rid, "tool", detail, value=h)
+    return None
+
+
+#: Words of a change made: "have been downgraded", "were cancelled", "updated".
+_DONE = re.compile(r"\b\w{3,}ed\b")
+
+
+def _acted_on(index: ReceiptIndex, ident: str) -> bool:
+    """Whether a successful call that changes things (no look-up) named ``ident``."""
+    for entry in index.entries:
+        r = entry.receipt
+        if r.kind != "tool" or not r.tool or _LOOKUP_TOOL.match(r.tool) or failed(entry):
+            continue
+        if ident in str(r.args or "").lower():
+            return True
+    return False
+
+
+_LOOKUP_TOOL = re.compile(r"^(?:get|list|search|find|fetch|read|calculate|think)", re.IGNORECASE)
+
+
+#: The plural noun a count qualifies: "5 business class reservations".
+_PLURAL_AFTER = re.compile(r"(?:[\s*_]+[A-Za-z-]+){0,2}?[\s*_]+([a-z]{2,}[a-rt-z]s)\b")
+_WORD = re.compile(r"[a-z]{4,}")
+_NOT_A_QUALIFIER = frozenset(
+    "have your with that this these those there their they from into been will were "
+    "which what when where than then them also just only each both more most some "
+    "total class".split()
+)
+
+
+def _listed_ids(index: ReceiptIndex, noun: str) -> list[str]:
+    """The ids the newest list named for ``noun`` holds, where records have them."""
+    base = noun.lower().rstrip("s")
+    best: list[Leaf] = []
+    for key in (base, f"{base}s", f"{base}es"):
+        for leaf in index.by_field.get(key, ()):
+            rec = leaf.record
+            if not leaf.path.startswith(f"{rec.path}.{leaf.key}[" if rec.path else f"{leaf.key}["):
+                continue
+            if not best or index.position(leaf) > index.position(best[0]):
+                best = [leaf]
+            elif best and best[0].record is rec:
+                best.append(leaf)
+    return [
+        k
+        for leaf in best
+        if (k := leaf.value.shown.lower().lstrip("#")) in index.records_by_id
+        or (k := leaf.value.shown.lower()) in index.records_by_id
+    ]
+
+
+def _holds(index: ReceiptIndex, ident: str, word: str) -> bool:
+    """Whether any record of the id holds ``word`` as a value ("business" of a cabin)."""
+    for rec in index.records_by_id[ident]:
+        for leaf in rec.leaves:
+            if (
+                leaf.value.kind == "word"
+                and word in leaf.value.shown.lower().replace("_", " ").split()
+            ):
+                return True
+    return False
+
+
 def counted_list(index: ReceiptIndex, unit: str, number: float) -> tuple[str, str, int] | None:
     """The newest list named for what ``unit`` counts: (receipt id, field, length). A list
     of values under that name first; else a list of objects of ``number`` rows, or the

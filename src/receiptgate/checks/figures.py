@@ -27,7 +27,7 @@ from receiptgate.checks.about import (
     leaf_words,
     overlap,
 )
-from receiptgate.checks.anchoring import Anchor
+from receiptgate.checks.anchoring import Anchor, worded_ids
 from receiptgate.checks.document_figures import RATE_AFTER
 from receiptgate.checks.field_labels import labelled_rival
 from receiptgate.checks.figure_owner import for_figure
@@ -113,6 +113,13 @@ def check_figure(
         named = index.leaves((f"i:{h.text}",))
         if named:
             return supported(index, h, named[0])
+    digits = h.text.strip("()#")
+    if h.kind == "number" and digits.isdigit() and len(digits) >= 6:
+        # "your Gift Card (6136092)": the number of the id gift_card_6136092
+        for key, _ in worded_ids(index).get(digits, ()):
+            named = index.leaves((f"i:{key}",))
+            if named:
+                return supported(index, h, named[0])
     equal = [leaf for leaf in index.leaves(keys) if _equal(h, leaf)]
     if h.kind == "money" and clause & PAY_MORE and not clause & NEGATIVE_MONEY:
         # a calculator's -114 is $114 less, never "an additional $114"

@@ -59,7 +59,9 @@ def label_value(
     yes_no = value in _YES or value in _NO or value.split(" ", 1)[0] in ("no", "not")
     users = set(words_of(value)) <= index.user_words
     plain = len(value.split()) <= 3 and not (yes_no or users or any(c.isdigit() for c in value))
-    keys = (f"w:{value}", f"w:{value.replace(' ', '_')}")
+    # "One-way" is the record's "one_way", "Round trip" its "round_trip"
+    joined = re.sub(r"[\s-]+", "_", value)
+    keys = (f"w:{value}", f"w:{joined}", f"w:{joined.replace('_', ' ')}")
     own = (
         [
             leaf
@@ -79,7 +81,7 @@ def label_value(
         found = Finding("contradicted", r.id, r.kind, detail, leaf.path, value=f)
         return RecordClaim("value", a, b, f.text, found)
     # "Address: 443 Maple Drive" as the record has it
-    hits: Sequence[Leaf] = index.by_key.get(f"w:{value}", ())
+    hits: Sequence[Leaf] = index.leaves(keys)
     if not hits:
         hits = _labelled_field(m.group(1), value, index)
     if not hits and (route := _ROUTE.match(value)) is not None:
