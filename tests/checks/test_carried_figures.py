@@ -191,3 +191,20 @@ def test_two_options_are_each_worked_out_from_the_one_total_above(rest: str, ver
     if verdict == "pass":
         details = [e.detail for s in result.sentences for e in s.evidence]
         assert "derived: 673 = 871 − 198 (the lines above)" in details
+
+
+@pytest.mark.parametrize(("total", "action"), [("$2,613", "pass"), ("$2,631", "block")])
+def test_a_figure_carried_twice_keeps_the_receipt_behind_its_first_reply(
+    total: str, action: str
+) -> None:
+    # reply 1 works out $871 from the fares; reply 2 multiplies the carried $871 by the
+    # heads; reply 3 restates reply 2's result: the fares still back it, through both
+    first = WORKED_OUT.format("$871")
+    second = "For the 3 passengers: 3 passengers × $871 = $2,613."
+    receipts = _conversation(first, second)
+    result = GATE.validate(f"**Total cost:** {total}", receipts=receipts, now=NOW)
+    sentence = result.sentences[0]
+    assert sentence.action == action, sentence.reasons
+    if action == "pass":
+        assert sentence.tag == "T1"
+        assert any("said before" in e.detail for e in sentence.evidence)

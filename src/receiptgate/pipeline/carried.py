@@ -100,8 +100,46 @@ def said_before(
                 # the reply that said it last, and how the first one backed it
                 how = _SAID_BEFORE.sub("", m.detail)
                 detail = f"{SAID_BEFORE} (reply {said.id}): {how}"
+                if m.receipt_id is None:
+                    # "3 passengers × $871 = 2,613" where that reply's $871 was itself
+                    # carried from the reply before: the receipt behind its terms
+                    behind = _terms_backed(ledger, h, how, itself, recheck, checked)
+                    if behind is None:
+                        continue
+                    m = dataclasses.replace(
+                        m, receipt_id=behind.receipt_id, receipt_kind=behind.receipt_kind
+                    )
                 return dataclasses.replace(m, detail=detail, value=h)
     return None
+
+
+#: The amounts of a formula ("3 passengers × $871 = 2,613": 3 and 871 before "=").
+_TERM = re.compile(r"\$?(\d[\d,]*(?:\.\d+)?)")
+
+
+def _terms_backed(
+    ledger: ReceiptIndex,
+    h: HardFact,
+    formula: str,
+    itself: str,
+    recheck: Recheck,
+    checked: dict[tuple[int, int], list[Finding]],
+) -> Finding | None:
+    """The finding with a receipt behind the first amount of a formula whose every
+    amount (but counts of 2 to 12) an earlier reply worked out from receipts."""
+    left = formula.split("=", 1)[0].removeprefix("derived:")
+    terms = [float(t.replace(",", "")) for t in _TERM.findall(left)]
+    terms = [t for t in terms if not (t.is_integer() and 2 <= t <= 12)]
+    first: Finding | None = None
+    for t in terms:
+        if abs(t - (h.number or 0.0)) <= TOLERANCE:
+            return None  # no figure backs itself
+        term = dataclasses.replace(h, number=t, text=show_number(t))
+        found = said_before(ledger, term, itself, recheck, checked)
+        if found is None or found.receipt_id is None:
+            return None
+        first = first or found
+    return first
 
 
 _SAID_BEFORE = re.compile(rf"^{SAID_BEFORE} \(reply [^)]*\): ")

@@ -296,6 +296,14 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 # sum, not one fare's field
                 m = derivation_finding(ledger, h, run, req) or m
             if (
+                m.status == "contradicted"
+                and anchor_.how in ("latest", "previous")
+                and m.detail.startswith("miscalculated")
+            ):
+                # "**Total cost:** $2,613" two replies after it was worked out: not the
+                # total of whatever list the newest result holds
+                m = said_before(ledger, h, req.text, recheck, req.rechecked) or m
+            if (
                 m.status == "supported"
                 and h.kind in _ORDERED
                 and (direction := ordering_of(sentence.text, h.kind))
