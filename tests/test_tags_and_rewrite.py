@@ -587,6 +587,26 @@ def test_empathy_that_goes_on_to_a_claim_is_checked() -> None:
     assert result.sentences[0].action == "block"
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I really do empathize with your situation.",
+        "I appreciate the detailed information!",
+        "I completely understand your desire to stay within your budget.",
+        "I understand your budget concern, but unfortunately I'm not able to do that.",
+        "I appreciate the trust, but I'm not able to make payment decisions for you.",
+    ],
+)
+def test_sympathy_and_then_a_limit_of_the_agent_carry_no_claim(text: str) -> None:
+    result = Gate().validate(text, now=NOW)
+    assert [(s.tag, s.action) for s in result.sentences] == [(None, "pass")]
+
+
+def test_sympathy_and_then_what_the_agent_did_is_checked() -> None:
+    result = Gate().validate("I understand your concern, but I have cancelled the order.", now=NOW)
+    assert result.sentences[0].action == "block"
+
+
 def test_the_items_under_a_question_are_what_it_asks_for() -> None:
     text = "Could you share the new address?\n\n- Address line 1\n- Address line 2 (if any)"
     result = Gate().validate(text, receipts=[PLAN_ORDER], now=NOW)

@@ -74,10 +74,15 @@ THINKING = re.compile(
 EMPATHY = re.compile(
     r"^(?:(?:i'?m|i\s+am|we'?re)\s+(?:so\s+|really\s+|very\s+|truly\s+|terribly\s+)?"
     r"(?:sorry|happy\s+to\s+help|glad\s+to\s+help)|"
-    r"i\s+(?:completely\s+|totally\s+|fully\s+|truly\s+|really\s+|absolutely\s+)?"
-    r"(?:understand|realize|realise|know|appreciate|can\s+see)\s+(?:why|how|that\s+this|this|"
-    r"that\s+isn|that['’]?s|that\s+(?:is|it['’]?s|it\s+is)|your\s+(?:concern|frustration|"
-    r"situation|disappointment)))\b"
+    r"i\s+(?:(?:completely|totally|fully|truly|really|absolutely|do|definitely|certainly)\s+)*"
+    r"(?:understand|realize|realise|know|appreciate|can\s+see|empathi[sz]e|sympathi[sz]e|hear)"
+    r"\s+(?:why|how|that\s+this|this|"
+    r"that\s+isn|that['’]?s|that\s+(?:is|it['’]?s|it\s+is)|(?:with\s+)?your\s+(?:[\w-]+\s+)?"
+    r"(?:concerns?|frustration|situation|disappointment|desire|preference|needs?|wish|"
+    r"request|patience|trust|point|worry|worries|position|urgency)|"
+    # "I appreciate the detailed information!", "I appreciate the trust"
+    r"the\s+(?:[\w-]+\s+)?(?:information|details|context|clarification|patience|trust|"
+    r"update|heads-up)|you\b))\b"
 )
 GOES_ON_TO_A_CLAIM = re.compile(r"\b(?:but|however|although|though|yet)\b|\d")
 # A short opening clause before the sentence proper ("No worries, I can ...", "Once you

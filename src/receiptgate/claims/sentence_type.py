@@ -303,6 +303,10 @@ def _bold_title(text: str) -> bool:
     )
 
 
+#: What may open a clause of the agent's limits: ", unfortunately, ...".
+_LIMIT_LEAD = re.compile(r"^[\s,]*(?:(?:unfortunately|sadly|regrettably|still)[\s,]+)*")
+
+
 def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
     """Classifies one sentence (``kind`` from the segmenter).
 
@@ -336,8 +340,15 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         return "greeting"
     if THINKING.match(lowered):
         return "opinion"  # "Wait, that's not right.", "Ah, now I see the real issue!"
-    if EMPATHY.match(body) and not GOES_ON_TO_A_CLAIM.search(body):
-        return "greeting"
+    if EMPATHY.match(body):
+        turn = GOES_ON_TO_A_CLAIM.search(body)
+        if turn is None:
+            return "greeting"
+        rest = _LIMIT_LEAD.sub("", body[turn.end() :])
+        if turn.group() in ("but", "however") and (ABILITY.match(rest) or not_yet(rest)):
+            # "I understand your budget concern, but unfortunately I'm not able to ...":
+            # sympathy, then what the agent cannot do
+            return "intent"
     if body is not lowered:
         words_body = _WORD.findall(body)
         if words_body and _commands(body, words_body[0]):
