@@ -356,3 +356,19 @@ def test_a_count_of_records_changed_counts_the_calls_that_changed_them(
     receipts = _reservations("business", "business", "business", downgraded=downgraded)
     text = "All 2 reservations have been successfully downgraded to economy class."
     assert _action(GATE.validate(text, receipts=receipts, now=NOW), "reservations") == action
+
+
+def test_a_state_an_earlier_result_of_the_record_showed_is_stale_not_contradicted() -> None:
+    delivered = {**ORDER, "status": "delivered"}
+    returned = {**ORDER, "status": "return requested"}
+    receipts = _retail(
+        ("get_order_details", {"order_id": "#W9502127"}, delivered),
+        ("return_delivered_order_items", {"order_id": "#W9502127"}, returned),
+    )
+    stale = GATE.validate("Order #W9502127 is delivered.", receipts=receipts, now=NOW)
+    # not backed (a state now must be the newest result's), but no contradiction either:
+    # the audit says which result showed it and which one shows the state now
+    assert "Contradicted" not in _reasons(stale, "delivered")
+    assert "showed before" in _reasons(stale, "delivered")
+    never = GATE.validate("Order #W9502127 is cancelled.", receipts=receipts, now=NOW)
+    assert "Contradicted status" in _reasons(never, "cancelled")

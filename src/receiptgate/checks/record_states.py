@@ -5,7 +5,7 @@ decides whether a state word reports a record's state and checks it against the 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from receiptgate.checks.anchoring import Anchor
 from receiptgate.checks.figures import evidence_line, supported
@@ -283,6 +283,25 @@ def _changed_from(
     return True
 
 
+def _held_before(
+    index: ReceiptIndex, having: Sequence[Record], fieldname: str, holds: Callable[[Leaf], bool]
+) -> Leaf | None:
+    """The field of an earlier result of one of ``having``'s records (the same id) that
+    held the claimed state."""
+    for rec in having:
+        for ident in rec.ids:
+            low = ident.lower()
+            for key in dict.fromkeys((low, low.lstrip("#"))):
+                for older in index.records_by_id.get(key, ()):
+                    mine, theirs = set(rec.ids), set(older.ids)
+                    if older is rec or not (mine <= theirs or theirs <= mine):
+                        continue  # another record that holds the id (an order's user_id)
+                    for leaf in older.leaves:
+                        if leaf.key.lower() == fieldname and holds(leaf):
+                            return leaf
+    return None
+
+
 def state_claim(
     index: ReceiptIndex,
     anchor_: Anchor,
@@ -351,6 +370,18 @@ def state_claim(
         # state: another record of the evidence is delivered, so nothing contradicts it
         return None
     leaf = other[0]
+    before = _held_before(index, having, fieldname, holds)
+    if before is not None:
+        # "Order #W1: delivered" after the return the agent just requested: the state an
+        # earlier result of the same record shows, said of it now; stale, so not backed,
+        # but no contradiction of a state it really had
+        detail = (
+            f"{shown} is the state {evidence_line(index, before)} showed before "
+            f"{evidence_line(index, leaf)}"
+        )
+        return RecordClaim(
+            "state", a, b, shown, Finding("unsupported", None, None, detail, value=f)
+        )
     if value in _BOOKED and leaf.value.shown.lower() in _BOOKABLE:
         # "HAT047 is booked on May 24", "you're now booked on HAT041": the customer's
         # booking of a flight whose status says it can be booked, no rival of "available"

@@ -209,9 +209,7 @@ def record_claims(
                     attribute=reach in ("attribute", "all"),
                     said=low_text,
                 )
-                if claim is not None and (
-                    reach != "labelled" or claim.match.status != "contradicted"
-                ):
+                if claim is not None and (reach != "labelled" or claim.match.status == "supported"):
                     out.append(claim)
                     busy.append((a, b))
     # "you will receive the refund as a gift card": the method an action recorded
