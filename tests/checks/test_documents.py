@@ -530,3 +530,22 @@ def test_the_day_a_sentence_gives_as_today_is_the_day_the_documents_say_it_is() 
         "pass",
     )
     assert check("Since today is March 12, 2026, I will check the flight.", receipts)[1] == "block"
+
+
+def test_a_span_of_another_thing_in_the_same_measure_is_no_rival() -> None:
+    # the policy's only "business days" are the refund's: a replacement's dispatch time
+    # is not backed by it, but not contradicted either
+    policy = (
+        "# Store policy\n\n## Modify payment\n\nThe original payment method will be refunded "
+        "immediately if it is a gift card, otherwise it will be refunded within 5 to 7 "
+        "business days."
+    )
+    receipts = _transcript({"role": "system", "content": policy}, USER)
+    shipping = check(
+        "Exchange shipping: the replacement ships once your returned lamp is scanned in, "
+        "typically within 1–2 business days after it's received.",
+        receipts,
+    )
+    assert "contradicts" not in shipping[2]
+    refund = check("Your refund will reach your card within 10 business days.", receipts)
+    assert "contradicts" in refund[2]

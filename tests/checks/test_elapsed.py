@@ -60,3 +60,19 @@ def test_near_the_bound_nothing_is_said() -> None:
     text = "K1NW8N was created on 2024-05-14, which is more than 24 hours ago."
     result = Gate().validate(text, receipts=tool_transcript([booking], before=[POLICY]), now=NOW)
     assert not any("hours before" in r for r in result.sentences[0].reasons)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # 16:03 on May 14 is 22.9 hours before 15:00 on May 15: "about 23 hours" holds
+        ("K1NW8N was booked on May 14, 2024 at 4:03 PM (approximately 23 hours ago).", "pass"),
+        ("K1NW8N was booked on May 14, 2024 (approximately 29 hours ago).", "block"),
+        ("K1NW8N was created on May 14, 2024, which means we're 1 day past the booking.", "pass"),
+        ("K1NW8N was created on May 14, 2024, which means we're 3 days past the booking.", "block"),
+    ],
+)
+def test_a_measured_span_since_a_record_was_made_is_checked_to_its_unit(
+    text: str, verdict: str
+) -> None:
+    assert _verdict(text, tool_transcript([BOOKING], before=[POLICY])) == verdict

@@ -35,6 +35,12 @@ from receiptgate.evidence.values import Value, claim_keys, same_family
 #: sentence's words besides the figure's own (the rule it comes from).
 FIGURE_SHARED = 1
 
+#: Words of a span or its measure, not of what it is about ("within", "after").
+_SPAN_WORDS = frozenset(
+    "within after before about around typically usually approximately up to in of the "
+    "business day days hour hours week weeks".split()
+)
+
 #: A differing figure contradicts a passage the sentence restates this closely.
 CONTRADICT_SHARED = 2
 
@@ -114,6 +120,10 @@ def document_figure(
                 or not _LIMIT_BEFORE.search(numerals(passage.text), max(0, f.start - 16), f.start)
             )
             and about & _clause_words(passage.text, f.start, f.end)
+            # and the sentence names what the passage is about, not only the figure's
+            # measure: "ships within 1–2 business days" says nothing of "refunded
+            # within 5 to 7 business days"
+            and (words - _SPAN_WORDS) & passage.words
             # a rate ("30 dollars per passenger") says nothing of a total ("$414 for 2
             # passengers"), only of another rate ("$35 per passenger")
             and bool(RATE_AFTER.match(passage.text, f.end)) == rate

@@ -31,6 +31,13 @@ _AGO = re.compile(
     rf"|\b(?:within|in)\s+the\s+(?:last|past)\s+{_N}\s*{_UNIT}\b",
     re.IGNORECASE,
 )
+#: A span measured, not compared: "(approximately 29 hours ago)", "10 days past the
+#: booking date", "about 3 days since".
+_ABOUT = re.compile(
+    rf"\b(?:(?:approximately|about|around|roughly|nearly|almost|some|just)\s+)?{_N}\s*{_UNIT}"
+    rf"\s+(?:ago|past|since|after|earlier|before\s+now)\b",
+    re.IGNORECASE,
+)
 _HOURS = {"h": 1.0, "d": 24.0, "w": 168.0}
 #: How near the bound a comparison is left unsaid (a zone's offset, a rounding).
 MARGIN = timedelta(hours=1)
@@ -43,12 +50,16 @@ def elapsed(index: ReceiptIndex, h: HardFact, sentence: str, at: int) -> Finding
     if h.kind not in ("date", "datetime"):
         return None
     m = _AGO.search(sentence, at, at + 80)
-    if m is None:
+    measured = None if m is not None else _ABOUT.search(sentence, at, at + 80)
+    if m is None and measured is None:
         return None
-    if m.group(1) is not None:
+    if measured is not None:
+        more, n, unit = None, measured.group(1), measured.group(2)
+    elif m is not None and m.group(1) is not None:
         more = m.group(1).lower() in ("more", "over", "longer")
         n, unit = m.group(2), m.group(3)
     else:
+        assert m is not None
         more, n, unit = False, m.group(4), m.group(5)
     span = timedelta(hours=_NUMBERS.get(n.lower(), 0) if not n.isdigit() else int(n))
     span *= _HOURS[unit[0].lower()]
@@ -61,11 +72,18 @@ def elapsed(index: ReceiptIndex, h: HardFact, sentence: str, at: int) -> Finding
             index.now if when.tzinfo is not None else index.now.astimezone(UTC).replace(tzinfo=None)
         )
     ago = now - when
-    if abs(ago - span) < MARGIN:
-        return None
     r = index.receipt_of(leaf)
     hours = ago.total_seconds() / 3600
     line = f"{r.id} {leaf.path} = {leaf.value.shown}, {hours:.1f} hours before {now:%Y-%m-%d %H:%M}"
+    if more is None:
+        # a span measured: right to the unit it counts in (an hour, a day), give or take
+        # the margin a zone or a rounding makes
+        slack = max(MARGIN, timedelta(hours=_HOURS[unit[0].lower()]))
+        if abs(ago - span) <= slack:
+            return Finding("supported", r.id, r.kind, line, leaf.path, value=h)
+        return Finding("contradicted", r.id, r.kind, f"contradicts {line}", leaf.path, value=h)
+    if abs(ago - span) < MARGIN:
+        return None
     holds = ago > span if more else ago < span
     if holds:
         return Finding("supported", r.id, r.kind, line, leaf.path, value=h)
@@ -81,7 +99,9 @@ def elapsed_bound(
     if h.kind != "duration":
         return None
     for day in reversed([d for d in days if d.end <= at]):
-        m = _AGO.search(sentence, day.end, day.end + 80)
+        m = _AGO.search(sentence, day.end, day.end + 80) or _ABOUT.search(
+            sentence, day.end, day.end + 80
+        )
         if m is None or not m.start() <= at < m.end():
             continue
         found = elapsed(index, day, sentence, day.end)
