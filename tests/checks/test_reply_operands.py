@@ -372,3 +372,22 @@ def test_a_state_an_earlier_result_of_the_record_showed_is_stale_not_contradicte
     assert "showed before" in _reasons(stale, "delivered")
     never = GATE.validate("Order #W9502127 is cancelled.", receipts=receipts, now=NOW)
     assert "Contradicted status" in _reasons(never, "cancelled")
+
+
+@pytest.mark.parametrize(("balance", "action"), [("$696.00", "pass"), ("$686.00", "block")])
+def test_a_cards_balance_after_the_refund_its_id_names_is_derived(
+    balance: str, action: str
+) -> None:
+    cancelled = {
+        "reservation_id": "K1NW8N",
+        "status": "cancelled",
+        "payment_history": [{"payment_id": "gift_card_6136092", "amount": 567}],
+    }
+    receipts = tool_transcript(
+        [
+            ("get_user_details", {"user_id": "mei_brown_7075"}, USER),
+            ("cancel_reservation", {"reservation_id": "K1NW8N"}, cancelled),
+        ]
+    )
+    text = f"After the refund:\n- Gift Card 2: {balance} (gift_card_6136092)"
+    assert _action(GATE.validate(text, receipts=receipts, now=NOW), "Gift Card 2") == action

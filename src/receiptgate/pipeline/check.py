@@ -264,6 +264,9 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 names_operation(said)
                 or _COMPARED_AFTER.match(work, h.end)
                 or _TO_PAY_BEFORE.search(work, max(sentence.start, h.start - 16), h.start)
+                # "Gift Card 2: $696.00 (gift_card_6136092)": the card's $129 and the $567
+                # refund its id also names, one field of the records the line names
+                or (anchor_.how == "named" and h.kind == "money")
             ):
                 # "the 20% discount on the lamp is $30.05": not the lamp's price,
                 # a figure computed from it
