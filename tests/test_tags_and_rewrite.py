@@ -602,6 +602,22 @@ def test_sympathy_and_then_a_limit_of_the_agent_carry_no_claim(text: str) -> Non
     assert [(s.tag, s.action) for s in result.sentences] == [(None, "pass")]
 
 
+@pytest.mark.parametrize(
+    ("text", "claims"),
+    [
+        ("I don’t have an exact ship date in this system.", False),
+        ("I don't have a view here into whether drop-off is offered.", False),
+        ("I don't have a way to fetch the carrier.", False),
+        # what a look-up found is still a claim about the records
+        ("We don't have any seats available on that flight.", True),
+        ("I don't have any record of order #W1.", True),
+    ],
+)
+def test_what_the_agent_itself_cannot_see_is_no_claim(text: str, claims: bool) -> None:
+    result = Gate().validate(text, now=NOW)
+    assert (result.sentences[0].tag is not None) == claims, result.sentences[0].reasons
+
+
 def test_sympathy_and_then_what_the_agent_did_is_checked() -> None:
     result = Gate().validate("I understand your concern, but I have cancelled the order.", now=NOW)
     assert result.sentences[0].action == "block"

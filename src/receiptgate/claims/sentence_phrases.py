@@ -138,7 +138,17 @@ ABILITY = re.compile(
     r"do\s+not\s+have\s+the\s+ability|don't\s+have\s+the\s+ability|"
     # "I don't have a way to fetch the carrier", "... an automated alert capability"
     r"(?:do\s+not|don't)\s+have\s+(?:a|an|the|any)\s+(?:[\w-]+\s+){0,2}?(?:way|ways|"
-    r"capability|capabilities|means|access|option|permission|authority|tool|tools))\b"
+    r"ability|abilities|capability|capabilities|means|access|option|permission|permissions|"
+    r"authority|authorization|tool|tools|visibility)|"
+    # (the agent's own options: "I don't have the options to ..."; "we don't have any
+    # options" may be what a search found)
+    r"(?<=i\s)(?:do\s+not|don['’]t)\s+have\s+(?:a|an|the|any)\s+(?:[\w-]+\s+){0,2}?"
+    r"options|"
+    # what the agent's own view lacks: "I don't have an exact ship date in this system",
+    # "I don't have a view here into ...", "I don't have a guaranteed timeframe to share"
+    r"(?<=i\s)(?:do\s+not|don['’]t)\s+have\s+(?:a|an|the|any)\s+[^.;:!?]{0,60}?\b(?:here|"
+    r"in\s+(?:this|my|the)\s+system|from\s+(?:here|my\s+side)|on\s+my\s+end|to\s+share)"
+    r")\b"
 )
 LABEL_LEAD = re.compile(r"^([a-z][\w /&'()-]{0,40}?)(?::|\s[—–])\s+(?=\S)")
 # Words that make a clause (finite verbs, auxiliaries, modals); a short line with none of

@@ -19,6 +19,7 @@ from receiptgate.claims.detectors.actions import (
 from receiptgate.claims.detectors.base import Detector, Pattern, RegisterFn
 from receiptgate.claims.detectors.phrases import BOUNDARY_WORDS, DETERMINERS
 from receiptgate.claims.models import DetectedClaim
+from receiptgate.claims.sentence_phrases import ABILITY
 
 if TYPE_CHECKING:
     from receiptgate.text.segment import Sentence
@@ -255,19 +256,13 @@ class ExistenceDetector(Detector):
         if (
             claim.detector_id.endswith("we_dont_have")
             and match.group().lower().startswith("i")
-            and self._MEANS.match(text, match.end())
+            and ABILITY.match(text[match.start() : sentence.end].lower())
         ):
-            return None  # "I don't have a way to fetch the carrier": what the agent can do
+            # "I don't have a way to fetch the carrier", "I don't have an exact ship date
+            # in this system": what the agent can do or see, an ability or a limit (the
+            # one list of them, sentence_phrases.ABILITY), no observation of a record
+            return None
         return claim
-
-    # What the agent itself lacks when it says "I don't have ...": a way, a tool, the right
-    # to act (an ability or a limit, no observation), not a record or a thing.
-    _MEANS = re.compile(
-        r"(?:[\w-]+\s+){0,2}?(?:way|ways|ability|abilities|capability|capabilities|means|"
-        r"access|option|options|permission|permissions|authority|authorization|tool|tools|"
-        r"visibility)\b",
-        re.IGNORECASE,
-    )
 
 
 class OperationalStatusDetector(Detector):
