@@ -549,3 +549,20 @@ def test_a_span_of_another_thing_in_the_same_measure_is_no_rival() -> None:
     assert "contradicts" not in shipping[2]
     refund = check("Your refund will reach your card within 10 business days.", receipts)
     assert "contradicts" in refund[2]
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("The shipping address can only be updated while the order is pending.", "pending"),
+        ("Insurance cannot be added afterwards.", "insurance"),
+    ],
+)
+def test_update_and_afterwards_restate_change_and_after(text: str, rule: str) -> None:
+    policy = (
+        "# Policy\n\n- The shipping address of an order can only be changed if it is pending.\n"
+        "- The user cannot add insurance after the initial booking."
+    )
+    tag, action, evidence = check(text, _transcript({"role": "system", "content": policy}, USER))
+    assert (tag, action) == ("T4", "pass")
+    assert rule in evidence
