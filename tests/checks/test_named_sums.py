@@ -144,3 +144,23 @@ def test_a_cost_for_the_passengers_is_the_listed_flights_fare_times_them(
         f"**Cost breakdown:**\n- New business cost: {cost} (for 2 passengers)\n"
     )
     assert _action(reply, "New business cost") == action
+
+
+@pytest.mark.parametrize(
+    ("fares", "action"),
+    [
+        # HAT112 + HAT059 (HAT112 named by both options): 95 + 130 basic economy, 135 + 170
+        # economy, 404 + 236 business
+        ("Basic Economy: $225 | Economy: $305 | Business: $640", "pass"),
+        ("Basic Economy: $225 | Economy: $315 | Business: $640", "block"),
+    ],
+)
+def test_each_fare_of_an_option_line_is_its_cabin_summed_over_the_option_named_last(
+    fares: str, action: str
+) -> None:
+    text = (
+        "**Option 1:** HAT112 → HAT047\n- Basic Economy: $220 | Economy: $300 | Business: $606\n\n"
+        f"**Option 2:** HAT112 → HAT059\n- {fares}\n"
+    )
+    result = GATE.validate(text, receipts=RECEIPTS, now=NOW)
+    assert [s.action for s in result.sentences if "$" in s.text] == ["pass", action]

@@ -53,7 +53,8 @@ def named_sum(
     if h.kind != "money" or h.number is None or h.number <= 0:
         return None
     target = h.number
-    low = sentence.lower()
+    # "Basic Economy: $154 | Economy: $279": each figure's own part names its field
+    low = _part_of(sentence, h.text).lower()
     groups = _groups(anchor_, before)
     if not groups:
         return None
@@ -79,6 +80,20 @@ def named_sum(
                     formula = f"{show_number(target)} = {shown} ({rel} of {where})"
                     return Derivation("supported", formula, chosen[0])
     return None
+
+
+#: Where a line's labelled parts meet: "Basic Economy: $154 | Economy: $279".
+_PARTS = re.compile(r"\s[|;•]\s")
+
+
+def _part_of(sentence: str, figure: str) -> str:
+    """The part of a line of several labelled figures that holds ``figure``; the whole
+    sentence when it has one part or the figure is not found."""
+    parts = _PARTS.split(sentence)
+    if len(parts) < 2:
+        return sentence
+    held = [p for p in parts if figure in p]
+    return held[0] if len(held) == 1 else sentence
 
 
 def _formula(
@@ -146,7 +161,10 @@ def _groups(anchor_: Anchor, before: Sequence[Anchor]) -> list[list[str]]:
     ids = list(dict.fromkeys(m[2] for m in mentions))
     if len(ids) >= 2:
         return [ids[:_MAX_ROWS]]
-    earlier = list(dict.fromkeys(r.ids[0] for a in before for _, _, r in a.named if r.ids))
+    # each id where the reply named it last ("Option 2: HAT213 → HAT234" after option 1's
+    # "HAT213 → HAT099": HAT213 and HAT234 are the latest two)
+    said = [r.ids[0] for a in before for _, _, r in a.named if r.ids]
+    earlier = list(reversed(dict.fromkeys(reversed(said))))
     # the latest first: "HAT023 ... HAT204, then HAT100" and then "Total: $2,613"
     return [earlier[-n:] for n in range(2, min(len(earlier), _MAX_ROWS) + 1)]
 

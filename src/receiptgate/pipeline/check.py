@@ -267,6 +267,9 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 # "Gift Card 2: $696.00 (gift_card_6136092)": the card's $129 and the $567
                 # refund its id also names, one field of the records the line names
                 or (anchor_.how == "named" and h.kind == "money")
+                # "Basic Economy: $104" under "Option 6: HAT136 → HAT039": one field summed
+                # over the rows the lines above named, not the fare of the row before
+                or (anchor_.how == "previous" and h.kind == "money")
             ):
                 # "the 20% discount on the lamp is $30.05": not the lamp's price,
                 # a figure computed from it
