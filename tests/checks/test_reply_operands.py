@@ -391,3 +391,24 @@ def test_a_cards_balance_after_the_refund_its_id_names_is_derived(
     )
     text = f"After the refund:\n- Gift Card 2: {balance} (gift_card_6136092)"
     assert _action(GATE.validate(text, receipts=receipts, now=NOW), "Gift Card 2") == action
+
+
+@pytest.mark.parametrize(("suite", "action"), [("Suite 872", "pass"), ("Suite 873", "block")])
+def test_a_new_value_a_change_gives_a_record_comes_from_another_record(
+    suite: str, action: str
+) -> None:
+    # the order's own address is Suite 270; Suite 872 is the other order's
+    here = {**ORDER, "address": {"address1": "584 Sunset Drive", "address2": "Suite 270"}}
+    there = {
+        **ORDER,
+        "order_id": "#W3964602",
+        "address": {"address1": "555 Highland Drive", "address2": "Suite 872"},
+    }
+    receipts = tool_transcript(
+        [
+            ("get_order_details", {"order_id": "#W9502127"}, here),
+            ("get_order_details", {"order_id": "#W3964602"}, there),
+        ]
+    )
+    text = f"Order #W9502127: update the shipping address to 555 Highland Drive, {suite}."
+    assert _action(GATE.validate(text, receipts=receipts, now=NOW), "update") == action

@@ -287,6 +287,10 @@ def check_figure(
             stale[0].path,
             value=h,
         )
+    if others and _NEW_VALUE_BEFORE.search(anchor_.text[: h.start - anchor_.start]):
+        # "Update the shipping address on #W3730488 to ... Suite 872": the new value of the
+        # record the sentence names comes from another record (the profile, another order)
+        return supported(index, h, others[0])
     if others:
         leaf = others[0]
         owner = next(r for r in leaf.record.lineage() if r.ids)
@@ -295,6 +299,13 @@ def check_figure(
         return Finding("unsupported", None, None, detail, value=h)
     return Finding("unsupported", None, None, f"no receipt holds {h.text}", value=h)
 
+
+#: A change of a record to a new value, before the value: "update ... to", "switch ...
+#: to", "change the address to".
+_NEW_VALUE_BEFORE = re.compile(
+    r"\b(?:updat|chang|switch|mov|modif|set|replac)\w*\b[^.!?]{0,160}\bto\b[^.!?]*$",
+    re.IGNORECASE,
+)
 
 #: Words of a clause about an amount of money (stemmed).
 _MONEY_WORDS = content_words("refund refunded charge charged paid pay cost price fee total")
