@@ -412,3 +412,16 @@ def test_a_new_value_a_change_gives_a_record_comes_from_another_record(
     )
     text = f"Order #W9502127: update the shipping address to 555 Highland Drive, {suite}."
     assert _action(GATE.validate(text, receipts=receipts, now=NOW), "update") == action
+
+
+@pytest.mark.parametrize(("amount", "action"), [("$200", "pass"), ("$240", "block")])
+def test_a_figure_of_a_thing_the_sentence_names_is_not_the_named_records_price(
+    amount: str, action: str
+) -> None:
+    text = (
+        "For the delay I can offer **$50 per passenger**; your reservation 3JA7XV has 4 "
+        f"passengers.\\n\\n**Issue a {amount} travel certificate** for the delay on flight HAT045."
+    )
+    result = GATE.validate(text, receipts=_airline(), now=NOW)
+    assert _action(result, "Issue a") == action
+    assert "Contradicted" not in _reasons(result, "Issue a")

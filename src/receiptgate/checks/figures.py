@@ -498,4 +498,29 @@ def _rival(
         return None
     if len(values) > 1 or not set(claim_keys(h)).isdisjoint(top[0].value.keys):
         return None  # a field that holds the claimed value is no rival of it
+    if h.kind == "money" and best == 0 and _owned_by_noun(anchor_, h, top[0]):
+        # "Issue a $200 travel certificate ... for the delay on flight HAT045": the figure is
+        # the certificate's, not the named flight's price
+        return None
     return top[0]
+
+
+#: The noun a money figure qualifies: "$200 travel certificate", "a $50 voucher".
+_NOUN_AFTER = re.compile(r"[*_]*\s+(?:[a-z][a-z-]*\s+){0,2}?([a-z]{4,})\b")
+#: Nouns of an amount itself, which any money field may be ("$1,973 fare", "$30 fee").
+_AMOUNT_NOUNS = frozenset(
+    "fare fares price prices cost costs total amount amounts charge charges fee fees payment "
+    "payments refund refunds balance difference ticket tickets each per dollars usd".split()
+)
+
+
+def _owned_by_noun(anchor_: Anchor, h: HardFact, rival: Leaf) -> bool:
+    """Whether the noun right after a money figure names a thing of its own, which the
+    rival field's words do not ("$200 travel certificate" against a flight's `price`)."""
+    m = _NOUN_AFTER.match(anchor_.text, h.end - anchor_.start)
+    if m is None:
+        return False
+    noun = m.group(1).lower()
+    if noun in _AMOUNT_NOUNS or noun.rstrip("s") in _AMOUNT_NOUNS:
+        return False
+    return noun not in field_words(rival) and noun.rstrip("s") not in field_words(rival)
