@@ -425,3 +425,28 @@ def test_a_figure_of_a_thing_the_sentence_names_is_not_the_named_records_price(
     result = GATE.validate(text, receipts=_airline(), now=NOW)
     assert _action(result, "Issue a") == action
     assert "Contradicted" not in _reasons(result, "Issue a")
+
+
+@pytest.mark.parametrize(("balance", "action"), [("$86.00", "pass"), ("$68.00", "block")])
+def test_a_row_named_by_its_kind_is_not_the_row_another_clause_names_by_id(
+    balance: str, action: str
+) -> None:
+    # the gift card is named by its source ("gift card"), the PayPal account by its id
+    profile = {
+        "user_id": "ethan_garcia_1261",
+        "payment_methods": {
+            "paypal_3798357": {"source": "paypal", "id": "paypal_3798357"},
+            "gift_card_4332117": {
+                "source": "gift_card",
+                "id": "gift_card_4332117",
+                "balance": 86.0,
+            },
+        },
+    }
+    receipts = tool_transcript([("get_user_details", {"user_id": "ethan_garcia_1261"}, profile)])
+    text = (
+        f"Your current gift card balance is {balance}; if the difference exceeds this, we can "
+        "use your PayPal (paypal_3798357) as a fallback."
+    )
+    result = GATE.validate(text, receipts=receipts, now=NOW)
+    assert _action(result, "gift card balance") == action

@@ -40,9 +40,27 @@ def other_row(leaf: Leaf, low: str) -> bool:
         mine = own.get(other.key)
         if mine is None or other.value.shown.lower() in held:
             continue
-        if not _named_in(mine.value, low):
+        if not _named_in(mine.value, low) and not _named_too(rec, sibling, low):
             return True
     return False
+
+
+def _named_too(rec: Record, sibling: Record, low: str) -> bool:
+    """Whether the sentence also names this row by its kind, which the sibling does not hold
+    ("Your current gift card balance is $86.00; ... your PayPal (paypal_3798357)": the
+    gift card's row is named by its source as much as the PayPal's by its id)."""
+    theirs = {x.value.shown.lower() for x in sibling.leaves}
+    return any(
+        x.key.lower() in _KIND_KEYS
+        and x.value.kind == "word"
+        and x.value.shown.lower() not in theirs
+        and _named_in(x.value, low)
+        for x in rec.leaves
+    )
+
+
+#: Fields that say what kind of thing a row is ("source": "gift_card").
+_KIND_KEYS = frozenset({"source", "type", "kind", "category"})
 
 
 _ROW_VALUE_KINDS = frozenset({"word", "id", "date", "datetime"})
