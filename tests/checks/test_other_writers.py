@@ -700,6 +700,9 @@ _REGULAR = tool_transcript(
         ("I understand, especially given your Gold-member status.", "block"),
         ("Your silver membership gives you two free bags.", "block"),
         ("Given your regular membership, no compensation applies.", "pass"),
+        ("As a valued Gold member, you are eligible for a certificate.", "block"),
+        ("You're a regular member, so no compensation applies.", "pass"),
+        ("Our system shows regular, while you've indicated you're a gold member.", "pass"),
         # no level named
         ("Thank you for your loyalty and your current membership.", "pass"),
     ],

@@ -123,7 +123,15 @@ def _item(value: str) -> re.Pattern[str]:
 #: membership", "your gold status".
 _YOUR = re.compile(
     r"\byour\s+([a-z]+)[\s-]+(member(?:ship)?|tier|level)(?:\s+status)?\b"
-    r"|\byour\s+([a-z]+)\s+status\b",
+    r"|\byour\s+([a-z]+)\s+status\b"
+    # "As a valued Gold member, ...", "you're a silver member"
+    r"|\b(?:as\s+an?|you(?:['’]re|\s+are)\s+an?)\s+(?:valued\s+|loyal\s+)?([a-z]+)[\s-]+member\b",
+    re.IGNORECASE,
+)
+#: Reported speech before a level: "you've indicated you're a gold member".
+_REPORTED = re.compile(
+    r"\b(?:said|say|says|indicated|mentioned|claimed|stated|told|believe|think|thought)\b"
+    r"(?:\s+(?:me|us))?(?:\s+that)?\s*$",
     re.IGNORECASE,
 )
 #: Words before "member"/"status" that are no level ("your current membership").
@@ -139,10 +147,10 @@ def your_value(
     says nothing. (start, end, finding), ``offset`` added to offsets into ``sentence``."""
     out: list[tuple[int, int, Finding]] = []
     for m in _YOUR.finditer(sentence):
-        g = 1 if m.group(1) else 3
+        g = next(i for i in (1, 3, 4) if m.group(i))
         named = _key(m.group(g))
-        if named in _NO_LEVEL:
-            continue
+        if named in _NO_LEVEL or _REPORTED.search(sentence, max(0, m.start() - 40), m.start()):
+            continue  # "you've indicated you're a gold member": the user's word, reported
         leaves = index.by_field.get("membership", ())
         leaf = next((x for x in reversed(leaves) if x.value.kind in ("word", "text")), None)
         if leaf is None:
