@@ -41,6 +41,13 @@ from receiptgate.checks.rows import (
     of_a_sibling,
     other_row,
 )
+from receiptgate.checks.sentence_amounts import (
+    NEW_VALUE_BEFORE,
+    gap_stated,
+    number_of,
+    other_amounts,
+    owned_by_noun,
+)
 from receiptgate.checks.user_figures import BOUND_BEFORE, user_phrase
 from receiptgate.checks.words import content_words
 from receiptgate.claims.models import HardFact
@@ -205,7 +212,7 @@ def check_figure(
         RATE_AFTER.match(anchor_.text, h.end - anchor_.start)
     ):
         rival = None  # a rate ("30 dollars per passenger") says nothing of a total
-    if rival is not None and _gap_stated(anchor_, h, rival):
+    if rival is not None and gap_stated(anchor_, h, rival):
         # "Price difference from your current puzzle ($46.00) is $3.10" under the new
         # puzzle's $49.10: the figure is the other term of the difference the sentence
         # states, a value of another record
@@ -287,7 +294,7 @@ def check_figure(
             stale[0].path,
             value=h,
         )
-    if others and _NEW_VALUE_BEFORE.search(anchor_.text[: h.start - anchor_.start]):
+    if others and NEW_VALUE_BEFORE.search(anchor_.text[: h.start - anchor_.start]):
         # "Update the shipping address on #W3730488 to ... Suite 872": the new value of the
         # record the sentence names comes from another record (the profile, another order)
         return supported(index, h, others[0])
@@ -299,13 +306,6 @@ def check_figure(
         return Finding("unsupported", None, None, detail, value=h)
     return Finding("unsupported", None, None, f"no receipt holds {h.text}", value=h)
 
-
-#: A change of a record to a new value, before the value: "update ... to", "switch ...
-#: to", "change the address to".
-_NEW_VALUE_BEFORE = re.compile(
-    r"\b(?:updat|chang|switch|mov|modif|set|replac)\w*\b[^.!?]{0,160}\bto\b[^.!?]*$",
-    re.IGNORECASE,
-)
 
 #: Words of a clause about an amount of money (stemmed).
 _MONEY_WORDS = content_words("refund refunded charge charged paid pay cost price fee total")
@@ -427,39 +427,6 @@ def _apart(anchor_: Anchor, h: HardFact) -> bool:
     return bool(anchor_.named) and not any(lo <= a and b <= hi for a, b, _ in anchor_.named)
 
 
-#: An amount as a sentence writes it: with a currency sign ("$1,234", "$ 5") or to the
-#: cent ("302.67"); a date's or a duration's number is none.
-_AMOUNT = re.compile(
-    r"[$€£]\s?(?P<a>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-    r"|(?<![\w.,])(?P<b>\d{1,3}(?:,\d{3})*\.\d{2}|\d+\.\d{2})(?![\d.])"
-)
-
-
-def _other_amounts(text: str, start: int, end: int) -> frozenset[float]:
-    """The amounts a sentence writes outside ``text[start:end]`` (a figure's span)."""
-    return frozenset(
-        round(float((m.group("a") or m.group("b")).replace(",", "")), 2)
-        for m in _AMOUNT.finditer(text)
-        if m.end() <= start or m.start() >= end
-    )
-
-
-def _gap_stated(anchor_: Anchor, h: HardFact, rival: Leaf) -> bool:
-    """Whether the sentence states, with another figure, the gap between the claimed
-    figure and the rival field's value (the difference of the two)."""
-    theirs = _number_of(rival)
-    if h.number is None or theirs is None or h.kind != "money":
-        return False
-    gap = round(abs(theirs - h.number), 2)
-    said = _other_amounts(anchor_.text, h.start - anchor_.start, h.end - anchor_.start)
-    return gap > 0 and gap in said
-
-
-def _number_of(leaf: Leaf) -> float | None:
-    n = leaf.value.number
-    return round(n, 2) if n is not None else None
-
-
 def _rival(
     index: ReceiptIndex,
     h: HardFact,
@@ -484,8 +451,8 @@ def _rival(
     if h.kind == "money" and anchor_.how != "named":
         # (a sentence that names its records, "$146 and $177 for HAT085 and HAT023",
         # gives each its own figure: the other figure is no claim on this one's field)
-        said = _other_amounts(anchor_.text, h.start - anchor_.start, h.end - anchor_.start)
-        same = [leaf for leaf in same if _number_of(leaf) not in said]
+        said = other_amounts(anchor_.text, h.start - anchor_.start, h.end - anchor_.start)
+        same = [leaf for leaf in same if number_of(leaf) not in said]
     if not same:
         return None
     scored = [(len(field_words(leaf) & clause), leaf) for leaf in same]
@@ -498,29 +465,8 @@ def _rival(
         return None
     if len(values) > 1 or not set(claim_keys(h)).isdisjoint(top[0].value.keys):
         return None  # a field that holds the claimed value is no rival of it
-    if h.kind == "money" and best == 0 and _owned_by_noun(anchor_, h, top[0]):
+    if h.kind == "money" and best == 0 and owned_by_noun(anchor_, h, top[0]):
         # "Issue a $200 travel certificate ... for the delay on flight HAT045": the figure is
         # the certificate's, not the named flight's price
         return None
     return top[0]
-
-
-#: The noun a money figure qualifies: "$200 travel certificate", "a $50 voucher".
-_NOUN_AFTER = re.compile(r"[*_]*\s+(?:[a-z][a-z-]*\s+){0,2}?([a-z]{4,})\b")
-#: Nouns of an amount itself, which any money field may be ("$1,973 fare", "$30 fee").
-_AMOUNT_NOUNS = frozenset(
-    "fare fares price prices cost costs total amount amounts charge charges fee fees payment "
-    "payments refund refunds balance difference ticket tickets each per dollars usd".split()
-)
-
-
-def _owned_by_noun(anchor_: Anchor, h: HardFact, rival: Leaf) -> bool:
-    """Whether the noun right after a money figure names a thing of its own, which the
-    rival field's words do not ("$200 travel certificate" against a flight's `price`)."""
-    m = _NOUN_AFTER.match(anchor_.text, h.end - anchor_.start)
-    if m is None:
-        return False
-    noun = m.group(1).lower()
-    if noun in _AMOUNT_NOUNS or noun.rstrip("s") in _AMOUNT_NOUNS:
-        return False
-    return noun not in field_words(rival) and noun.rstrip("s") not in field_words(rival)
