@@ -135,10 +135,11 @@ def suite_runs(index: ReceiptIndex) -> list[ReceiptEntry]:
 _CHANGING_KINDS = frozenset(
     {"requested", "fixed", "created", "cancelled", "refunded", "charged", "transferred", "sent"}
 )
-#: A tool named for reading: "get_order_details", "search_direct_flight", "list_files".
-_READ_TOOL = re.compile(
-    r"^(?:get|list|search|find|fetch|read|lookup|look_up|calculate|view|show|describe|query)"
-    r"(?:[_\-.\s]|$)",
+#: A tool named for reading or thinking: "get_order_details", "search_direct_flight",
+#: "list_files", "think" (the one list of them: the action ledger's and checks/counts').
+READ_TOOL = re.compile(
+    r"^(?:get|list|search|find|fetch|read|lookup|look_up|calculate|view|show|describe|query|"
+    r"think)(?:[_\-.\s]|$)",
     re.IGNORECASE,
 )
 
@@ -150,7 +151,7 @@ def calls_for(view: _LedgerView, kind: str) -> list[ReceiptEntry]:
         calls = [e for e in view.tools if pattern.search(view.heads[id(e)])]
         if kind in _CHANGING_KINDS:
             # "get_order_details" names an order, but reads it: no request was submitted
-            calls = [e for e in calls if not _READ_TOOL.match(e.receipt.tool or "")]
+            calls = [e for e in calls if not READ_TOOL.match(e.receipt.tool or "")]
         if kind in _WRITING_KINDS:
             # A shell or code call that writes a file ("echo x > hello.sh", "sed -i",
             # open(path, "w")) creates, saves and fixes as much as a write tool does.

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from receiptgate.checks.calls import failed
+from receiptgate.checks.calls import READ_TOOL, failed
 from receiptgate.checks.finding import Finding
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
@@ -78,14 +78,11 @@ def _acted_on(index: ReceiptIndex, ident: str) -> bool:
     """Whether a successful call that changes things (no look-up) named ``ident``."""
     for entry in index.entries:
         r = entry.receipt
-        if r.kind != "tool" or not r.tool or _LOOKUP_TOOL.match(r.tool) or failed(entry):
+        if r.kind != "tool" or not r.tool or READ_TOOL.match(r.tool) or failed(entry):
             continue
         if ident in str(r.args or "").lower():
             return True
     return False
-
-
-_LOOKUP_TOOL = re.compile(r"^(?:get|list|search|find|fetch|read|calculate|think)", re.IGNORECASE)
 
 
 #: The plural noun a count qualifies: "5 business class reservations".
@@ -100,17 +97,8 @@ _NOT_A_QUALIFIER = frozenset(
 
 def _listed_ids(index: ReceiptIndex, noun: str) -> list[str]:
     """The ids the newest list named for ``noun`` holds, where records have them."""
-    base = noun.lower().rstrip("s")
-    best: list[Leaf] = []
-    for key in (base, f"{base}s", f"{base}es"):
-        for leaf in index.by_field.get(key, ()):
-            rec = leaf.record
-            if not leaf.path.startswith(f"{rec.path}.{leaf.key}[" if rec.path else f"{leaf.key}["):
-                continue
-            if not best or index.position(leaf) > index.position(best[0]):
-                best = [leaf]
-            elif best and best[0].record is rec:
-                best.append(leaf)
+    lists = list(_value_lists(index, noun).values())
+    best = max(lists, key=lambda v: index.position(v[0]), default=[])
     return [
         k
         for leaf in best
@@ -131,18 +119,25 @@ def _holds(index: ReceiptIndex, ident: str, word: str) -> bool:
     return False
 
 
+def _value_lists(index: ReceiptIndex, noun: str) -> dict[int, list[Leaf]]:
+    """The lists of values named for ``noun`` ("reservations": [...]), by record: the
+    items of such a list are filed under the list's field name."""
+    base = noun.lower().rstrip("s")
+    items: dict[int, list[Leaf]] = {}
+    for key in (base, f"{base}s", f"{base}es"):
+        for leaf in index.by_field.get(key, ()):
+            rec = leaf.record
+            if leaf.path.startswith(f"{rec.path}.{leaf.key}[" if rec.path else f"{leaf.key}["):
+                items.setdefault(id(rec), []).append(leaf)
+    return items
+
+
 def counted_list(index: ReceiptIndex, unit: str, number: float) -> tuple[str, str, int] | None:
     """The newest list named for what ``unit`` counts: (receipt id, field, length). A list
     of values under that name first; else a list of objects of ``number`` rows, or the
     only list of them (there may be other orders, other reservations)."""
     noun = unit.split()[-1].lower().rstrip("s")
-    # the items of a list of values are filed under the list's field name
-    items: dict[int, list[Leaf]] = {}
-    for key in (noun, f"{noun}s", f"{noun}es"):
-        for leaf in index.by_field.get(key, ()):
-            rec = leaf.record
-            if leaf.path.startswith(f"{rec.path}.{leaf.key}[" if rec.path else f"{leaf.key}["):
-                items.setdefault(id(rec), []).append(leaf)
+    items = _value_lists(index, noun)
     lists = [
         (index.position(v[0]), v[0].record, v[0].key, len(v))
         for v in items.values()
