@@ -292,6 +292,34 @@ def test_the_plain_title_of_a_list_asserts_nothing(title: str) -> None:
     assert not any("Action claim" in r for s in result.sentences for r in s.reasons)
 
 
+@pytest.mark.parametrize(
+    "title",
+    ["Summary of actions", "What happens next", "Regarding your questions", "What I changed"],
+)
+def test_a_plain_title_over_a_list_is_a_label(title: str) -> None:
+    for under in ("\n- Status: pending", "\n\n1. The order is pending."):
+        result = GATE.validate(f"{title}{under}", receipts=_retail(), now=NOW)
+        first = result.sentences[0]
+        assert (first.tag, first.reasons) == (None, ["no claim: a label for the lines under it"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a verb or a participle makes a short line a statement, and a line with no list
+        # under it is a paragraph of its own
+        "Everything is set\n- Status: pending",
+        "Return request submitted\n- Status: pending",
+        "Shipping address updated\n\nThanks.",
+        "Summary of actions",
+        "Summary of actions\n\nThe order is pending.",
+    ],
+)
+def test_a_short_line_that_states_or_stands_alone_is_no_title(text: str) -> None:
+    first = GATE.validate(text, receipts=_retail(), now=NOW).sentences[0]
+    assert first.reasons != ["no claim: a label for the lines under it"]
+
+
 def test_a_participle_after_a_status_label_is_the_state() -> None:
     result = GATE.validate("Order #W9502127\nStatus: pending", receipts=_retail(), now=NOW)
     assert result.verdict == "pass", [s.reasons for s in result.sentences]

@@ -541,6 +541,52 @@ def status_line(sentences: Sequence[Sentence], types: list[str]) -> None:
             types[i] = "status"
 
 
+#: A list item's mark at the start of a line: "- ", "* ", "1) ", "2. ".
+_ITEM_NEXT = re.compile(r"\n(?:[^\S\n]*\n)?[^\S\n]*(?:[-*•]|\d{1,2}[.)])\s")
+#: Words a title may open with and still hold a verb: "What happens next", "What I've
+#: done", "About locking and next steps", "Regarding your questions".
+_TITLE_LEADS = frozenset("what how why where when who which about regarding re".split())
+#: The most words a plain title has.
+_TITLE_WORDS = 6
+
+
+def plain_title(text: str, sent: Sentence) -> bool:
+    """Whether a sentence is the plain title of the list under it: a line of its own, of
+    six words or fewer, no figure and no end mark, above a list ("Summary of actions",
+    "What happens next", "Totals and financials"). A title names
+    what the lines under it say and asserts nothing itself (a markdown heading is read so
+    by the segmenter, a bold one by :func:`classify`). A short line with a verb is a
+    statement ("Everything is set", "Return request submitted"), unless a question word
+    leads it ("What I changed")."""
+    if sent.kind != "prose" or sent.text.rstrip()[-1:] in ".!?:;,":
+        return False
+    line_start = text.rfind("\n", 0, sent.start) + 1
+    if text[line_start : sent.start].strip():
+        return False
+    end = text.find("\n", sent.end)
+    if end < 0 or text[sent.end : end].strip() or any(c.isdigit() for c in sent.text):
+        return False
+    if _ITEM_NEXT.match(text, end) is None:
+        return False  # no list under it: a short paragraph of its own
+    words = _WORD.findall(_plain(sent.text.lower()))
+    if not words or len(words) > _TITLE_WORDS:
+        return False
+    if words[0] in _TITLE_LEADS:
+        return True
+    last = words[-1]
+    return not (last.endswith("ed") and not last.endswith("eed")) and not any(
+        w in FINITE or "'" in w for w in words
+    )
+
+
+def plain_titles(text: str, sentences: Sequence[Sentence], types: list[str]) -> None:
+    """Sentences that are plain titles (:func:`plain_title`) become labels, no claim.
+    Changes ``types``."""
+    for s in sentences:
+        if types[s.index] in ("statement", "fragment", "inference") and plain_title(text, s):
+            types[s.index] = "label"
+
+
 def table_headers(text: str, sentences: Sequence[Sentence], types: list[str]) -> None:
     """A table row right above the table's separator row (``|---|---|``, as the segmenter
     reads it) is its header ("| Field | Your new value |"): a label for the rows under it,

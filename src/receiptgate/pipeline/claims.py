@@ -40,6 +40,8 @@ from receiptgate.claims.sentence_phrases import INTENT, not_yet, proposed, verbl
 from receiptgate.claims.sentence_type import (
     NO_HARD_FACT_TYPES,
     classify,
+    plain_title,
+    plain_titles,
     plan_items,
     status_line,
     table_headers,
@@ -77,30 +79,8 @@ def segment_text(s: Settings, req: Request) -> None:
     req.types = [classify(x.text, x.kind, s.hedges) for x in req.sentences]
     plan_items(req.sentences, req.types, s.hedges)
     table_headers(req.work, req.sentences, req.types)
+    plain_titles(req.work, req.sentences, req.types)
     status_line(req.sentences, req.types)
-
-
-#: A list item's mark at the start of a line: "- ", "* ", "1) ", "2. ".
-_ITEM_NEXT = re.compile(r"\n[^\S\n]*(?:[-*•]|\d{1,2}[.)])\s")
-
-
-def _titles_a_list(text: str, sent: Sentence) -> bool:
-    """Whether a sentence is the plain title of the list under it: a line of its own, of
-    four words or fewer, no figure and no end mark, right above a list ("Requested
-    changes", "Updated ETA"): a title names what the lines under it say, and asserts
-    nothing itself (a markdown heading is read so by the segmenter)."""
-    if sent.kind != "prose":
-        return False
-    line_start = text.rfind("\n", 0, sent.start) + 1
-    if text[line_start : sent.start].strip() or sent.text.rstrip()[-1:] in ".!?:;,":
-        return False
-    end = text.find("\n", sent.end)
-    if end < 0 or text[sent.end : end].strip():
-        return False
-    words = sent.text.split()
-    if len(words) > 4 or any(c.isdigit() for c in sent.text):
-        return False
-    return _ITEM_NEXT.match(text, end) is not None
 
 
 def find_claims(s: Settings, req: Request) -> None:
@@ -123,7 +103,7 @@ def find_claims(s: Settings, req: Request) -> None:
             req.types[c.sentence_index] == "code"
             and req.sentences[c.sentence_index].kind == "heading"
         )
-        and not _titles_a_list(req.work, req.sentences[c.sentence_index])
+        and not plain_title(req.work, req.sentences[c.sentence_index])
     ]
     req.sentence_facts = facts_by_sentence(req.work, req.sentences, req.now)
     req.evals = _with_hard_facts(s, req, claims, cards=bool(len(req.receipts)))
