@@ -519,6 +519,13 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
         ("I'm here to assist.", "no claim: a greeting, thanks or apology"),
         ("I appreciate you providing those details.", "no claim: a greeting, thanks or apology"),
         ("That's a creative idea!", "no claim: a greeting, thanks or apology"),
+        ("You’re very welcome!", "no claim: a greeting, thanks or apology"),
+        ("I really wish I could help with this.", "no claim: a greeting, thanks or apology"),
+        ("You're all set!", "no claim: a greeting, thanks or apology"),
+        (
+            "I don't need anything else from you at this time.",
+            "no claim: a greeting, thanks or apology",
+        ),
         ("**Which option would you like to choose?**", "no claim: a question"),
         (
             'After confirmation: status "return requested", an email with return steps',

@@ -15,10 +15,13 @@ COURTESY = re.compile(
     r"^(?:have\s+a\s+(?:great|good|nice|wonderful|fantastic|lovely|pleasant|safe|terrific)|"
     r"safe\s+travels?|enjoy\s+your\s+(?:trip|flight|day|stay)|i\s+apologi[sz]e|(?:i'?m|i\s+am|we'?re)\s+sorry|"
     r"(?:please\s+)?feel\s+free|if\s+(?:there\s+is|there's|you\s+have|you\s+need)\s+anything|"
-    r"take\s+your\s+time|thank\s+you|thanks|you'?re\s+welcome|glad\s+to\s+help|"
+    r"take\s+your\s+time|thank\s+you|thanks|you['’]?re\s+(?:very\s+|most\s+|so\s+)?welcome|"
+    r"glad\s+to\s+help|"
     r"that'?s\s+(?:no\s+problem|completely\s+understandable|understandable|totally\s+fine|"
     r"perfectly\s+fine)|(?:just\s+)?let\s+me\s+know|got\s+it(?=(?:,\s*[a-z]+)?\s*[!.]?$)|"
-    r"good\s+luck\b|all\s+set(?=(?:,\s*[a-z]+)?\s*[!.]?$)|"
+    r"good\s+luck\b|(?:you['’]?re\s+|you\s+are\s+)?all\s+set(?=(?:,\s*[a-z]+)?\s*[!.]?$)|"
+    # "I don't need anything else from you at this time."
+    r"(?:i|we)\s+(?:do\s+not|don['’]t)\s+need\s+anything\s+(?:else\s+|more\s+)?from\s+you\b|"
     r"no\s+(?:further\s+action|[\w-]+(?:\s+[\w-]+)?)\s+(?:is\s+)?(?:needed|required)"
     r"(?=\s*[;.!]|\s+(?:from|for|until|at|right)\b|\s*$)|"
     r"(?:i\s+am\s+|i'?m\s+|we'?re\s+)?look(?:ing)?\s+forward\s+to|"
@@ -82,7 +85,10 @@ EMPATHY = re.compile(
     r"request|patience|trust|point|worry|worries|position|urgency)|"
     # "I appreciate the detailed information!", "I appreciate the trust"
     r"the\s+(?:[\w-]+\s+)?(?:information|details|context|clarification|patience|trust|"
-    r"update|heads-up)|you\b))\b"
+    r"update|heads-up)|you\b)|"
+    # regret: "I really wish I could help with this."
+    r"i\s+(?:really\s+|genuinely\s+|truly\s+|sincerely\s+|do\s+)?wish\s+(?:i|we)\s+"
+    r"(?:could|had|were\s+able))\b"
 )
 GOES_ON_TO_A_CLAIM = re.compile(r"\b(?:but|however|although|though|yet)\b|\d")
 # A short opening clause before the sentence proper ("No worries, I can ...", "Once you
@@ -121,7 +127,7 @@ AFTER_STEP = re.compile(
 # The user's own request, restated: "You mentioned ...", "you'd like to ...".
 USER_RESTATED = re.compile(
     r"^(?:you\s+(?:originally\s+|initially\s+|first\s+|earlier\s+|also\s+)?(?:mentioned|said|"
-    r"asked|requested|told\s+me|indicated|wish|want|wanted|would\s+like|"
+    r"asked|requested|told\s+me|indicated|confirmed|wish|want|wanted|would\s+like|"
     r"'d\s+like|prefer|preferred|chose|selected|provided)|you'd\s+like|as\s+you\s+(?:requested|"
     r"asked|mentioned))\b"
 )
