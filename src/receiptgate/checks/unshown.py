@@ -18,18 +18,45 @@ from receiptgate.checks.finding import Finding
 from receiptgate.checks.words import GENERIC, content_words
 from receiptgate.evidence.index import ReceiptIndex
 
-_ARTICLE = r"(?:any\s+|a\s+|an\s+|the\s+)?(?:specific\s+|separate\s+)?"
-_THING = r"[a-z][a-z /-]{2,50}?"
-_END = r"(?=[.;,:()—–]|\s+(?:for|in|on|beyond|like|such|so|but|at\s+this)\b|$)"
+_ARTICLE = r"(?:any\s+|a\s+|an\s+|the\s+)?(?:specific\s+|separate\s+|finer\s+|direct\s+|exact\s+)?"
+_THING = r"[a-z][a-z /\u2010\u2011-]{2,50}?"
+_END = (
+    r"(?=[.;,:()—–]|\s+(?:for|in|on|beyond|like|such|so|but|at\s+this|until|here)\b|"
+    r"\s+or\s+whether\b|$)"
+)
+#: Where the agent looks: "in this system", "in my view", "in the order record".
+_SYSTEM = (
+    r"(?:system|catalog|catalogue|records?|data|view|tools?|order\s+data|product\s+data|"
+    r"account|profile)"
+)
+_WHERE = rf"(?:in|on|within|from)\s+(?:my|the|this|our)\s+(?:[\w-]+\s+)?{_SYSTEM}\b"
+_SHOWN = r"(?:shown|visible|listed|available|indicated|included)"
+_NOT = r"(?:does\s+not|doesn['’]t|did\s+not|didn['’]t|do\s+not|don['’]t)"
 _UNSHOWN = re.compile(
-    # "the system doesn't list any fees", "my catalog view doesn't expose a brand name"
-    r"\b(?:the|my|our)\s+(?:system|catalog|catalogue|records?|data|view|catalog\s+view|"
-    r"order\s+data|tools?)\s+(?:does\s+not|doesn['’]t|did\s+not|didn['’]t|do\s+not|don['’]t)"
-    rf"\s+(?:list|show|provide|include|display|expose|contain|have|give)\s+{_ARTICLE}"
-    rf"(?P<a>{_THING}){_END}"
-    # "I don't see sale or bundle flags in my view"
-    rf"|\bi\s+(?:do\s+not|don['’]t)\s+see\s+{_ARTICLE}(?P<b>{_THING})"
-    r"(?=\s+(?:in|on)\s+(?:my|the)\s+(?:view|system|records?|catalog|data)\b)",
+    # "the system doesn't list any fees", "my catalog view doesn't expose a brand name",
+    # "Our system also doesn't show any subscriptions", "The records I can access don't
+    # include item-specific return deadlines", "The system did not return a specific ETA"
+    rf"\b(?:the|my|our)\s+(?:{_SYSTEM}|catalog\s+view)(?:\s+i\s+can\s+(?:access|see))?"
+    rf"(?:\s+also)?\s+{_NOT}\s+(?:list|show|provide|include|display|expose|contain|have|"
+    rf"give|indicate|return|mention)\s+{_ARTICLE}(?P<a>{_THING}){_END}"
+    # "I don't see sale or bundle flags in my view", "I'm not seeing an ETA field ... in
+    # the order record"
+    rf"|\bi(?:\s+do\s+not\s+see|\s+don['’]t\s+see|['’]m\s+not\s+seeing|\s+am\s+not\s+seeing)\s+"
+    rf"{_ARTICLE}(?P<b>{_THING})(?=\s+(?:available\s+)?{_WHERE})"
+    # "I don't have visibility in this system into restocking or shipping fees", "I don't
+    # have access to customer reviews", "... system visibility on whether the replacement
+    # ships upon first scan"
+    rf"|\bi\s+(?:do\s+not|don['’]t)\s+have\s+(?:any\s+)?(?:direct\s+|system\s+)?"
+    rf"(?:visibility|access)(?:\s+{_WHERE})?\s+(?:(?:in)?to|on|of)\s+"
+    rf"(?:whether\s+(?P<f>[^.;,]{{3,80}})|{_ARTICLE}(?P<c>{_THING}){_END})"
+    # "I don't have separate return authorization numbers in my system", "I don't have fee
+    # or shipping-charge details in the system", "... finer shade details beyond the color"
+    rf"|\bi\s+(?:do\s+not|don['’]t)\s+have\s+{_ARTICLE}(?P<d>{_THING})\s+(?:{_WHERE}|beyond\b)"
+    # "Specific window duration and fees aren't shown in my system", "No specific
+    # shrinkage notes appeared in our product data", "No fees are indicated here"
+    rf"|^(?:[^:]{{1,40}}:\s*)?(?:no\s+{_ARTICLE}(?P<e>{_THING})\s+(?:(?:is|are|were|was)\s+{_SHOWN}|"
+    rf"appear(?:s|ed)?)|{_ARTICLE}(?P<g>{_THING})\s+(?:is|are)(?:\s+not|n['’]t)\s+{_SHOWN})\s+"
+    rf"(?:{_WHERE}|here\b)",
     re.IGNORECASE,
 )
 #: Things a sentence names together: "fees or shipping costs".
@@ -47,7 +74,7 @@ def unshown(index: ReceiptIndex, sentence: str) -> Finding | None:
     m = _UNSHOWN.search(sentence)
     if m is None:
         return None
-    said = m.group("a") or m.group("b")
+    said = next(g for g in m.groups() if g)
     things = [content_words(part) - GENERIC - _FILL for part in _EITHER.split(said)]
     things = [t for t in things if t]
     if not things:

@@ -27,6 +27,7 @@ from receiptgate.checks.restated_rules import restated_passage, unlisted
 from receiptgate.checks.runs import run_result
 from receiptgate.checks.states import check_state
 from receiptgate.checks.status_calls import called_state
+from receiptgate.checks.unshown import unshown
 from receiptgate.checks.words import content_words
 from receiptgate.claims.collect import clause_of
 from receiptgate.evidence.values import key_words
@@ -100,6 +101,10 @@ def check_state_claim(s: Settings, req: Request, ev: ClaimEval, sentence: Senten
     elif c.negative and (none := absent_value(ledger, sentence.text)) is not None:
         # "There are no gift cards on your profile": the user's details hold none
         ev.ledger = none
+    elif c.negative and (unseen := unshown(ledger, sentence.text)) is not None:
+        # "Our product data does not include notes about shrinkage": no field of it in the
+        # newest results (as the same words with no claim detected, pipeline/claimless)
+        ev.ledger = unseen
     elif c.negative and (over := over_budget(ledger, sentence.text)) is not None:
         # "... no other nonstop flights within your budget of $100": none that cheap
         ev.ledger = over
