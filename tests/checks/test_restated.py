@@ -81,6 +81,34 @@ def test_a_hedge_or_an_inference_that_restates_a_rule_is_t4(text: str) -> None:
     assert _tags(text) == [("T4", "pass")]
 
 
+MODIFY_POLICY = _receipts(
+    {
+        "role": "system",
+        "content": (
+            "## Modify items\n\n- After the items are modified, the agent will not be able "
+            "to modify or cancel the order anymore."
+        ),
+    },
+    {"role": "user", "content": "Please swap the lamp."},
+    *_call(PROFILE),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "tag"),
+    [
+        # "won't" leaves no word "won" to miss, "no longer" is "not ... anymore"
+        ("After the items are modified, we won’t be able to modify or cancel the order.", "T4"),
+        ("After this change, the order can no longer be modified or canceled.", "T4"),
+        # the rule turned round is no restatement
+        ("After the items are modified, the order is still able to be cancelled.", "T3"),
+    ],
+)
+def test_a_rule_restated_with_contractions_and_no_longer_is_t4(text: str, tag: str) -> None:
+    result = GATE.validate(text, receipts=MODIFY_POLICY, now=NOW)
+    assert result.sentences[0].tag == tag, result.sentences[0].reasons
+
+
 def test_an_address_is_a_name_not_a_count() -> None:
     # "12 Elm Street" is no count of "Elm"; the line is backed by the profile's address1
     assert _tags("**Address Line 1:** 12 Elm Street") == [("T1", "pass")]
@@ -185,6 +213,31 @@ INSURANCE = _receipts(
 def test_a_yes_or_no_the_user_gave_on_a_labels_subject_is_their_answer(line: str, tag: str) -> None:
     result = GATE.validate(line, receipts=INSURANCE, now=NOW)
     assert result.sentences[0].tag == tag
+
+
+BAGS = _receipts(
+    {"role": "user", "content": "Book it for both of us. We don't need any checked bags."},
+    *_call(PROFILE),
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "tag"),
+    [
+        # a one-line list under a label reads as "Baggage: 0 checked bags"
+        ("**Baggage:**\n- 0 checked bags", "T7"),
+        ("**Baggage:**\n- No checked bags", "T7"),
+        ("Baggage: 0 checked bags", "T7"),
+        # a count the user never gave, and a yes to what they declined
+        ("**Baggage:**\n- 2 checked bags", "T3"),
+        ("Baggage: 2 checked bags", "T3"),
+    ],
+)
+def test_a_line_under_a_label_restates_the_users_answer_with_its_figures(
+    text: str, tag: str
+) -> None:
+    result = GATE.validate(text, receipts=BAGS, now=NOW)
+    assert result.sentences[-1].tag == tag, result.sentences[-1].reasons
 
 
 @pytest.mark.parametrize(

@@ -247,6 +247,8 @@ _SAME = {
         ("swap", "exchange"),
         ("swapped", "exchange"),
         ("another", "different"),
+        # "can no longer be modified" and "will not be able to modify ... anymore"
+        ("longer", "anymore"),
     ]
 }
 

@@ -35,14 +35,46 @@ def check_user_restatements(
             words = content_words(s.text) - _YOU_WORDS
             if not user or not words or len(words & user) * 2 < len(words):
                 out[s.index] = "statement"
-        elif t == "statement" and user and (m := labelled(s.text)) is not None:
+        elif t == "statement" and user and (m := labelled(_with_lead(sentences, types, s))):
             # "City: New York" after the user gave the address: their words restated
-            words = content_words(re.sub(r"\([^)]*\)", " ", m.group(2)))
-            if (words and words <= user) or _user_answered(m.group(1), m.group(2), ledger):
+            value = re.sub(r"\([^)]*\)", " ", m.group(2))
+            words = content_words(value)
+            if (words and words <= user and _figures_said(value, ledger)) or _user_answered(
+                m.group(1), m.group(2), ledger
+            ):
                 out[s.index] = "user"
         elif t == "statement" and user and _said_by_user(s.text, ledger):
             out[s.index] = "user"
     return out
+
+
+_FIGURE = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def _figures_said(value: str, ledger: ReceiptIndex) -> bool:
+    """Whether each figure of a value is in one of the user's messages: "Bags: 2 checked
+    bags" restates a user who asked for two, not one who asked for none."""
+    figures = _FIGURE.findall(value)
+    if not figures:
+        return True
+    said = [e.receipt.content for e in ledger.entries if e.receipt.kind == "user"]
+    return all(
+        any(re.search(rf"(?<![\d.,]){re.escape(f)}(?![\d])", u) for u in said) for f in figures
+    )
+
+
+def _with_lead(sentences: Sequence[Sentence], types: list[str], s: Sentence) -> str:
+    """A list line with no label of its own, with the label above its list ("**Baggage:**"
+    over "- 0 checked bags" reads "Baggage: 0 checked bags"); any other sentence as it is."""
+    if s.kind != "list_item" or labelled(s.text) is not None:
+        return s.text  # "- City: New York" has its own label
+    j = s.index - 1
+    while j >= 0 and sentences[j].kind == "list_item" and types[j] != "label":
+        j -= 1
+    if j < 0 or types[j] != "label":
+        return s.text
+    lead = sentences[j].text.strip(" *_").rstrip(":").strip(" *_")
+    return f"{lead}: {s.text}" if lead and len(lead.split()) <= 4 else s.text
 
 
 #: What a statement says of the agent's own work or its result, which no user's words
@@ -71,6 +103,8 @@ def _said_by_user(text: str, ledger: ReceiptIndex) -> bool:
     return any(e.receipt.kind == "user" and len(words & e.words) >= need for e in ledger.entries)
 
 
+#: A value that says there is none of a thing: "0 checked bags", "No travel insurance".
+_NONE_OF = re.compile(r"\W*(no|0|zero)\s+([a-z][a-z -]{2,40}?)\W*", re.IGNORECASE)
 _YES_NO = re.compile(r"\W*(yes|no|none|not included|declined)\W*", re.IGNORECASE)
 _NEGATED = re.compile(r"\b(?:no|not|don't|do not|doesn't|won't|without|decline\w*|skip)\b|n't\b")
 
@@ -79,6 +113,11 @@ def _user_answered(label: str, value: str, ledger: ReceiptIndex) -> bool:
     """A yes or no the user's newest message on the label's subject gave: "Travel
     Insurance: No" after "I don't want to include travel insurance"."""
     answer = _YES_NO.fullmatch(value)
+    if answer is None:
+        # "Baggage: 0 checked bags", "Insurance: No travel insurance": a no, of the thing
+        # it names
+        answer = _NONE_OF.fullmatch(value)
+        label = answer.group(2) if answer is not None else label
     words = content_words(label)
     if answer is None or not words:
         return False
