@@ -27,6 +27,7 @@ from receiptgate.checks.calls import (
     ledger_view,
     suite_outcome,
 )
+from receiptgate.checks.consequences import documented_sending
 from receiptgate.checks.edits import fix_undone
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.labels import digits_owners
@@ -245,6 +246,12 @@ def check_action(
             "unsupported", rid, "tool", f"{rid}: the call has no result in the transcript"
         )
     mentioned = answered
+    if not mentioned and kind == "sent":
+        # "An email with return steps has been sent": what the documents say follows a
+        # return the agent made
+        said = f"{claim.subject} {claim.matched_text} {claim.object or ''} {tail}"
+        if (sent := documented_sending(index, said)) is not None:
+            return sent
     if not mentioned:
         what = f" on {claim.object!r}" if claim.object else ""
         return Finding("unsupported", None, None, f"no {kind} call{what} in the action ledger")

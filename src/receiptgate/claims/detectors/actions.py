@@ -188,9 +188,12 @@ _PICKS_OUT = re.compile(r"\b(?:one|ones|the\s+\w+|\w+s)\s+that\s+$")
 _NOT_AGENT_PASSIVE = frozenset(
     {"shipped", "released", "started", "stopped", "found", "read", "opened", "called", "paid"}
 )
-#: A subject that says no act was done: "nothing", "no changes", "none of the items".
+#: A subject that says no act was done: "nothing", "no changes", "none of the items", "no
+#: baggage or insurance".
 _NONE_DONE = re.compile(
-    r"(?:^|[;:,]\s*|\b(?:and|but|so)\s+)(?:nothing|no\s+\w+(?:\s+\w+)?|none(?:\s+of\s+[\w\s]+)?)"
+    # "note that no baggage or insurance has been added"
+    r"(?:^|[;:,]\s*|\b(?:and|but|so|that)\s+)(?:nothing|no\s+\w+(?:\s+\w+)?"
+    r"(?:\s+(?:or|and|nor)\s+\w+(?:\s+\w+)?)?|none(?:\s+of\s+[\w\s]+)?)"
     # "so nothing on reservation XEWRD9 has been changed"
     r"(?:\s+(?:on|in|of|about|to|for)\s+[\w#\s-]{1,40}?)?\s*$"
 )
