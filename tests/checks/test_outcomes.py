@@ -203,3 +203,26 @@ def test_a_failed_call_backs_a_report_of_failure_not_a_change_made_to_address_an
     result = GATE.validate(text, receipts=tool_transcript((LOOKUP, FAILED)), now=NOW)
     (s,) = result.sentences
     assert any("book_table call failed" in e.detail for e in s.evidence) is backed
+
+
+@pytest.mark.parametrize(
+    ("text", "tag"),
+    [
+        ("I have the restaurant details.", "T1"),
+        ("Now I have all the information.", "T1"),
+        # nothing looked up holds a menu: no receipt, and no contradiction either
+        ("I have your menu details.", "T3"),
+    ],
+)
+def test_details_the_agent_says_it_has_are_backed_by_the_look_up_that_gave_them(
+    text: str, tag: str
+) -> None:
+    (s,) = GATE.validate(text, receipts=tool_transcript([LOOKUP]), now=NOW).sentences
+    assert s.tag == tag, s.reasons
+
+
+def test_details_said_had_with_no_look_up_or_after_a_failed_one_are_not_backed() -> None:
+    failed = ("get_restaurant", {"name": "Osteria Nove"}, "Error: no such restaurant")
+    for receipts in ([], tool_transcript([failed])):
+        (s,) = GATE.validate("I have all the details.", receipts=receipts, now=NOW).sentences
+        assert s.tag != "T1", s.evidence

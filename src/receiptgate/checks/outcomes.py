@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import re
 
-from receiptgate.checks.calls import failed
+from receiptgate.checks.calls import READ_TOOL, failed, tool_calls
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import check_action
+from receiptgate.checks.words import content_words
 from receiptgate.claims.detectors.actions import ACTION_VERBS, PROCESS_ACTIONS
 from receiptgate.claims.models import DetectedClaim, HardFact
 from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
@@ -183,4 +184,35 @@ def done_today(index: ReceiptIndex, h: HardFact, clause: str) -> Finding | None:
             continue  # a call with a time of its own, on another day
         detail = f"{found.detail}, made in this conversation (today)"
         return Finding("supported", found.receipt_id, found.receipt_kind, detail, value=h)
+    return None
+
+
+#: What the agent says it has read: "I have your reservation details.", "Now I have all the
+#: pricing information.", "I now have all the information."
+_HAVE_READ = re.compile(
+    r"^(?:(?:now|okay|ok|great|perfect|thanks|thank\s+you)[,!.]?\s+)?i\s+(?:now\s+|already\s+)?"
+    r"(?:have|['’]ve\s+got|got)\s+(?:all\s+)?(?:of\s+)?(?:the|your|this|these|those)\s+"
+    r"(?P<what>(?:[\w-]+\s+){0,3}?)(?:details|information|info|records?)"
+    r"(?:\s+(?:i\s+need|we\s+need|needed))?\s*[.!]?$",
+    re.IGNORECASE,
+)
+
+
+def details_read(index: ReceiptIndex, text: str) -> Finding | None:
+    """The look-up that gave the agent what it says it has ("I have your reservation
+    details."): the newest successful look-up call (``get_``, ``search_`` ...) whose name or
+    result holds what the sentence names; ``None`` without one (no look-up is no
+    contradiction: the details may be the user's)."""
+    m = _HAVE_READ.match(_LEAD_MARKS.sub("", _MARKUP.sub("", text).strip()))
+    if m is None:
+        return None
+    what = content_words(m.group("what"))
+    for e in reversed(tool_calls(index)):
+        tool = e.receipt.tool or ""
+        if not READ_TOOL.match(tool) or failed(e) or not e.receipt.content.strip():
+            continue
+        if what and not what <= (content_words(tool.replace("_", " ")) | e.words):
+            continue
+        rid = e.receipt.id
+        return Finding("supported", rid, "tool", f"{rid}: {tool} call")
     return None

@@ -20,7 +20,7 @@ from receiptgate.checks.enums import not_value
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.option_values import option_values
 from receiptgate.checks.options import option_ordering
-from receiptgate.checks.outcomes import outcome
+from receiptgate.checks.outcomes import details_read, outcome
 from receiptgate.checks.outputs import (
     quoted_output,
     quoted_span,
@@ -159,6 +159,8 @@ _STATED_BY_RECORDS: tuple[tuple[Callable[[ReceiptIndex, str], Finding | None], s
     (spelled_count, "count"),
     # "Your trip is booked.", "Both returns are in.": what a successful call did
     (outcome, "outcome"),
+    # "I have your reservation details.": the look-up that gave them
+    (details_read, "look-up"),
 )
 
 
