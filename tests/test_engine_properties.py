@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from receiptgate import Gate, Receipt
@@ -87,6 +87,8 @@ TEXTS = st.lists(WORDS, max_size=60).map(" ".join) | st.text(max_size=300)
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(TEXTS, st.booleans())
+# a figure read across a no-break space keeps the agent's own characters
+@example("000000\xa0AO;", False)
 def test_when_any_text_is_validated_then_no_internal_error_and_offsets_hold(
     text: str, with_receipts: bool
 ) -> None:

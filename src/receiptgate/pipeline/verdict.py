@@ -10,6 +10,7 @@ the stream's report (``stream/report.py``).
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Iterable, Sequence
 
@@ -221,8 +222,8 @@ def suggestions_of(violations: Iterable[Violation], claims: Sequence[DetectedCla
 
 def _restore(req: Request, work: str) -> None:
     """The claims were read in a plain reading of the text (``segment_text``): the
-    sentences, the claims' matched text (and, for a reading of another length, their
-    offsets) become the agent's own."""
+    sentences, the claims' and their figures' matched text (and, for a reading of another
+    length, their offsets) become the agent's own."""
     where = req.where
     for sr in req.result.sentences:
         if where is not None:
@@ -232,6 +233,13 @@ def _restore(req: Request, work: str) -> None:
         if where is not None:
             c.offset, c.end = where[c.offset], where[max(c.end - 1, c.offset)] + 1
         c.matched_text = work[c.offset : c.end]
+        for i, h in enumerate(c.hard_facts):
+            # "000000\xa0AO" was read as "000000 AO": the figure's text is the agent's too
+            start, end = h.start, h.end
+            if where is not None:
+                start, end = where[start], where[max(end - 1, start)] + 1
+            if (start, end, work[start:end]) != (h.start, h.end, h.text):
+                c.hard_facts[i] = dataclasses.replace(h, start=start, end=end, text=work[start:end])
 
 
 def finish(s: Settings, req: Request, trust: int | None) -> None:
