@@ -189,7 +189,13 @@ def library(index: ReceiptIndex) -> tuple[Library, list[Receipt]]:
 
 
 def doc_words(text: str) -> frozenset[str]:
-    return canon((content_words(text) - GENERIC) | _kept(text))
+    return canon((content_words(text) - GENERIC - _CONTRACTED) | _kept(text))
+
+
+#: What is left of "won't", "don't", "isn't": a negation (read apart), no word of a rule.
+_CONTRACTED = frozenset(
+    "don doesn didn isn aren wasn weren won wouldn couldn shouldn hasn haven hadn".split()
+)
 
 
 def _kept(text: str) -> frozenset[str]:

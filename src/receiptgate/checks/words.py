@@ -28,8 +28,8 @@ STOPWORDS = frozenset(
         most since until while during after before year years month months day days week weeks
         quarter quarters today yesterday tomorrow last next ago within current currently still
         already yet ok yes ll ve re seem seems seemed appear appears appeared bring brings bringing
-        brought don doesn didn isn aren wasn weren won wouldn couldn shouldn hasn haven hadn
-        """.split()  # ll, ve, re, don, won ...: what is left of "you'll", "we've", "won't"
+        brought
+        """.split()  # ll, ve, re: what is left of "you'll", "we've", "they're"
 )
 
 _IRREGULAR = {
