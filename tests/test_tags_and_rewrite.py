@@ -521,6 +521,10 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
         ("That's a creative idea!", "no claim: a greeting, thanks or apology"),
         ("You’re very welcome!", "no claim: a greeting, thanks or apology"),
         ("I really wish I could help with this.", "no claim: a greeting, thanks or apology"),
+        (
+            "I understand what you're trying to do, but unfortunately, I'm not able to do it.",
+            "no claim: a plan, an offer or an ability",
+        ),
         ("You're all set!", "no claim: a greeting, thanks or apology"),
         (
             "I don't need anything else from you at this time.",
@@ -554,6 +558,9 @@ PLAN_ORDER = Receipt(
         "Please provide the following:",
         "### To set up your return",  # a heading that says what the list is for
         "To update the delivery address I need two things.",  # a sentence of what is needed
+        # the choices a question or an offer lays out
+        "Is it:",
+        "So for the upgrade, you would need to use one of these:",
     ],
 )
 def test_the_items_of_a_plan_or_a_request_are_no_general_statements(lead: str) -> None:

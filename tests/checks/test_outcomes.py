@@ -226,3 +226,12 @@ def test_details_said_had_with_no_look_up_or_after_a_failed_one_are_not_backed()
     for receipts in ([], tool_transcript([failed])):
         (s,) = GATE.validate("I have all the details.", receipts=receipts, now=NOW).sentences
         assert s.tag != "T1", s.evidence
+
+
+@pytest.mark.parametrize("text", ["Everything is set.", "Everything is done!"])
+def test_everything_done_is_backed_by_the_newest_change_that_succeeded(text: str) -> None:
+    (s,) = GATE.validate(text, receipts=tool_transcript([LOOKUP, BOOKED]), now=NOW).sentences
+    assert s.tag == "T1", s.reasons
+    for calls in ([LOOKUP], [LOOKUP, FAILED]):  # nothing changed, or the change failed
+        (s,) = GATE.validate(text, receipts=tool_transcript(calls), now=NOW).sentences
+        assert s.tag != "T1", s.evidence

@@ -109,6 +109,14 @@ def test_a_rule_restated_with_contractions_and_no_longer_is_t4(text: str, tag: s
     assert result.sentences[0].tag == tag, result.sentences[0].reasons
 
 
+@pytest.mark.parametrize("text", ["Yes, that's correct.", "That's right!", "You're correct."])
+def test_agreeing_with_the_user_restates_the_users_words(text: str) -> None:
+    assert _tags(text) == [("T7", "pass")]
+    # with no message of the user's, there is nothing to agree with
+    alone = GATE.validate(text, receipts=_receipts(*_call(PROFILE)), now=NOW)
+    assert alone.sentences[0].tag != "T7"
+
+
 def test_an_address_is_a_name_not_a_count() -> None:
     # "12 Elm Street" is no count of "Elm"; the line is backed by the profile's address1
     assert _tags("**Address Line 1:** 12 Elm Street") == [("T1", "pass")]

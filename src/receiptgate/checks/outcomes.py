@@ -36,7 +36,7 @@ _OUTCOME = re.compile(
     # "The system shows that ...": where the agent read it, then the outcome
     r"(?:(?:the\s+system|the\s+records?|it)\s+(?:now\s+)?(?:shows?|confirms?|indicates?)"
     r"\s+(?:that\s+)?)?"
-    r"(?P<subject>(?:your|the|both|all|this|these|those|that)\b[^.;:!?]{0,60}?|you)"
+    r"(?P<subject>(?:your|the|both|all|this|these|those|that)\b[^.;:!?]{0,60}?|you|everything)"
     r"(?:\s+(?:is|are|was|were|(?:has|have)\s+(?:now\s+|just\s+|already\s+)?(?:been|gone)|went)"
     r"|['’](?:s|re))\s+"
     r"(?:now\s+|all\s+|already\s+|successfully\s+|officially\s+)*"
@@ -93,7 +93,9 @@ def outcome(index: ReceiptIndex, text: str) -> Finding | None:
             None,
         )
         if noun is None:
-            return None
+            # "Everything is set.", "Everything is done!": what the agent's newest change
+            # that succeeded did
+            return _newest_change(index) if subject.lower() == "everything" else None
         verb, kind = PROCESS_ACTIONS[_SAME_PROCESS.get(noun, noun)]
     else:
         verb, kind = done, ACTION_VERBS.get(done.replace("canceled", "cancelled"), "")
@@ -113,6 +115,17 @@ def outcome(index: ReceiptIndex, text: str) -> Finding | None:
     ):
         return None  # a look-up that found no one verified no one
     return found
+
+
+def _newest_change(index: ReceiptIndex) -> Finding | None:
+    """The newest successful call that changed something (no look-up), as support of
+    "Everything is set"; ``None`` when the agent changed nothing."""
+    for e in reversed(tool_calls(index)):
+        tool = e.receipt.tool or ""
+        if not READ_TOOL.match(tool) and not failed(e):
+            rid = e.receipt.id
+            return Finding("supported", rid, "tool", f"{rid}: {tool} call")
+    return None
 
 
 def failed_outcome(index: ReceiptIndex, text: str) -> Finding | None:

@@ -79,7 +79,7 @@ EMPATHY = re.compile(
     r"(?:sorry|happy\s+to\s+help|glad\s+to\s+help)|"
     r"i\s+(?:(?:completely|totally|fully|truly|really|absolutely|do|definitely|certainly)\s+)*"
     r"(?:understand|realize|realise|know|appreciate|can\s+see|empathi[sz]e|sympathi[sz]e|hear)"
-    r"\s+(?:why|how|that\s+this|this|"
+    r"\s+(?:why|how|what|that\s+this|this|"
     r"that\s+isn|that['’]?s|that\s+(?:is|it['’]?s|it\s+is)|(?:with\s+)?your\s+(?:[\w-]+\s+)?"
     r"(?:concerns?|frustration|situation|disappointment|desire|preference|needs?|wish|"
     r"request|patience|trust|point|worry|worries|position|urgency)|"
@@ -130,6 +130,13 @@ USER_RESTATED = re.compile(
     r"asked|requested|told\s+me|indicated|confirmed|wish|want|wanted|would\s+like|"
     r"'d\s+like|prefer|preferred|chose|selected|provided)|you'd\s+like|as\s+you\s+(?:requested|"
     r"asked|mentioned))\b"
+)
+#: An answer that agrees with what the user just said, and says nothing of its own: "Yes,
+#: that's correct.", "That's right!", "Exactly."
+AFFIRMS = re.compile(
+    r"^(?:(?:yes|yep|yeah|correct|right|exactly)[,.!—–-]*\s*)?(?:(?:that['’]?s|that\s+is|"
+    r"you['’]?re|you\s+are)\s+(?:absolutely\s+|exactly\s+|quite\s+)?(?:correct|right)|"
+    r"(?:yes|yep|correct|exactly))[.!]*$"
 )
 #: A line that labels the user's request: "Request: change the size ...", "Your request:".
 REQUEST_LABEL = re.compile(

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Literal
 from receiptgate.claims.sentence_phrases import (
     ABILITY,
     ADVICE,
+    AFFIRMS,
     AFTER_STEP,
     CLOSING,
     CONDITION,
@@ -391,6 +392,8 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
             return "intent"
         if RECOMMEND.match(rest):
             return "opinion"  # "If it is urgent, I recommend contacting a human agent"
+    if AFFIRMS.match(plain):
+        return "user"  # "Yes, that's correct.": the user's own words, agreed with
     if USER_RESTATED.match(body) or REQUEST_LABEL.match(plain):
         return "user"  # "You asked for ...", "Request: change the size of the boots"
     words = _WORD.findall(lowered)
@@ -477,6 +480,11 @@ def plan_items(sentences: Sequence[Sentence], types: list[str], hedges: Hedges) 
         lead = s.text.rstrip("*_ ").rstrip(":").rstrip("*_ ")
         if _BECAUSE.search(lead.lower()):
             continue  # "Let me finish the task since:": the items are its reasons, claims
+        if s.text.rstrip("*_ ").endswith(":") and _OFFERS_LEAD.search(_plain(lead.lower())):
+            # "Is it:", "you would need to use one of these:": the items are the choices
+            # a question or an offer lays out, no statement of their own
+            _plan_list(sentences, types, i)
+            continue
         asks = _ASKS.search(_plain(lead.lower())) is not None
         if types[i] == "code" and s.kind == "heading":
             if not asks:
@@ -495,11 +503,26 @@ def plan_items(sentences: Sequence[Sentence], types: list[str], hedges: Hedges) 
             and not asks
         ):
             continue  # a question above a list asks for its items, or offers them
-        for j in range(i + 1, len(sentences)):
-            if sentences[j].kind != "list_item" or types[j] == "label":
-                break  # the list ends, or the next section's title starts
-            if types[j] in ("statement", "fragment"):
-                types[j] = "plan"
+        _plan_list(sentences, types, i)
+
+
+def _plan_list(sentences: Sequence[Sentence], types: list[str], lead: int) -> None:
+    """The statements of the list under sentence ``lead`` become "plan"."""
+    for j in range(lead + 1, len(sentences)):
+        if sentences[j].kind != "list_item" or types[j] == "label":
+            break  # the list ends, or the next section's title starts
+        if types[j] in ("statement", "fragment"):
+            types[j] = "plan"
+
+
+#: A lead over the choices of a question or an offer: "Is it:", "Would you prefer:",
+#: "you would need to use one of these:", "You can choose either:".
+_OFFERS_LEAD = re.compile(
+    r"^(?:is|are|was|were|do|does|did|would|could|can|will|shall|should|which|whether)\s+"
+    r"(?:it|this|that|they|you|there|one|of)\b"
+    r"|\b(?:one|any|either|each)\s+of\s+(?:these|those|them|the\s+following|the\s+options?)"
+    r"\s*$|\beither\s*$"
+)
 
 
 #: A lead whose list gives its reasons: "Let me finish the task since:", "... because:".

@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 
 from receiptgate.checks.labels import labelled
+from receiptgate.claims.sentence_phrases import AFFIRMS
 from receiptgate.checks.words import content_words
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.text.segment import Sentence
@@ -31,7 +32,10 @@ def check_user_restatements(
         )
     out = list(types)
     for s, t in zip(sentences, types, strict=True):
-        if t == "user":
+        if t == "user" and AFFIRMS.match(s.text.lower().replace("**", "").strip()):
+            if not user:
+                out[s.index] = "statement"  # no user's message to agree with
+        elif t == "user":
             words = content_words(s.text) - _YOU_WORDS
             if not user or not words or len(words & user) * 2 < len(words):
                 out[s.index] = "statement"
