@@ -11,8 +11,8 @@ import re
 from collections.abc import Sequence
 
 from receiptgate.checks.labels import labelled
-from receiptgate.claims.sentence_phrases import AFFIRMS
 from receiptgate.checks.words import content_words
+from receiptgate.claims.sentence_phrases import AFFIRMS
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.text.segment import Sentence
 
