@@ -320,6 +320,21 @@ def test_a_short_line_that_states_or_stands_alone_is_no_title(text: str) -> None
     assert first.reasons != ["no claim: a label for the lines under it"]
 
 
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        # a pending order is active (open), never closed
+        ("Order #W9502127 remains active and is still pending.", "pass"),
+        ("Order #W9502127 is still open.", "pass"),
+        ("Order #W9502127 is closed.", "block"),
+        ("Order #W9502127 is delivered.", "block"),
+    ],
+)
+def test_a_state_that_covers_the_records_is_no_rival_of_it(text: str, action: str) -> None:
+    result = GATE.validate(text, receipts=_retail(), now=NOW)
+    assert result.verdict == action, [s.reasons for s in result.sentences]
+
+
 def test_a_participle_after_a_status_label_is_the_state() -> None:
     result = GATE.validate("Order #W9502127\nStatus: pending", receipts=_retail(), now=NOW)
     assert result.verdict == "pass", [s.reasons for s in result.sentences]
@@ -328,6 +343,23 @@ def test_a_participle_after_a_status_label_is_the_state() -> None:
 
 
 # ------------------------------------------------------------------ values, ids and counts
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        # an id written with a space for its first "_"
+        ("The refund goes to your gift card_6136092.", "pass"),
+        ("The refund goes to your gift card_6136093.", "block"),
+        # an example of what an id looks like is no record's id
+        ('Please find the code (a short string, e.g. "AB12CD") in your email.', "pass"),
+        ("Please find the code (for example W1234567) in your email.", "pass"),
+        ("Your reservation code is AB12CD.", "block"),
+    ],
+)
+def test_an_id_split_by_a_space_is_that_id_and_an_example_is_none(text: str, action: str) -> None:
+    result = GATE.validate(text, receipts=_airline(), now=NOW)
+    assert result.verdict == action, [s.reasons for s in result.sentences]
 
 
 @pytest.mark.parametrize(("value", "action"), [("One-way", "pass"), ("Round trip", "block")])

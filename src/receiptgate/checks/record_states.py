@@ -58,6 +58,18 @@ _SPELLING: dict[str, tuple[str, ...]] = {
 
 
 #: A booking's states, and the states of what can be booked: not rivals.
+#: States that cover others: an order that is pending or processed is active, and one
+#: that is delivered or cancelled is closed.
+_OPEN_STATES = frozenset(
+    {"pending", "processing", "processed", "shipped", "confirmed", "booked", "running", "open",
+     "scheduled", "on time", "delayed", "available"}
+)  # fmt: skip
+_UMBRELLA: dict[str, frozenset[str]] = {
+    "active": _OPEN_STATES,
+    "open": _OPEN_STATES,
+    "closed": frozenset({"completed", "delivered", "cancelled", "canceled", "resolved"}),
+    "inactive": frozenset({"cancelled", "canceled", "expired", "suspended", "closed"}),
+}
 _BOOKED = frozenset({"booked", "confirmed", "reserved"})
 _BOOKABLE = frozenset({"available", "open", "scheduled", "on time"})
 
@@ -382,6 +394,10 @@ def state_claim(
         return RecordClaim(
             "state", a, b, shown, Finding("unsupported", None, None, detail, value=f)
         )
+    if leaf.value.shown.lower() in _UMBRELLA.get(value, ()):
+        # "Your pending order remains active": a state that covers the one the record
+        # holds (pending is one way of being active), none that rivals it
+        return None
     if value in _BOOKED and leaf.value.shown.lower() in _BOOKABLE:
         # "HAT047 is booked on May 24", "you're now booked on HAT041": the customer's
         # booking of a flight whose status says it can be booked, no rival of "available"

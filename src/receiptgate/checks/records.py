@@ -49,6 +49,25 @@ _VOCATIVE = re.compile(
 #: A token as ``TOKEN`` reads it, tried only where one with a digit starts (an id
 #: candidate): the lookahead skips the words of a sentence in one regex pass.
 _DIGIT_TOKEN = re.compile(r"(?=#?[A-Za-z0-9_\-.]*\d)" + TOKEN.pattern)
+#: What makes the token after it an example: 'e.g. "AB12CD"', "for example W1234567".
+_EXAMPLE = re.compile(
+    r"(?:\be\.g\.|\bfor\s+(?:example|instance)|\bsuch\s+as|\blike)[,:]?\s*[\"'“‘(]?\s*$",
+    re.IGNORECASE,
+)
+#: The word right before a token, and the space between them: "gift card_8541487".
+_WORD_BEFORE = re.compile(r"[A-Za-z]+ $")
+
+
+def _joined_id(text: str, at: int, low: str, index: ReceiptIndex) -> tuple[list[Leaf], int] | None:
+    """The leaves holding an id a reply wrote with a space for its first "_" ("gift
+    card_8541487" of gift_card_8541487), and where the id starts in ``text``; ``None``
+    when the word before and the token, joined, are no id of the records."""
+    m = _WORD_BEFORE.search(text, max(0, at - 30), at)
+    if m is None or m.end() != at:
+        return None
+    held = index.leaves((f"i:{m.group().strip().lower()}_{low}",))
+    return (held, m.start()) if held else None
+
 
 #: A token of 5 to 10 capitals where an id stands: after "reservation", "booking", "ID",
 #: "code", "#", or alone in its line ("2. **UHDAHE**").
@@ -124,7 +143,13 @@ def record_claims(
         if not free(a, b):
             continue
         low = tok.lower()
+        if _EXAMPLE.search(s.text, max(0, m.start() - 30), m.start()):
+            continue  # 'a short code, e.g. "AB12CD"': an example, no record's id
         hits = index.leaves((f"i:{low}", f"i:{low.lstrip('#')}"))
+        if not hits and "_" in low and (joined := _joined_id(s.text, m.start(), low, index)):
+            # "your gift card_8541487": the id gift_card_8541487 with its first "_" as a space
+            hits, at = joined
+            a, tok = s.start + at, s.text[at : m.end()]
         # a tool's record of the id is better evidence than the user's message naming it
         hits = sorted(hits, key=lambda leaf: index.receipt_of(leaf).kind == "user")
         if hits:
