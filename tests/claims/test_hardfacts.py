@@ -668,6 +668,9 @@ def test_a_number_that_names_a_file_is_no_figure(text: str) -> None:
         ("Return: May 29-30, 2024 (two flights)", ["2024-05-29", "2024-05-30"]),
         ("flights on May 13–14, 2024, for 2 passengers", ["2024-05-13", "2024-05-14"]),
         ("trips on March 6-13 respectively", ["2026-03-06", "2026-03-13"]),
+        # at the end of a sentence, and said with "to"
+        ("direct round trips for May 20-25.", ["2026-05-20", "2026-05-25"]),
+        ("any day from May 20 to 25, 2024", ["2024-05-20", "2024-05-25"]),
     ],
 )
 def test_when_a_range_of_days_then_two_dates_and_no_stray_numbers(
@@ -676,8 +679,15 @@ def test_when_a_range_of_days_then_two_dates_and_no_stray_numbers(
     facts = extract_hard_facts(text, now=NOW)
     assert [h.value for h in facts if h.kind == "date"] == dates
     assert not [
-        h for h in facts if h.kind in ("number", "count") and h.text[:2] in ("30", "14", "13", "20")
+        h
+        for h in facts
+        if h.kind in ("number", "count") and h.text[:2] in ("30", "14", "13", "20", "25")
     ]
+
+
+def test_a_count_after_to_is_no_later_day() -> None:
+    facts = extract_hard_facts("Seats on May 20 to 25 people", now=NOW)
+    assert [(h.kind, h.text) for h in facts] == [("date", "May 20"), ("count", "25 people")]
 
 
 def test_when_a_dash_follows_a_date_with_no_later_day_then_no_range() -> None:
@@ -693,3 +703,13 @@ def test_when_later_days_follow_a_full_date_after_a_slash_then_each_is_a_date() 
         ("date", "2026-05-30"),
         ("money", "USD 306"),
     ]
+
+
+@pytest.mark.parametrize(
+    "text", ["arrives 03:00 + 1 day (local)", "arrives 03:00 (+1 day)", "lands 3:00 PM +1 day"]
+)
+def test_a_day_added_to_a_time_is_the_next_day_mark_not_a_span(text: str) -> None:
+    facts = extract_hard_facts(text, now=NOW)
+    assert [h.kind for h in facts] == ["time"]
+    # a span said on its own is still one
+    assert [h.kind for h in extract_hard_facts("The trip takes +1 day.", now=NOW)] == ["duration"]

@@ -257,13 +257,36 @@ def extract_hard_facts(
     ]
     if "the " in low:
         out = [_day_of_month(text, h) for h in out]
-    if "-" in seg or "–" in seg:
+    if "-" in seg or "–" in seg or " t" in seg or " un" in seg:
         out = _later_days(text, out)
+    if "+" in seg:
+        # "arrives 03:00 + 1 day", "05:10 (+1 day)": the schedule's next-day mark
+        out = [h for h in out if not _next_day_mark(text, h)]
     return out
 
 
-#: The end of a range of days after a date: "May 29-30, 2024", "May 6–13".
-_RANGE_END = re.compile(r"\s?[-–]\s?(\d{1,2})(?![\d:.])(?:,?\s+(\d{4})\b)?")
+def _next_day_mark(text: str, h: HardFact) -> bool:
+    """Whether a duration is the mark of a schedule's next day after a time ("03:00 + 1
+    day", "3:00 PM +1 day"), no span a reply claims."""
+    if h.kind != "duration":
+        return False
+    end = h.start + 1 if h.text.startswith("+") else h.start
+    return _NEXT_DAY_MARK.search(text, max(0, end - 30), end) is not None
+
+
+#: What puts a day after a time: "03:00 + " of "arrives 03:00 + 1 day".
+_NEXT_DAY_MARK = re.compile(
+    r"\d{1,2}:\d{2}(?:\s*[AaPp]\.?[Mm]\.?)?(?:\s*[A-Z]{2,4})?\s*\(?\s*\+\s*$"
+)
+
+
+#: The end of a range of days after a date: "May 29-30, 2024", "May 6–13", "May 20-25.",
+#: "May 20 to 25"; not a count of something ("May 20 to 25 people").
+_RANGE_END = re.compile(
+    r"(?:\s?[-–]\s?(?P<day>\d{1,2})(?![\d:]|\.\d)|"
+    r"\s+(?:to|through|thru|until)\s+(?P<to>\d{1,2})(?![\d:]|\.\d|\s*[a-z]))"
+    r"(?:,?\s+(?P<year>\d{4})\b)?"
+)
 #: A later day written after a full date as month and day: "2024-05-06/05-13".
 _NEXT_DAY = re.compile(r"/(\d{2})-(\d{2})(?![\d-])")
 
@@ -281,16 +304,17 @@ def _later_days(text: str, out: list[HardFact]) -> list[HardFact]:
         if h.kind != "date" or len(h.value) != 10 or h.value[4] != "-":
             continue
         if (m := _RANGE_END.match(text, h.end)) is not None:
-            year = m.group(2) or h.value[:4]
-            last = int(m.group(1))
+            year = m.group("year") or h.value[:4]
+            day = "day" if m.group("day") else "to"
+            last = int(m.group(day))
             if last <= int(h.value[8:]) or not _is_day(int(year), int(h.value[5:7]), last):
                 continue
             result[-1] = HardFact(
                 "date", h.text, h.start, h.end, f"{year}{h.value[4:]}", None, h.unit
             )
-            at = m.start(1)
+            at = m.start(day)
             value = f"{year}-{h.value[5:7]}-{last:02d}"
-            result.append(HardFact("date", m.group(1), at, m.end(1), value, None, h.unit))
+            result.append(HardFact("date", m.group(day), at, m.end(day), value, None, h.unit))
             skip_to = m.end()
             continue
         if not text.startswith(h.value, h.start):
