@@ -305,16 +305,16 @@ def _later_days(text: str, out: list[HardFact]) -> list[HardFact]:
             continue
         if (m := _RANGE_END.match(text, h.end)) is not None:
             year = m.group("year") or h.value[:4]
-            day = "day" if m.group("day") else "to"
-            last = int(m.group(day))
+            group = "day" if m.group("day") else "to"
+            last = int(m.group(group))
             if last <= int(h.value[8:]) or not _is_day(int(year), int(h.value[5:7]), last):
                 continue
             result[-1] = HardFact(
                 "date", h.text, h.start, h.end, f"{year}{h.value[4:]}", None, h.unit
             )
-            at = m.start(day)
+            at = m.start(group)
             value = f"{year}-{h.value[5:7]}-{last:02d}"
-            result.append(HardFact("date", m.group(day), at, m.end(day), value, None, h.unit))
+            result.append(HardFact("date", m.group(group), at, m.end(group), value, None, h.unit))
             skip_to = m.end()
             continue
         if not text.startswith(h.value, h.start):
