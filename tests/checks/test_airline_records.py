@@ -1033,6 +1033,22 @@ def test_a_value_said_to_be_absent_from_the_profile_is_looked_for_in_it(
     assert GATE.validate(text, receipts=receipts, now=NOW).verdict == verdict
 
 
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("There is no credit card listed.", "pass"),
+        ("You do not have a credit card on file.", "pass"),
+        ("There's no gift card on file.", "block"),
+        ("Currently, you don't have a gift card on file, only a certificate.", "block"),
+    ],
+)
+def test_what_is_said_not_on_file_or_listed_is_looked_for_in_the_profile(
+    text: str, verdict: str
+) -> None:
+    receipts = _transcript(("get_user_details", {"user_id": "lena_okafor_4410"}, USER))
+    assert GATE.validate(text, receipts=receipts, now=NOW).verdict == verdict
+
+
 @pytest.mark.parametrize(("insurance", "verdict"), [("no", "pass"), ("yes", "block")])
 @pytest.mark.parametrize(
     "text",
@@ -1064,6 +1080,23 @@ def test_no_price_difference_is_read_from_a_field_named_with_its_groups_prefix(
     receipts = _transcript(("exchange_delivered_order_items", {"order_id": "#W2890441"}, exchange))
     result = GATE.validate("There's no price difference.", receipts=receipts, now=NOW)
     assert result.sentences[0].tag == tag
+
+
+def test_an_empty_search_is_named_by_the_word_that_tells_it_from_the_other_searches() -> None:
+    where = {"origin": "DEN", "destination": "IAH", "date": "2024-05-27"}
+    onestop = [[{"flight_number": "HAT084", "origin": "DEN", "destination": "LAS",
+                 "status": "available", "date": "2024-05-27"}]]  # fmt: skip
+    receipts = _transcript(
+        ("search_direct_flight", where, []), ("search_onestop_flight", where, onestop)
+    )
+    direct = GATE.validate("No direct flights are available.", receipts=receipts, now=NOW)
+    assert direct.verdict == "pass", direct.reason
+    assert any(
+        "search_direct_flight found nothing" in e.detail for e in direct.sentences[0].evidence
+    )
+    # the one-stop search found one: "flights" is a word of both names, no report of it
+    one = GATE.validate("No one-stop flights are available.", receipts=receipts, now=NOW)
+    assert not any("found nothing" in e.detail for e in one.sentences[0].evidence)
 
 
 def test_a_label_that_says_none_is_backed_by_the_search_it_names_finding_nothing() -> None:

@@ -59,12 +59,17 @@ def absent_field(index: ReceiptIndex, sentence: str) -> Finding | None:
 
 _NONE_ON = re.compile(
     r"\b(?:no|any)\s+(?P<what>[a-z][a-z -]{2,30}?)\s+(?:on|in|under|saved\s+(?:on|in|to))\s+"
-    r"(?:your|the|this)\s+(?P<where>[a-z]+)\b",
+    r"(?:your|the|this)\s+(?P<where>[a-z]+)\b"
+    # "there's no phone number on file", "There is no credit card listed", "you do not have
+    # a gift card on file"
+    r"|\b(?:no|(?:do\s+not|don['’]t)\s+have\s+(?:a|an|any))\s+(?P<what2>[a-z][a-z -]{2,30}?)\s+"
+    r"(?P<where2>on\s+file|listed)\b",
     re.IGNORECASE,
 )
 
-#: What a sentence calls the record a call returned ("your profile": a user's details).
-_RECORD_WORDS = {"profile": "user", "account": "user"}
+#: What a sentence calls the record a call returned ("your profile": a user's details;
+#: what is "on file" or "listed" is the user's).
+_RECORD_WORDS = {"profile": "user", "account": "user", "on file": "user", "listed": "user"}
 
 
 def absent_value(index: ReceiptIndex, sentence: str) -> Finding | None:
@@ -73,8 +78,9 @@ def absent_value(index: ReceiptIndex, sentence: str) -> Finding | None:
     m = _NONE_ON.search(_plain(sentence))
     if m is None:
         return None
-    what = " ".join(w.rstrip("s") for w in m.group("what").lower().replace("-", " ").split())
-    where = m.group("where").lower()
+    said = m.group("what") or m.group("what2")
+    what = " ".join(w.rstrip("s") for w in said.lower().replace("-", " ").split())
+    where = " ".join((m.group("where") or m.group("where2")).lower().split())
     where_words = content_words(_RECORD_WORDS.get(where, where))
     if not what or not where_words:
         return None
@@ -83,7 +89,7 @@ def absent_value(index: ReceiptIndex, sentence: str) -> Finding | None:
         fields = content_words(" ".join(leaf.key for leaf in e.records[0].leaves))
         if not (where_words <= e.context_words or where_words <= fields):
             continue
-        return _held_or_absent(e, _names(what), f"no {m.group('what').strip()}")
+        return _held_or_absent(e, _names(what), f"no {said.strip()}")
     return None
 
 

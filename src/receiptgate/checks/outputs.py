@@ -56,7 +56,11 @@ def empty_result(index: ReceiptIndex, sentence: str) -> Finding | None:
             for v in (e.receipt.args or {}).values()
             if isinstance(v, str | int | float) and len(str(v)) >= 3
         ]
-        if back == 0 or any(re.search(rf"\b{re.escape(a)}\b", low) for a in args):
+        if (
+            back == 0
+            or any(re.search(rf"\b{re.escape(a)}\b", low) for a in args)
+            or _names_search(e, tools[-6:], set(_WORDS.findall(low)))
+        ):
             rid = e.receipt.id
             return Finding(
                 "supported", rid, "tool", f"{rid}: the {e.receipt.tool or 'call'} found nothing"
@@ -75,12 +79,15 @@ def found_results(index: ReceiptIndex, sentence: str) -> Finding | None:
     the latest of the last few searches whose tool name shares a word with the sentence
     ("search_direct_flight": "direct") and that returned rows."""
     words = set(_WORDS.findall(sentence.lower()))
-    for e in reversed(tool_calls(index)[-6:]):
-        tool = (e.receipt.tool or "").lower()
-        if failed(e) or not _SEARCHES.search(tool) or e.receipt.content.strip() in EMPTY:
-            continue
-        named = [w for w in _WORDS.findall(tool.replace("_", " ")) if w not in _SEARCH_VERBS]
-        if not named or not any(w in words or f"{w}s" in words for w in named):
+    recent = tool_calls(index)[-6:]
+    searches = [e for e in recent if _SEARCHES.search((e.receipt.tool or "").lower())]
+    # "Both return flights are available" names no search of several: any that shares a
+    # word; "direct flights are available" names the direct one, which alone may back it
+    named = [e for e in searches if _names_search(e, recent, words)] or [
+        e for e in searches if any(w in words or f"{w}s" in words for w in _tool_words(e))
+    ]
+    for e in reversed(named):
+        if failed(e) or e.receipt.content.strip() in EMPTY:
             continue
         rows = sum(len(rec.children) for rec in e.records if rec.children) or len(e.records)
         if not rows:
@@ -92,6 +99,26 @@ def found_results(index: ReceiptIndex, sentence: str) -> Finding | None:
 
 _WORDS = re.compile(r"[a-z]+")
 _SEARCH_VERBS = frozenset({"search", "find", "list", "query", "lookup", "get", "by", "for"})
+
+
+def _tool_words(e: ReceiptEntry) -> set[str]:
+    tool = (e.receipt.tool or "").lower().replace("_", " ")
+    return {w for w in _WORDS.findall(tool) if w not in _SEARCH_VERBS}
+
+
+def _names_search(e: ReceiptEntry, recent: list[ReceiptEntry], words: set[str]) -> bool:
+    """Whether a sentence's words name a search by the words of its tool's name that the
+    other recent searches' names lack ("direct flights" names search_direct_flight, not
+    search_onestop_flight, though both search flights); a word of the name, when no other
+    search is recent."""
+    own = _tool_words(e)
+    others = [
+        _tool_words(x)
+        for x in recent
+        if x is not e and _SEARCHES.search((x.receipt.tool or "").lower()) and _tool_words(x) != own
+    ]
+    telling = own - set().union(*others) if others else own
+    return any(w in words or f"{w}s" in words for w in telling)
 
 
 def over_budget(index: ReceiptIndex, sentence: str) -> Finding | None:
