@@ -101,3 +101,34 @@ def test_a_count_of_items_by_name_is_the_number_of_rows_with_that_name(
     receipts = tool_transcript([("get_order_details", {"order_id": "#W1"}, ORDER)])
     result = Gate().validate(text, receipts=receipts, now=NOW)
     assert result.verdict == verdict, [s.reasons for s in result.sentences]
+
+
+TRIP = {
+    "reservation_id": "JMO1MG",
+    "passengers": [
+        {"first_name": "Ana", "last_name": "Silva"},
+        {"first_name": "Raj", "last_name": "Silva"},
+        {"first_name": "Mia", "last_name": "Silva"},
+    ],
+    "total_baggages": 1,
+    "nonfree_baggages": 0,
+}
+
+
+@pytest.mark.parametrize(
+    ("line", "tag"),
+    [
+        # a number field named for what is counted, or the list named for it
+        ("Currently, your reservation includes 1 checked bag.", "T1"),
+        ("Number of passengers: 3", "T1"),
+        # another number: unsettled (another field may count it), never contradicted
+        ("Currently, your reservation includes 2 checked bags.", "T3"),
+        ("Number of passengers: 2", "T3"),
+    ],
+)
+def test_a_small_count_is_read_against_the_fields_of_the_record_it_is_about(
+    line: str, tag: str
+) -> None:
+    receipts = tool_transcript([("get_reservation_details", {"reservation_id": "JMO1MG"}, TRIP)])
+    result = Gate().validate(f"Your reservation JMO1MG.\n\n{line}", receipts=receipts, now=NOW)
+    assert result.sentences[-1].tag == tag, result.sentences[-1].reasons

@@ -379,3 +379,42 @@ def _rows_of(path: str) -> str:
     if path.endswith("]"):
         return path[: path.rindex("[")] + "[*]"
     return path.rsplit(".", 1)[0] + ".*" if "." in path else "*"
+
+
+#: A small count before what it counts, with up to two words between: "1 checked bag",
+#: "2 passengers"; and a label of one: "Number of passengers: 3", "| Number of passengers | 3 |".
+_SMALL_COUNT = re.compile(
+    r"(?<![\d$€£.,:])\b(?P<n>\d{1,2})\s+(?P<what>(?:[a-z][a-z-]*\s+){0,2}[a-z]{3,})\b(?![\d:])"
+    r"|\bnumber\s+of\s+(?P<what2>[a-z]{3,})[\s*_|:]+(?P<n2>\d{1,2})\b",
+    re.IGNORECASE,
+)
+
+
+def field_count(index: ReceiptIndex, sentence: str, records: list[Record]) -> Finding | None:
+    """ "Currently, your reservation includes 1 checked bag", "Number of passengers: 3" in a
+    sentence with no figure of its own: a number field of a record in scope whose name
+    shares a word with what is counted (``"total_baggages": 1``), or the list it is named
+    for (three passengers), holding the count; ``records``: the sentence's anchor. Only
+    backs: another number there may be another count of the same thing
+    (``nonfree_baggages``), so none contradicts."""
+    if not records:
+        return None
+    results = list(dict.fromkeys(rec.root for rec in records))
+    for m in _SMALL_COUNT.finditer(sentence):
+        n = int(m.group("n") or m.group("n2"))
+        words = [w.lower().rstrip("s") for w in (m.group("what") or m.group("what2")).split()]
+        noun = words[-1]
+        for leaf in (x for rec in results for x in rec.subtree_leaves()):
+            if leaf.value.number != n or leaf.value.kind not in ("number", "count"):
+                continue
+            keys = [k.rstrip("s") for k in leaf.key.lower().replace("-", "_").split("_") if k]
+            if any(
+                len(w) >= 3 and (k.startswith(w) or w.startswith(k)) for w in words for k in keys
+            ):
+                rid = index.receipt_of(leaf).id
+                return Finding("supported", rid, "tool", f"{rid} {leaf.path} = {n}", leaf.path)
+        found = counted_list(index, noun, n)
+        if found is not None and found[2] == n:
+            rid, where, _ = found
+            return Finding("supported", rid, "tool", f"{rid} {where} lists {n}", where)
+    return None

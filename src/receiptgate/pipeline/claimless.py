@@ -13,7 +13,7 @@ from receiptgate.checks.absences import (
     empty_label,
     negated_field,
 )
-from receiptgate.checks.counts import spelled_count
+from receiptgate.checks.counts import field_count, spelled_count
 from receiptgate.checks.documents import DocumentMatch, rule_words
 from receiptgate.checks.edits import CHANGES_INTRO, NOW_DOES, described_edit, empty_file
 from receiptgate.checks.enums import not_value
@@ -73,6 +73,10 @@ def ground_claimless(s: Settings, req: Request, sr: SentenceResult) -> None:
         # "This reservation has **no** travel insurance", "- No travel insurance" under the
         # reservation the lines are about (no negative claim detected)
         _settle(sr, "tool", found.receipt_id, found.status, found.detail, "absence")
+        return
+    if sr.tag == "T3" and (found := field_count(ledger, sr.text, req.anchor_of(sr.index).records)):
+        # "Currently, your reservation includes 1 checked bag": total_baggages of it
+        _settle(sr, "tool", found.receipt_id, found.status, found.detail, "count")
         return
     if sr.tag == "T3" and (found := not_value(ledger, sr.text, req.anchor_of(sr.index).scope())):
         # "- Not business class" under the reservation: its cabin is economy
