@@ -429,7 +429,7 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
         ),
         (
             "(Or if you've got another email you signed up with, that works too.)",
-            "no claim: an instruction to the user",
+            "no claim: a plan, an offer or an ability",
         ),
         (
             "Double-check the spelling, or share another email you may have used.",
@@ -521,6 +521,7 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
         ("That's a creative idea!", "no claim: a greeting, thanks or apology"),
         ("You’re very welcome!", "no claim: a greeting, thanks or apology"),
         ("I really wish I could help with this.", "no claim: a greeting, thanks or apology"),
+        ("(No change fee needed.)", "no claim: a greeting, thanks or apology"),
         (
             "I understand what you're trying to do, but unfortunately, I'm not able to do it.",
             "no claim: a plan, an offer or an ability",

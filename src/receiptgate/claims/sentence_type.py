@@ -304,6 +304,10 @@ def _bold_title(text: str) -> bool:
     )
 
 
+#: A sentence set wholly in brackets: "(No change fee needed.)", "(Note: free bags cost
+#: nothing.)".
+_ASIDE = re.compile(r"\(\s*([^()]+?[.!?]?)\s*\)[.!?]?\s*")
+
 #: What may open a clause of the agent's limits: ", unfortunately, ...".
 _LIMIT_LEAD = re.compile(r"^[\s,]*(?:(?:unfortunately|sadly|regrettably|still)[\s,]+)*")
 
@@ -316,6 +320,8 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
     """
     text = _LEAD_SYMBOLS.sub("", text)  # "✅ No problem at all!": the mark is no word
     text = AGENT_MARKER.sub("", text)  # "THOUGHT: ...", "<thoughts>\n...": the format's mark
+    if (inner := _ASIDE.fullmatch(text)) is not None:
+        text = inner.group(1)  # "(No change fee needed.)": an aside reads as what it says
     if kind == "code" or (kind == "heading" and not _HEADING_VALUE.search(text)):
         return "code"  # "### Total New Price: $1,625" is a line of figures, not a title
     if is_expression(text):
