@@ -36,16 +36,15 @@ from receiptgate.claims.hard import (
     risk_class,
 )
 from receiptgate.claims.models import DetectedClaim, HardFact
-from receiptgate.claims.sentence_phrases import INTENT, not_yet, proposed, verbless
-from receiptgate.claims.sentence_type import (
-    NO_HARD_FACT_TYPES,
-    classify,
+from receiptgate.claims.sentence_context import (
     plain_title,
     plain_titles,
     plan_items,
     status_line,
     table_headers,
 )
+from receiptgate.claims.sentence_phrases import INTENT, not_yet, proposed, verbless
+from receiptgate.claims.sentence_type import NO_HARD_FACT_TYPES, classify
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.records import Record
 from receiptgate.pipeline.request import Request, Settings
