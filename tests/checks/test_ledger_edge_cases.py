@@ -378,3 +378,30 @@ def test_when_a_list_gives_the_conditions_of_a_rule_then_its_acts_are_no_claims(
     assert "a condition" in result.sentences[2].reasons[0]
     # the same act under a lead that reports what was done is still checked
     assert _validate("Here is what I did:\n- The flight has been cancelled.").verdict == "block"
+
+
+SENT = Receipt(
+    id="c1",
+    kind="tool",
+    tool="send_certificate",
+    args={"user_id": "noah_1", "amount": 50},
+    content="Certificate certificate_3221322 added to user noah_1 with amount 50.",
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # the call's own result says the act was done on that object
+        ("A $50 certificate (ID: certificate_3221322) has been added to your account.", "pass"),
+        # another object, or an act the result does not report
+        ("A $50 certificate (ID: certificate_9999999) has been added to your account.", "block"),
+        ("Certificate certificate_3221322 has been refunded to your card.", "block"),
+    ],
+)
+def test_an_act_the_result_of_a_changing_call_reports_on_the_object_is_that_call(
+    text: str, verdict: str
+) -> None:
+    assert _validate(text, SENT).verdict == verdict
+    lookup = SENT.model_copy(update={"tool": "get_certificate"})
+    assert _validate(text, lookup).verdict == "block"  # a look-up adds nothing

@@ -21,6 +21,7 @@ from receiptgate.checks.calls import (
     ERRORISH,
     FAILING,
     PASSING,
+    READ_TOOL,
     call_head,
     calls_for,
     failed,
@@ -246,6 +247,11 @@ def check_action(
             "unsupported", rid, "tool", f"{rid}: the call has no result in the transcript"
         )
     mentioned = answered
+    if not mentioned and claim.object and claim.value:
+        # "A $50 certificate (ID: certificate_3221322) has been added": send_certificate's
+        # result says "Certificate certificate_3221322 added to user ...", the act in the
+        # tool's own words on the object the sentence names
+        mentioned = _reported_by_result(view.tools, claim.object, claim.value)
     if not mentioned and kind == "sent":
         # "An email with return steps has been sent": what the documents say follows a
         # return the agent made
@@ -298,6 +304,23 @@ def check_action(
         # refund row went to PayPal
         return Finding("contradicted", rid, "tool", f"contradicts {rid}: {went}")
     return Finding("supported", rid, "tool", f"{rid}: {best.receipt.tool or 'tool'} call")
+
+
+def _reported_by_result(tools: list[ReceiptEntry], obj: str, verb: str) -> list[ReceiptEntry]:
+    """The changing calls (no look-up) whose result reports the act on the object in its
+    own words: the object's id and the verb ("added") both in the result."""
+    ids = [t for t in re.findall(r"[\w#-]*\d[\w#-]*", obj) if len(t) >= 4]
+    word = verb.lower().split()[-1] if verb.strip() else ""
+    if not ids or len(word) < 4:
+        return []
+    verb_re = re.compile(rf"\b{re.escape(word)}\b", re.IGNORECASE)
+    return [
+        e
+        for e in tools
+        if not READ_TOOL.match(e.receipt.tool or "")
+        and all(i.lower() in e.receipt.content.lower() for i in ids)
+        and verb_re.search(e.receipt.content)
+    ]
 
 
 #: The method a refund is said to go to: "to your gift card", "to the PayPal account".
