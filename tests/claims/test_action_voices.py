@@ -591,3 +591,13 @@ def test_completing_a_process_is_the_act_its_noun_names() -> None:
     done = _check(text, _retail(_turn("c2", "cancel_pending_order", CANCEL_ARGS, CANCELLED)))
     assert done.verdict == "pass", done.reason
     assert _check(text, _retail()).verdict == "block"  # nothing was cancelled
+
+
+@pytest.mark.parametrize("line", ["Created on May 12", "Booked on 2024-05-02 for 2 passengers"])
+def test_a_participle_dated_on_a_day_is_a_records_history_not_an_act(line: str) -> None:
+    # with no call at all, no act is claimed: the date is for the records to back
+    result = Gate().validate(line, now=datetime(2024, 5, 15, tzinfo=UTC))
+    assert not [c for c in result.claims if c.category == "action"]
+    # a list line that reports an act still is one
+    done = Gate().validate("Created the file on disk", now=datetime(2024, 5, 15, tzinfo=UTC))
+    assert [c.category for c in done.claims] == ["action"]

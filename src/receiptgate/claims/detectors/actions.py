@@ -202,6 +202,9 @@ _WHEN_AFTER = re.compile(
     r"\s*(?:the\s+)?(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d)",
     re.IGNORECASE,
 )
+#: "on" or "at" and a date or a time after a list line's participle: "Created on May 12",
+#: "Booked on 2024-05-02" is a record's history, no act of the agent's.
+_ON_A_DAY = re.compile(r"(?:on|at)\b" + _WHEN_AFTER.pattern, re.IGNORECASE)
 #: What an agent works out itself: "ran the numbers", "did the math".
 _FIGURING = re.compile(r"(?:the\s+)?(?:numbers|math|maths|calculations?)\b", re.IGNORECASE)
 _INTENT_BEFORE = re.compile(r"\b(?:will|should|can|could|would|might|going\s+to|need\s+to)\s*$")
@@ -499,6 +502,8 @@ class ActionDetector(Detector):
             verb = " ".join(match.group(1).lower().split())
             if verb in _NOT_AGENT_PASSIVE:  # "Found 3 errors": what was there, no act
                 return None
+            if _ON_A_DAY.match(text, match.end()):
+                return None  # "Created on May 12": when the record's event was
             claim.assertion = _tests_or(ACTION_VERBS.get(verb, "ran"), claim.object)
             claim.value = verb
         if name in ("process_done", "did_process"):
