@@ -405,3 +405,15 @@ def test_an_act_the_result_of_a_changing_call_reports_on_the_object_is_that_call
     assert _validate(text, SENT).verdict == verdict
     lookup = SENT.model_copy(update={"tool": "get_certificate"})
     assert _validate(text, lookup).verdict == "block"  # a look-up adds nothing
+
+
+def test_options_reviewed_under_the_policies_are_a_read_of_the_documents() -> None:
+    doc = Receipt(id="sys1", kind="rag", content="Insurance cannot be added after booking.")
+    text = "I've reviewed all available options under our policies."
+    assert _validate(text, doc).verdict == "pass"
+    # with no document held, nothing was read
+    assert _validate(text).verdict == "block"
+    # an object of its own is what was reviewed: the policy after it backs no read of it
+    assert _validate("I've reviewed your booking history under our policies.", doc).verdict == (
+        "block"
+    )

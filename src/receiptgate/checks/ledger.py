@@ -115,15 +115,25 @@ _BEEN_CONFIRMED = re.compile(r"\b(?:been|is|are|was|were)\s+(?:now\s+)?confirmed
 _LOOKUP_VERBS = content_words("found find checked check looked look reviewed review pulled up")
 
 
+#: An object that names nothing read but the choices: "all available options".
+_OPTIONS = content_words(
+    "all available options option everything possibilities alternatives choices every"
+)
+
 #: What the operator's documents are called: "our policy", "the rules", "the terms".
 _RULES = content_words("policy policies rule rules guideline guidelines terms conditions")
 
 
-def _rules_read(index: ReceiptIndex, claim: DetectedClaim) -> Finding | None:
-    """ "I've double-checked our policy regarding cancellations": a read of the operator's
-    documents (a system or developer message, a retrieved passage), which the receipts
-    hold, not a tool call; ``None`` when the object is no such document or none is held."""
+def _rules_read(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> Finding | None:
+    """ "I've double-checked our policy regarding cancellations", "I've reviewed all
+    available options under our policies": a read of the operator's documents (a system or
+    developer message, a retrieved passage), which the receipts hold, not a tool call;
+    ``None`` when the object (or, after an object of the choices alone, the words right
+    after it) names no such document or none is held."""
     said = content_words(claim.object or "")
+    if said <= _OPTIONS:
+        # "all available options under our policies": what was reviewed is said after
+        said = content_words(f"{claim.object or ''} {tail[:60]}")
     if not said & _RULES:
         return None
     doc = next((e.receipt for e in index.entries if e.receipt.kind == "rag"), None)
@@ -185,7 +195,7 @@ def check_action(
         return _check_output(index, claim)
     if kind in ("logs_show", "according_to"):
         return _check_source(index, claim, tail)
-    if kind == "checked" and (doc := _rules_read(index, claim)) is not None:
+    if kind == "checked" and (doc := _rules_read(index, claim, tail)) is not None:
         return doc
     if kind == "forged_label":
         return Finding("unsupported", None, None, "verification label")
