@@ -229,6 +229,28 @@ def _statuses(*answers: tuple[str, str]) -> list[Receipt]:
             [("HAT023", "available"), ("HAT204", "delayed")],
             "block",
         ),
+        # "both", and a word of which ones before the noun
+        (
+            "Good, both return flights are still available.",
+            [("HAT023", "available"), ("HAT204", "available")],
+            "pass",
+        ),
+        (
+            "Both flights are available.",
+            [("HAT023", "available"), ("HAT204", "delayed")],
+            "block",
+        ),
+        # "both" of the two the newest calls asked about, not an earlier leg's flight
+        (
+            "Good, both flights are still available.",
+            [("HAT214", "landed"), ("HAT268", "available"), ("HAT010", "available")],
+            "pass",
+        ),
+        (
+            "Good, both flights are still available.",
+            [("HAT214", "available"), ("HAT268", "available"), ("HAT010", "delayed")],
+            "block",
+        ),
         # a label of the options below, no state
         ("Here are all available economy options:", [("HAT023", "delayed")], "pass"),
         # another kind of thing than the calls asked about: no answer of theirs
