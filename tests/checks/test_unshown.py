@@ -50,6 +50,11 @@ RECEIPTS = tool_transcript([("get_product_details", {"product_id": "3377618313"}
         ("I'm not seeing an ETA field in the order record.", "T1"),
         # read as a claim that something does not exist: the same absence backs it
         ("Fit info: our product data does not include notes about shrinkage.", "T1"),
+        # what is not available to the agent: nothing in the results names it
+        ("No estimated delivery date is available yet.", "T1"),
+        ("The order is pending, so there's no tracking number available at this time.", "T1"),
+        ("Direct download links aren't available from my side.", "T1"),
+        ("I can paste them here, but SMS isn't available through this system.", "T1"),
         # said of a field the result has: not this check's to back
         ("I don't have visibility into the price of this item.", "T3"),
         ("The resolution isn't shown in my system.", "T3"),
@@ -69,6 +74,7 @@ def test_what_the_results_have_no_field_of_is_backed_by_them(text: str, tag: str
         # what the system shows, not what it leaves out: no absence to back
         "Fees are shown in my system.",
         "The warranty is available in the system.",
+        "The camera is not available.",  # a state of the record, no view of the agent's
     ],
 )
 def test_a_thing_the_system_is_said_to_show_is_not_backed_as_absent(text: str) -> None:

@@ -56,7 +56,15 @@ _UNSHOWN = re.compile(
     # shrinkage notes appeared in our product data", "No fees are indicated here"
     rf"|^(?:[^:]{{1,40}}:\s*)?(?:no\s+{_ARTICLE}(?P<e>{_THING})\s+(?:(?:is|are|were|was)\s+{_SHOWN}|"
     rf"appear(?:s|ed)?)|{_ARTICLE}(?P<g>{_THING})\s+(?:is|are)(?:\s+not|n['’]t)\s+{_SHOWN})\s+"
-    rf"(?:{_WHERE}|here\b)",
+    rf"(?:{_WHERE}|here\b)"
+    # "No estimated delivery date is available yet", "there's no tracking or arrival date
+    # available at this time", "Direct download links aren't available from my side"
+    rf"|(?:^(?:[^:]{{1,40}}:\s*)?|\bthere(?:['’]s|\s+is|\s+are)\s+)no\s+{_ARTICLE}(?P<h>{_THING})\s+"
+    rf"(?:(?:is|are)\s+)?(?:currently\s+)?available\b(?=\s+(?:yet|at\s+this\s+(?:time|point)|"
+    rf"right\s+now|from\s+my\s+(?:side|end)|through\s+this\s+system)\b|\s*[.!;]?\s*$)"
+    rf"|(?:^(?:[^:]{{1,40}}:\s*)?|,\s*but\s+){_ARTICLE}(?P<i>{_THING})\s+(?:is|are)(?:\s+not|n['’]t)\s+"
+    rf"available\s+"
+    rf"(?:from\s+my\s+(?:side|end)|through\s+this\s+system|in\s+this\s+system)\b",
     re.IGNORECASE,
 )
 #: Things a sentence names together: "fees or shipping costs".

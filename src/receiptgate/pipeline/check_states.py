@@ -101,10 +101,6 @@ def check_state_claim(s: Settings, req: Request, ev: ClaimEval, sentence: Senten
     elif c.negative and (none := absent_value(ledger, sentence.text)) is not None:
         # "There are no gift cards on your profile": the user's details hold none
         ev.ledger = none
-    elif c.negative and (unseen := unshown(ledger, sentence.text)) is not None:
-        # "Our product data does not include notes about shrinkage": no field of it in the
-        # newest results (as the same words with no claim detected, pipeline/claimless)
-        ev.ledger = unseen
     elif c.negative and (over := over_budget(ledger, sentence.text)) is not None:
         # "... no other nonstop flights within your budget of $100": none that cheap
         ev.ledger = over
@@ -138,6 +134,11 @@ def check_state_claim(s: Settings, req: Request, ev: ClaimEval, sentence: Senten
         clause = clause_of(work, sentence, c)
         if not _BOUND.search(clause):  # "... for less than $100": not the variants alone
             ev.ledger = check_availability(ledger, clause, available=False)
+    if ev.ledger is None and (unseen := unshown(ledger, sentence.text)) is not None:
+        # "Our product data does not include notes about shrinkage", "No estimated delivery
+        # date is available yet": no field of it in the newest results (as the same words
+        # with no claim detected, pipeline/claimless)
+        ev.ledger = unseen
     if ev.ledger is None:
         # "Express shipping is not available for furniture", "basic economy flights
         # cannot be modified": no record's state but a rule of the operator's
