@@ -1321,3 +1321,16 @@ def test_a_date_said_to_be_the_day_after_the_booking_is_a_day_after_its_flight(
     )
     result = GATE.validate(text, receipts=receipts, now=NOW)
     assert result.verdict == verdict, [s.reasons for s in result.sentences]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("You have a gift card on file.", "pass"),
+        ("You currently have a certificate saved.", "pass"),
+        ("You have a PayPal account on file.", "block"),
+    ],
+)
+def test_a_thing_said_held_on_file_is_looked_for_in_the_profile(text: str, verdict: str) -> None:
+    receipts = _transcript(("get_user_details", {"user_id": "lena_okafor_4410"}, USER))
+    assert GATE.validate(text, receipts=receipts, now=NOW).verdict == verdict

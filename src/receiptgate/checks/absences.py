@@ -93,6 +93,38 @@ def absent_value(index: ReceiptIndex, sentence: str) -> Finding | None:
     return None
 
 
+#: "You have a gift card on file", "you have a PayPal account saved": one thing said held.
+_HAS_ON_FILE = re.compile(
+    r"\byou\s+(?:currently\s+|also\s+|already\s+)?have\s+(?:a|an|one)\s+"
+    r"(?P<what>[a-z][a-z -]{2,30}?)\s+(?:on\s+file|saved|on\s+your\s+(?:account|profile))\b",
+    re.IGNORECASE,
+)
+
+
+def held_on_file(index: ReceiptIndex, sentence: str) -> Finding | None:
+    """ "You have a gift card on file": the newest result about the user holds a field or
+    value of a gift card (supported), or holds none (contradicted); ``None`` with no such
+    result."""
+    m = _HAS_ON_FILE.search(_plain(sentence))
+    if m is None:
+        return None
+    what = " ".join(w.rstrip("s") for w in m.group("what").lower().replace("-", " ").split())
+    what = re.sub(r"\s+account$", "", what)  # "a PayPal account": paypal
+    for e in _structured_results(index):
+        fields = content_words(" ".join(leaf.key for leaf in e.records[0].leaves))
+        if not (e.context_words >= _USER or fields >= _USER):
+            continue
+        absent = _held_or_absent(e, _names(what), f"no {what}")
+        if absent.status == "contradicted":  # a leaf holds it: what the sentence says
+            return Finding("supported", absent.receipt_id, "tool", absent.detail[12:], absent.path)
+        detail = f"contradicts {e.receipt.id} ({e.receipt.tool}): no {what} on file"
+        return Finding("contradicted", e.receipt.id, "tool", detail)
+    return None
+
+
+_USER = content_words("user")
+
+
 _HAS_NO = re.compile(
     r"(?:\b(?:has|have|had|with|without|includes?|included|there\s+(?:is|are|was|were)|"
     r"there['’]s)\s+(?:no|any)\s+|"

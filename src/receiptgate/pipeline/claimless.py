@@ -11,6 +11,7 @@ from receiptgate.checks.absences import (
     absent_field,
     absent_item,
     empty_label,
+    held_on_file,
     negated_field,
 )
 from receiptgate.checks.counts import field_count, spelled_count
@@ -155,6 +156,8 @@ _STATED_BY_RECORDS: tuple[tuple[Callable[[ReceiptIndex, str], Finding | None], s
     (unshown, "absence"),
     # "- Canister, bagged, cordless": the options of one variant
     (option_values, "value"),
+    # "You have a gift card on file.": the user's details hold one
+    (held_on_file, "value"),
     # "Order #W5565470 does not contain a garden hose" (no negative claim detected)
     (absent_item, "absence"),
     # "The fix works.", "The patch looks good.": the newest run or edit
