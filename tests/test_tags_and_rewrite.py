@@ -523,6 +523,10 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
         ("I really wish I could help with this.", "no claim: a greeting, thanks or apology"),
         ("(No change fee needed.)", "no claim: a greeting, thanks or apology"),
         (
+            "Given these circumstances, I'm unable to process your requests.",
+            "no claim: a plan, an offer or an ability",
+        ),
+        (
             "I understand what you're trying to do, but unfortunately, I'm not able to do it.",
             "no claim: a plan, an offer or an ability",
         ),

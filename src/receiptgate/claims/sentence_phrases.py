@@ -336,7 +336,9 @@ CLOSING = re.compile(
 )
 # A condition or a reason before a plan: "If everything looks good, we can proceed.",
 # "Now that the issue is fixed, we can submit the changes.", "Since the task is done,
-# I'll conclude." (claims inside the condition are still detected and checked).
+# I'll conclude.", "Given these circumstances, I'm unable to ..." (claims inside the
+# condition are still detected and checked).
 CONDITION = re.compile(
-    r"^(?:if|when|whenever|once|since|now\s+that|with|to|in\s+a|in\s+the)\s+[^,]{1,120},\s*"
+    r"^(?:if|when|whenever|once|since|now\s+that|with|to|in\s+a|in\s+the|given|without)\s+"
+    r"[^,]{1,120},\s*"
 )
