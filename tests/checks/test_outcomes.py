@@ -235,3 +235,31 @@ def test_everything_done_is_backed_by_the_newest_change_that_succeeded(text: str
     for calls in ([LOOKUP], [LOOKUP, FAILED]):  # nothing changed, or the change failed
         (s,) = GATE.validate(text, receipts=tool_transcript(calls), now=NOW).sentences
         assert s.tag != "T1", s.evidence
+
+
+@pytest.mark.parametrize("text", ["Table booked successfully.", "Table booked for 4 people"])
+def test_a_terse_line_of_what_was_done_is_backed_by_the_call_that_did_it(text: str) -> None:
+    (s,) = GATE.validate(text, receipts=tool_transcript([LOOKUP, BOOKED]), now=NOW).sentences
+    assert s.tag == "T1", s.reasons
+    # no such call: nothing backs it
+    (s,) = GATE.validate(text, receipts=tool_transcript([LOOKUP]), now=NOW).sentences
+    assert s.tag != "T1"
+
+
+@pytest.mark.parametrize(
+    "text", ["No table has been booked.", "The table was not booked.", "Nothing booked."]
+)
+def test_a_terse_line_that_says_an_act_was_not_done_is_no_outcome(text: str) -> None:
+    # the booking failed: a line saying none was made is true, no act it reports
+    (s,) = GATE.validate(text, receipts=tool_transcript([LOOKUP, FAILED]), now=NOW).sentences
+    assert s.action != "block", s.reasons
+
+
+def test_of_two_calls_that_did_an_act_the_one_the_object_names_is_the_evidence() -> None:
+    later = ("update_table", {"restaurant": "Osteria Nove"}, {"booking_id": "BK-2291"})
+    result = GATE.validate(
+        "Return request submitted.", receipts=tool_transcript([RETURNED, later]), now=NOW
+    )
+    (s,) = result.sentences
+    assert s.tag == "T1"
+    assert "return_items" in s.evidence[0].detail

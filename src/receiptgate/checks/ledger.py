@@ -285,6 +285,15 @@ def check_action(
     # done; only when every attempt failed is the claim contradicted.
     worked = [e for e in mentioned if not failed(e)]
     best = worked[-1] if worked else mentioned[-1]
+    if len(worked) > 1 and (object_words := content_words(claim.object or "") - GENERIC_OBJECTS):
+        # "Return request submitted" after a return and a later modify: the call whose tool
+        # the object names is the one that did it, whichever came last
+        named = [
+            e
+            for e in worked
+            if object_words & content_words((e.receipt.tool or "").replace("_", " "))
+        ]
+        best = named[-1] if named else best
     rid = best.receipt.id
     env = _env_conflict(best, tail)
     if env is not None:

@@ -43,6 +43,18 @@ _OUTCOME = re.compile(
     rf"(?P<done>{_DONE})\b",
     re.IGNORECASE,
 )
+#: An outcome told as a line of a summary, with no article and no "is": "Passenger updated
+#: successfully.", "Return request submitted", "Shipping address updated to your NYC
+#: address on file."
+_TERSE_OUTCOME = re.compile(
+    # (no auxiliary and no negation in the subject: "No reservation has been created" and
+    # "The booking was not completed" say the act was not done)
+    r"^(?P<subject>(?!(?:no|nothing|none|not)\b)[A-Za-z][\w'’-]*"
+    r"(?:\s+(?!(?:is|are|was|were|has|have|had|been|be|not|never|no)\b)[a-z][\w'’-]*){0,3}?)"
+    r"\s+(?:successfully\s+)?"
+    rf"(?P<done>{_DONE})\b(?=(?:\s+successfully)?(?:\s+(?:to|for|on|in|with)\b[^.;!?]*)?\W*$)",
+    re.IGNORECASE,
+)
 #: The detector id of an outcome read as an action claim (its finding is made on detection).
 OUTCOME_DETECTOR = "outcome"
 _MARKUP = re.compile(r"[*_`]+")
@@ -78,7 +90,7 @@ def outcome(index: ReceiptIndex, text: str) -> Finding | None:
     if _DONE_WORD.search(text) is None:
         return None  # (most sentences: no outcome word, nothing to read)
     plain = _LEAD_MARKS.sub("", _MARKUP.sub("", text).strip())
-    m = _OUTCOME.match(plain)
+    m = _OUTCOME.match(plain) or _TERSE_OUTCOME.match(plain)
     if m is None or _WHEN.match(plain, m.end()):
         return None
     done = " ".join(m.group("done").lower().split())
