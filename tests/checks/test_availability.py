@@ -240,6 +240,12 @@ def _statuses(*answers: tuple[str, str]) -> list[Receipt]:
             [("HAT023", "available"), ("HAT204", "delayed")],
             "block",
         ),
+        # "all remaining flights" are not every flight asked about: no answer of theirs
+        (
+            "The two flights that already flew landed, and all remaining flights are available.",
+            [("HAT271", "landed"), ("HAT268", "available"), ("HAT010", "available")],
+            "flag",
+        ),
         # "both" of the two the newest calls asked about, not an earlier leg's flight
         (
             "Good, both flights are still available.",

@@ -17,9 +17,11 @@ from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 
 #: A subject that is every thing of a kind: "All flights", "all three of your flights".
 _ALL = re.compile(
-    r"^(?:all|every|each|both)(?:\s+(?:of|the|your|my|our|two|three|four|five|these|those))*"
-    # "both return flights": one word of which ones before the noun
-    r"(?:\s+[a-z]{3,})?\s+(?P<noun>[a-z]{3,})$",
+    r"^(?:(?:all|every|each)|(?P<both>both))"
+    r"(?:\s+(?:of|the|your|my|our|two|three|four|five|these|those))*"
+    # "both return flights": a word of which two before the noun ("all remaining flights"
+    # are not all the flights asked about)
+    r"(?(both)(?:\s+[a-z]{3,})?)\s+(?P<noun>[a-z]{3,})$",
     re.IGNORECASE,
 )
 #: An output that is one state: "available", "on time", "delayed", "flying".
@@ -44,7 +46,7 @@ def called_state(index: ReceiptIndex, available: bool, subject: str) -> Finding 
         # "All flights are still available": each flight a status call asked about
         noun = m.group("noun").lower().rstrip("s")
         meant = {k: v for k, v in answers.items() if noun in (v[0].receipt.tool or "").lower()}
-        if low.startswith("both") and len(meant) > 2:
+        if m.group("both") and len(meant) > 2:
             # "both flights are still available": the two the newest calls asked about, not
             # a flight of an earlier leg checked before them
             order = {id(e): i for i, e in enumerate(ledger_view(index).tools)}
