@@ -84,12 +84,17 @@ def absent_value(index: ReceiptIndex, sentence: str) -> Finding | None:
     where_words = content_words(_RECORD_WORDS.get(where, where))
     if not what or not where_words:
         return None
+    e = _result_about(index, where_words)
+    return _held_or_absent(e, _names(what), f"no {said.strip()}") if e is not None else None
+
+
+def _result_about(index: ReceiptIndex, where_words: frozenset[str]) -> ReceiptEntry | None:
+    """The newest structured result about ``where_words`` ("user"): the call names what it
+    returned, or the result's own fields do ("user_id")."""
     for e in _structured_results(index):
-        # the call names what it returned, or the result's own fields do ("user_id")
         fields = content_words(" ".join(leaf.key for leaf in e.records[0].leaves))
-        if not (where_words <= e.context_words or where_words <= fields):
-            continue
-        return _held_or_absent(e, _names(what), f"no {said.strip()}")
+        if where_words <= e.context_words or where_words <= fields:
+            return e
     return None
 
 
@@ -110,16 +115,14 @@ def held_on_file(index: ReceiptIndex, sentence: str) -> Finding | None:
         return None
     what = " ".join(w.rstrip("s") for w in m.group("what").lower().replace("-", " ").split())
     what = re.sub(r"\s+account$", "", what)  # "a PayPal account": paypal
-    for e in _structured_results(index):
-        fields = content_words(" ".join(leaf.key for leaf in e.records[0].leaves))
-        if not (e.context_words >= _USER or fields >= _USER):
-            continue
-        absent = _held_or_absent(e, _names(what), f"no {what}")
-        if absent.status == "contradicted":  # a leaf holds it: what the sentence says
-            return Finding("supported", absent.receipt_id, "tool", absent.detail[12:], absent.path)
-        detail = f"contradicts {e.receipt.id} ({e.receipt.tool}): no {what} on file"
-        return Finding("contradicted", e.receipt.id, "tool", detail)
-    return None
+    e = _result_about(index, _USER)
+    if e is None:
+        return None
+    absent = _held_or_absent(e, _names(what), f"no {what}")
+    if absent.status == "contradicted":  # a leaf holds it: what the sentence says
+        return Finding("supported", absent.receipt_id, "tool", absent.detail[12:], absent.path)
+    detail = f"contradicts {e.receipt.id} ({e.receipt.tool}): no {what} on file"
+    return Finding("contradicted", e.receipt.id, "tool", detail)
 
 
 _USER = content_words("user")
