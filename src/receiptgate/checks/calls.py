@@ -8,6 +8,7 @@ import functools
 import re
 from dataclasses import dataclass
 
+from receiptgate.checks.words import content_words
 from receiptgate.evidence.index import THINKING_TOOLS, ReceiptEntry, ReceiptIndex
 from receiptgate.evidence.records import Record
 
@@ -124,6 +125,20 @@ def ledger_view(index: ReceiptIndex) -> _LedgerView:
 def tool_calls(index: ReceiptIndex) -> list[ReceiptEntry]:
     """The tool calls of a session, in order (no ``think`` call: it does nothing)."""
     return ledger_view(index).tools
+
+
+def changes_made(index: ReceiptIndex) -> list[ReceiptEntry]:
+    """The calls of a session that changed something and succeeded, in order: no look-up
+    (``READ_TOOL``) and no failed call."""
+    return [
+        e for e in tool_calls(index) if not READ_TOOL.match(e.receipt.tool or "") and not failed(e)
+    ]
+
+
+def tool_name_words(e: ReceiptEntry) -> frozenset[str]:
+    """The content words of a call's tool name ("return_delivered_order_items": return,
+    deliver, order, item)."""
+    return content_words((e.receipt.tool or "").replace("_", " "))
 
 
 def suite_runs(index: ReceiptIndex) -> list[ReceiptEntry]:

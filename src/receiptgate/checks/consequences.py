@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from receiptgate.checks.calls import READ_TOOL, failed, tool_calls
+from receiptgate.checks.calls import changes_made
 from receiptgate.checks.documents import library
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.words import content_words
@@ -47,9 +47,7 @@ def documented_sending(index: ReceiptIndex, said: str) -> Finding | None:
             if e.receipt.kind == "tool"
         ):
             return None  # sent to an address no result holds
-    changed = [
-        e for e in tool_calls(index) if not READ_TOOL.match(e.receipt.tool or "") and not failed(e)
-    ]
+    changed = changes_made(index)
     if not changed:
         return None
     lib, docs = library(index)

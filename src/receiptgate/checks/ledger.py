@@ -27,6 +27,7 @@ from receiptgate.checks.calls import (
     failed,
     ledger_view,
     suite_outcome,
+    tool_name_words,
 )
 from receiptgate.checks.consequences import documented_sending
 from receiptgate.checks.edits import fix_undone
@@ -288,11 +289,7 @@ def check_action(
     if len(worked) > 1 and (object_words := content_words(claim.object or "") - GENERIC_OBJECTS):
         # "Return request submitted" after a return and a later modify: the call whose tool
         # the object names is the one that did it, whichever came last
-        named = [
-            e
-            for e in worked
-            if object_words & content_words((e.receipt.tool or "").replace("_", " "))
-        ]
+        named = [e for e in worked if object_words & tool_name_words(e)]
         best = named[-1] if named else best
     rid = best.receipt.id
     env = _env_conflict(best, tail)

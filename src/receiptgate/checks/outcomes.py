@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from receiptgate.checks.calls import READ_TOOL, failed, tool_calls
+from receiptgate.checks.calls import READ_TOOL, changes_made, failed, tool_calls, tool_name_words
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import check_action
 from receiptgate.checks.words import content_words
@@ -132,12 +132,11 @@ def outcome(index: ReceiptIndex, text: str) -> Finding | None:
 def _newest_change(index: ReceiptIndex) -> Finding | None:
     """The newest successful call that changed something (no look-up), as support of
     "Everything is set"; ``None`` when the agent changed nothing."""
-    for e in reversed(tool_calls(index)):
-        tool = e.receipt.tool or ""
-        if not READ_TOOL.match(tool) and not failed(e):
-            rid = e.receipt.id
-            return Finding("supported", rid, "tool", f"{rid}: {tool} call")
-    return None
+    changed = changes_made(index)
+    if not changed:
+        return None
+    rid = changed[-1].receipt.id
+    return Finding("supported", rid, "tool", f"{rid}: {changed[-1].receipt.tool or ''} call")
 
 
 def failed_outcome(index: ReceiptIndex, text: str) -> Finding | None:
@@ -236,7 +235,7 @@ def details_read(index: ReceiptIndex, text: str) -> Finding | None:
         tool = e.receipt.tool or ""
         if not READ_TOOL.match(tool) or failed(e) or not e.receipt.content.strip():
             continue
-        if what and not what <= (content_words(tool.replace("_", " ")) | e.words):
+        if what and not what <= (tool_name_words(e) | e.words):
             continue
         rid = e.receipt.id
         return Finding("supported", rid, "tool", f"{rid}: {tool} call")
