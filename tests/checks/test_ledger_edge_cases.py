@@ -417,3 +417,38 @@ def test_options_reviewed_under_the_policies_are_a_read_of_the_documents() -> No
     assert _validate("I've reviewed your booking history under our policies.", doc).verdict == (
         "block"
     )
+
+
+CANCELLED = Receipt(
+    id="c2",
+    kind="tool",
+    tool="cancel_reservation",
+    args={"reservation_id": "K1NW8N"},
+    content=(
+        '{"reservation_id": "K1NW8N", "status": "cancelled", "payment_history": ['
+        '{"payment_id": "gift_card_6136092", "amount": 567}, '
+        '{"payment_id": "gift_card_6136092", "amount": -567}]}'
+    ),
+)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The refund of $567.00 has been processed to your gift card.",
+        "Your refund has been processed.",
+    ],
+)
+def test_a_refund_named_by_its_act_is_backed_by_the_call_that_recorded_it(text: str) -> None:
+    # the cancellation's negative payment row is the refund, whatever the call is named
+    assert _validate(text, CANCELLED).verdict == "pass"
+    # a look-up of the reservation before any cancellation made no refund
+    before = Receipt(
+        id="c1",
+        kind="tool",
+        tool="get_reservation_details",
+        args={"reservation_id": "K1NW8N"},
+        content='{"reservation_id": "K1NW8N", "payment_history": '
+        '[{"payment_id": "gift_card_6136092", "amount": 567}]}',
+    )
+    assert _validate(text, before).verdict == "block"

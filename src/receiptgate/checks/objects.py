@@ -101,7 +101,9 @@ _STOP_STEMS = frozenset(stem(w) for w in STOPWORDS)
 #: What an amount of money is called when it is refunded or charged.
 _AMOUNTS = frozenset(
     "difference price amount balance remainder remaining rest money total sum of a an full "
-    "entire whole".split()
+    "entire whole "
+    # "the refund of $567.00 has been processed": the act itself, whichever call made it
+    "refund refunds reimbursement charge charges payment payments".split()
 )
 _MONEY = re.compile(r"[$€£]\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s*(?:dollars?|usd)\b")
 
