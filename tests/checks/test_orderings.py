@@ -180,3 +180,24 @@ def test_the_cheapest_fare_is_compared_with_fares_not_with_seat_counts() -> None
     text = "HAT033 costs $140 in economy (cheapest)."
     result = GATE.validate(text, receipts=_receipts(FLIGHTS), now=NOW)
     assert result.verdict == "pass", [s.reasons for s in result.sentences]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a bound the figure is compared with, not the ranked value
+        "Even the cheapest T-shirt would leave a charge well above $49.67.",
+        "The cheapest T-shirt costs less than $50.88.",
+        # an operand of the sentence's own sum: the sum is what is ranked
+        "$49.67 + $50.88 = $100.55 for the two cheapest T-shirts",
+    ],
+)
+def test_a_figure_the_superlative_does_not_rank_is_not_checked_for_its_order(text: str) -> None:
+    _tag, action, reasons = _one(text)
+    assert action == "pass", reasons
+
+
+def test_the_ranked_figure_is_still_checked_beside_a_bound() -> None:
+    _tag, action, reasons = _one("The cheapest T-shirt is $50.88, well below $60.")
+    assert action == "block"
+    assert "lower than" in reasons[0]

@@ -66,6 +66,28 @@ def ordering_of(sentence: str, kind: str = "money") -> str | None:
     return None
 
 
+#: What makes a figure a bound, not the ranked value: "a charge well above $567", "lower
+#: than $1,000", "under your $500 budget".
+_BOUND_BEFORE = re.compile(
+    r"\b(?:than|above|below|under|over|exceeds?|exceeding|beyond|within|up\s+to|at\s+most|"
+    r"at\s+least)\s+(?:\w+\s+){0,2}[$€£]?\s*$",
+    re.IGNORECASE,
+)
+#: An operand of the reply's own arithmetic: "$248 + $259 = $507 ← cheapest" ranks the sum.
+_OPERAND_AFTER = re.compile(
+    r"^[\s*_]*(?:/\s*\w+\s*)?(?:\([^()]{0,40}\)\s*)?[-+−×x*=]\s*[*_]*[$€£\d(]"
+)
+
+
+def ranks(sentence: str, start: int, end: int) -> bool:
+    """Whether the figure at ``sentence[start:end]`` is what a superlative of the sentence
+    ranks: not a bound it is compared with ("a charge lower than $567") nor an operand of
+    the sentence's own sum ("$248 + $259 = $507 ← cheapest" ranks $507)."""
+    if _BOUND_BEFORE.search(sentence[max(0, start - 40) : start]):
+        return False
+    return _OPERAND_AFTER.match(sentence[end : end + 60]) is None
+
+
 def _order_key(leaf: Leaf) -> float | str | None:
     """What a value is ordered by: its number, or for a time or a date its ISO form
     (UTC when the value has a zone: "06:00" EST sorts as "11:00Z")."""

@@ -24,7 +24,7 @@ from receiptgate.checks.facts import check_claim
 from receiptgate.checks.figures import check_figure, held_anywhere
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import ATTEMPTS, check_action, check_attribution
-from receiptgate.checks.orderings import check_ordering, ordering_of
+from receiptgate.checks.orderings import check_ordering, ordering_of, ranks
 from receiptgate.checks.outcomes import OUTCOME_DETECTOR, done_today
 from receiptgate.checks.outputs import (
     indent_of,
@@ -313,6 +313,7 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 m.status == "supported"
                 and h.kind in _ORDERED
                 and (direction := ordering_of(sentence.text, h.kind))
+                and ranks(sentence.text, h.start - sentence.start, h.end - sentence.start)
             ):
                 # "the cheapest available option is $46.85", "the earliest flight leaves
                 # at 6:00 AM": the lowest (earliest) of its list?
