@@ -452,3 +452,83 @@ def test_a_refund_named_by_its_act_is_backed_by_the_call_that_recorded_it(text: 
         '[{"payment_id": "gift_card_6136092", "amount": 567}]}',
     )
     assert _validate(text, before).verdict == "block"
+
+
+def _return_call(ok: bool) -> Receipt:
+    return Receipt(
+        id="r1",
+        kind="tool",
+        tool="return_delivered_order_items",
+        args={"order_id": "#W5565470", "item_ids": ["7602931732"]},
+        content=(
+            '{"order_id": "#W5565470", "status": "return requested"}'
+            if ok
+            else "Error: order #W5565470 is not delivered"
+        ),
+    )
+
+
+PENDING_ORDER = Receipt(
+    id="g1",
+    kind="tool",
+    tool="get_order_details",
+    args={"order_id": "#W2575533"},
+    content='{"order_id": "#W2575533", "status": "pending", "return_items": null}',
+)
+
+
+@pytest.mark.parametrize(
+    ("ok", "verdict"),
+    [(True, "pass"), (False, "block")],
+)
+def test_a_business_process_begun_is_the_call_that_does_it(ok: bool, verdict: str) -> None:
+    # "the return process has been started" is the return, not a system process whose
+    # output ("pending" in another order's look-up) would show it not running
+    text = "The return process has been started for order #W5565470."
+    assert _validate(text, PENDING_ORDER, _return_call(ok)).verdict == verdict
+
+
+def test_a_process_no_call_performs_is_read_from_outputs_as_before() -> None:
+    # no return call at all: the claim keeps no receipt of the act
+    text = "The return process has been started for order #W5565470."
+    assert _validate(text, PENDING_ORDER).verdict != "pass"
+    # a system process is still read from its output
+    down = Receipt(
+        id="s1",
+        kind="tool",
+        tool="exec",
+        args={"command": "systemctl status nginx"},
+        content="nginx.service: Active: inactive (dead)",
+    )
+    assert _validate("The nginx process has been started.", down).verdict == "block"
+
+
+ADDRESS_CHANGED = Receipt(
+    id="m1",
+    kind="tool",
+    tool="modify_pending_order_address",
+    args={"order_id": "#W6750959", "city": "New York", "zip": "10093"},
+    content='{"order_id": "#W6750959", "status": "pending", "address": {"city": "New York"}}',
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # the id the address was taken from is no object of the change
+        ("Updated order #W6750959's shipping address to the one from order #W3407479.", "pass"),
+        # the changed order must still be the call's
+        ("Updated order #W3407479's shipping address to the one from order #W6750959.", "block"),
+    ],
+)
+def test_the_source_of_a_changed_value_is_not_the_object_of_the_change(
+    text: str, verdict: str
+) -> None:
+    source = Receipt(
+        id="g2",
+        kind="tool",
+        tool="get_order_details",
+        args={"order_id": "#W3407479"},
+        content='{"order_id": "#W3407479", "status": "delivered", "address": {"city": "New York"}}',
+    )
+    assert _validate(text, source, ADDRESS_CHANGED).verdict == verdict

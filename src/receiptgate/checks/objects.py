@@ -141,7 +141,7 @@ def _after(tail: str, obj: str) -> str:
 
 
 #: The first word of a tool's name: "modify" of "modify_pending_order_items".
-_TOOL_VERB = re.compile(r"([a-z]{3,})(?:[_\-.]|$)", re.IGNORECASE)
+TOOL_VERB = re.compile(r"([a-z]{3,})(?:[_\-.]|$)", re.IGNORECASE)
 _SUFFIXES = ("ications", "ication", "ations", "ation", "ings", "ing", "ments", "ment", "es", "s")
 
 
@@ -160,6 +160,9 @@ def root(word: str) -> str:
         w = w[:-1]
     return w
 
+
+#: Where a value was taken from: "from order #W3407479", "from the file notes.txt".
+_SOURCE = re.compile(r"\bfrom\s+(?:(?:the|your|this|that|order|file|item|record)\s+)*\S+", re.I)
 
 #: A preposition opening a look-up's object ("found regarding the items").
 _ABOUT_LEAD = re.compile(r"^\s*(?:regarding|about|concerning|on|for)\s+", re.IGNORECASE)
@@ -194,6 +197,10 @@ class ObjectMatcher:
             # follows a look-up verb there is what it was about, or no object at all
             raw = _NO_OBJECT.sub("", _ABOUT_LEAD.sub("", raw))
         obj = raw.strip(" *_`").lower()
+        if _IDENTIFIER.search(raw):
+            # "Updated order #W6750959's address to the one from order #W3407479": what it
+            # was taken from is read by another call; the object's own id decides
+            tail = _SOURCE.sub(" ", tail)
         idents = tuple(
             i.lower().rstrip(".")
             for i in _IDENTIFIER.findall(f"{raw} {tail}")
@@ -261,5 +268,5 @@ class ObjectMatcher:
             return True
         # "the one-time item modification", "your exchanges and cancellation": the object
         # names what the tool does ("modify_pending_order_items", "cancel_pending_order")
-        verb = _TOOL_VERB.match(entry.receipt.tool or "")
+        verb = TOOL_VERB.match(entry.receipt.tool or "")
         return verb is not None and root(verb.group(1)) in {root(w) for w in self.words}

@@ -9,9 +9,10 @@ import dataclasses
 import re
 from collections.abc import Iterable
 
-from receiptgate.checks.calls import failed, suite_outcome, suite_runs
+from receiptgate.checks.calls import READ_TOOL, failed, suite_outcome, suite_runs, tool_calls
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import check_action
+from receiptgate.checks.objects import TOOL_VERB, root
 from receiptgate.checks.words import content_words, stem
 from receiptgate.claims.models import DetectedClaim
 from receiptgate.evidence.formats import is_data_format
@@ -261,6 +262,17 @@ def check_state(
         serving = _serving(index, port.group(1) or port.group(2), polarity)
         if serving is not None:
             return serving
+    if base == "running" and (claim.assertion.endswith("started") or head in _ACT_HEADS):
+        # "The return process has been started": the act, begun by the call that does it
+        # (return_delivered_order_items), not a process an output shows running
+        act = _act_named(index, subject)
+        if act is not None:
+            rid = act.receipt.id
+            done = not failed(act)
+            shown = f"the {act.receipt.tool} call {'succeeded' if done else 'failed'}"
+            if done == polarity:
+                return Finding("supported", rid, "tool", f"{rid}: {shown}")
+            return Finding("contradicted", rid, "tool", f"contradicts {rid}: {shown}")
     idents = _IDENT.findall(subject)
     for e in _entries_about(index, subject):
         if e.receipt.kind not in ("tool", "web", "db", "memory") or not _about_subject(e, subject):
@@ -288,6 +300,24 @@ def check_state(
             f"{'' if polarity else 'not '}{base}",
         )
     return Finding("unsupported", None, None, "")
+
+
+#: What a business act is called as a process: "the return process", "the exchange request".
+_ACT_HEADS = frozenset({"process", "request"})
+
+
+def _act_named(index: ReceiptIndex, subject: str) -> ReceiptEntry | None:
+    """The newest call of a changing tool whose verb the subject names ("the return
+    process" and ``return_delivered_order_items``); ``None`` when none is."""
+    said = {root(w) for w in content_words(subject) if w not in _GENERIC_SUBJECTS}
+    if not said:
+        return None
+    for e in reversed(tool_calls(index)):
+        tool = e.receipt.tool or ""
+        verb = TOOL_VERB.match(tool)
+        if verb is not None and not READ_TOOL.match(tool) and root(verb.group(1)) in said:
+            return e
+    return None
 
 
 #: The new text of a change: 'changed "typoo" to "typo"'.
