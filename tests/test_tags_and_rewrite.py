@@ -527,6 +527,10 @@ def test_when_text_is_rewritten_then_the_result_keeps_the_original_sentence_text
             "no claim: a plan, an offer or an ability",
         ),
         (
+            "If the order is already delivered, I won't be able to change the address.",
+            "no claim: a plan, an offer or an ability",
+        ),
+        (
             "I understand what you're trying to do, but unfortunately, I'm not able to do it.",
             "no claim: a plan, an offer or an ability",
         ),

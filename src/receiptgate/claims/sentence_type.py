@@ -390,8 +390,8 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         rest_words = _WORD.findall(rest[:20])
         if rest_words and _commands(rest, rest_words[0]):
             return "imperative"  # "Since there might be a difference, please provide ..."
-        if ABILITY.match(rest) or CLOSING.match(rest):
-            return "intent"
+        if ABILITY.match(rest) or CLOSING.match(rest) or _LATER_LIMIT.match(rest):
+            return "intent"  # "If the order is already delivered, I won't be able to ..."
         if RECOMMEND.match(rest):
             return "opinion"  # "If it is urgent, I recommend contacting a human agent"
     if AFFIRMS.match(plain):
@@ -448,6 +448,12 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
     if _is_inference(words, lowered):
         return "inference"
     return "statement"
+
+
+#: A limit of the agent's said of a case that may come: "I won't be able to change it".
+_LATER_LIMIT = re.compile(
+    r"(?:i|we)\s+(?:won['’]t|will\s+not|wouldn['’]t|would\s+not)\s+be\s+able\b"
+)
 
 
 #: A sentence that says what the agent needs: "To update the address I need two things."
