@@ -132,3 +132,27 @@ def test_a_small_count_is_read_against_the_fields_of_the_record_it_is_about(
     receipts = tool_transcript([("get_reservation_details", {"reservation_id": "JMO1MG"}, TRIP)])
     result = Gate().validate(f"Your reservation JMO1MG.\n\n{line}", receipts=receipts, now=NOW)
     assert result.sentences[-1].tag == tag, result.sentences[-1].reasons
+
+
+@pytest.mark.parametrize(
+    ("line", "baggages", "backed"),
+    [
+        # "No X" alone is a count of 0
+        ("**Baggage:** No checked bags", 0, True),
+        ("**Baggage:** No checked bags", 2, False),
+        # ... not when the line says more than the count
+        ("No checked bags, travel insurance included.", 0, False),
+        # a count a sentence claims the record has
+        ("Your reservation has 1 checked bag.", 1, True),
+        ("Your reservation has 0 checked bags.", 0, True),
+        ("Your reservation has 2 checked bags.", 1, False),
+    ],
+)
+def test_a_count_of_a_named_field_backs_a_line_or_a_claim_of_how_many(
+    line: str, baggages: int, backed: bool
+) -> None:
+    trip = {**TRIP, "total_baggages": baggages}
+    receipts = tool_transcript([("get_reservation_details", {"reservation_id": "JMO1MG"}, trip)])
+    result = Gate().validate(f"Your reservation JMO1MG.\n\n{line}", receipts=receipts, now=NOW)
+    last = result.sentences[-1]
+    assert (last.tag == "T1" and last.action == "pass") == backed, (last.tag, last.reasons)

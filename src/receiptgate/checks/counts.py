@@ -385,9 +385,15 @@ def _rows_of(path: str) -> str:
 #: "2 passengers"; and a label of one: "Number of passengers: 3", "| Number of passengers | 3 |".
 _SMALL_COUNT = re.compile(
     r"(?<![\d$€£.,:])\b(?P<n>\d{1,2})\s+(?P<what>(?:[a-z][a-z-]*\s+){0,2}[a-z]{3,})\b(?![\d:])"
-    r"|\bnumber\s+of\s+(?P<what2>[a-z]{3,})[\s*_|:]+(?P<n2>\d{1,2})\b",
+    r"|\bnumber\s+of\s+(?P<what2>[a-z]{3,})[\s*_|:]+(?P<n2>\d{1,2})\b"
+    # "Baggage: No checked bags": none, a count of 0
+    r"|\b(?P<none>no)\s+(?P<what3>(?:[a-z][a-z-]*\s+)?[a-z]{3,})\b",
     re.IGNORECASE,
 )
+
+
+#: Words of a count field's name that say it counts all of them ("total_baggages").
+_PLAIN_COUNT = frozenset({"total", "count", "number", "num", "n"})
 
 
 def field_count(index: ReceiptIndex, sentence: str, records: list[Record]) -> Finding | None:
@@ -400,17 +406,27 @@ def field_count(index: ReceiptIndex, sentence: str, records: list[Record]) -> Fi
     if not records:
         return None
     results = list(dict.fromkeys(rec.root for rec in records))
+    flat = re.sub(r"[\s_-]+", "", sentence.lower())
     for m in _SMALL_COUNT.finditer(sentence):
-        n = int(m.group("n") or m.group("n2"))
-        words = [w.lower().rstrip("s") for w in (m.group("what") or m.group("what2")).split()]
+        if m.group("none") and sentence[m.end() :].strip(" .!*_|"):
+            continue  # "No checked bags, travel insurance included": more than the count
+        n = 0 if m.group("none") else int(m.group("n") or m.group("n2"))
+        what = m.group("what") or m.group("what2") or m.group("what3")
+        words = [w.lower().rstrip("s") for w in what.split()]
         noun = words[-1]
         for leaf in (x for rec in results for x in rec.subtree_leaves()):
             if leaf.value.number != n or leaf.value.kind not in ("number", "count"):
                 continue
             keys = [k.rstrip("s") for k in leaf.key.lower().replace("-", "_").split("_") if k]
-            if any(
-                len(w) >= 3 and (k.startswith(w) or w.startswith(k)) for w in words for k in keys
-            ):
+            named = [
+                k
+                for k in keys
+                if any(len(w) >= 3 and (k.startswith(w) or w.startswith(k)) for w in words)
+            ]
+            # "nonfree_baggages": 0 counts some of the bags; "No checked bags" says nothing
+            # of which, so only a field the sentence qualifies as it does ("0 non-free")
+            qualified = [k for k in keys if k not in named and k not in _PLAIN_COUNT]
+            if named and all(k in flat for k in qualified):
                 rid = index.receipt_of(leaf).id
                 return Finding("supported", rid, "tool", f"{rid} {leaf.path} = {n}", leaf.path)
         found = counted_list(index, noun, n)

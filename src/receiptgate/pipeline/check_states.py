@@ -15,6 +15,7 @@ from receiptgate.checks.absences import (
     negated_field,
 )
 from receiptgate.checks.availability import available_count, check_availability, other_options
+from receiptgate.checks.counts import field_count
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.outcomes import outcome
 from receiptgate.checks.outputs import (
@@ -30,6 +31,7 @@ from receiptgate.checks.status_calls import called_state
 from receiptgate.checks.unshown import unshown
 from receiptgate.checks.words import content_words
 from receiptgate.claims.collect import clause_of
+from receiptgate.claims.models import DetectedClaim
 from receiptgate.evidence.values import key_words
 from receiptgate.pipeline.freshness import freshness
 from receiptgate.pipeline.request import Request, Settings
@@ -66,6 +68,15 @@ def _every_of(subject: str) -> str:
 
 
 _NONE = re.compile(r"\b(?:none\s+of|no)\b", re.IGNORECASE)
+
+
+def own_clause(work: str, c: DetectedClaim, sentence: Sentence) -> str:
+    """The claim's words to the end of its clause: "your reservation has 0 checked bags",
+    not the count of another clause ("the 1 bag on file ...; there is no bag fee")."""
+    return _CLAUSE_END.split(work[c.offset : sentence.end], maxsplit=1)[0]
+
+
+_CLAUSE_END = re.compile(r"[,;:.!?()]|\s[—–-]\s|\s(?:and|but)\s")
 
 
 def check_state_claim(s: Settings, req: Request, ev: ClaimEval, sentence: Sentence) -> None:
@@ -139,6 +150,14 @@ def check_state_claim(s: Settings, req: Request, ev: ClaimEval, sentence: Senten
         # date is available yet": no field of it in the newest results (as the same words
         # with no claim detected, pipeline/claimless)
         ev.ledger = unseen
+    if ev.ledger is None and (
+        n := field_count(
+            ledger, own_clause(work, c, sentence), req.anchor_of(sentence.index).records
+        )
+    ):
+        # "Currently your reservation has 0 checked bags": the count in a field named for
+        # it (total_baggages) of the record the sentence is about
+        ev.ledger = n
     if ev.ledger is None:
         # "Express shipping is not available for furniture", "basic economy flights
         # cannot be modified": no record's state but a rule of the operator's
