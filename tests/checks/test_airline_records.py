@@ -765,6 +765,31 @@ def test_when_the_lines_above_name_an_option_then_its_travel_time_is_that_option
     assert _sentence(wrong, "travel time") == ("T5", "block")
 
 
+@pytest.mark.parametrize(
+    ("span", "verdict"),
+    [
+        ("5.5 hours", "pass"),
+        ("5 hours 30 minutes", "pass"),
+        ("5 hours and 30 minutes", "pass"),
+        ("4.5 hours", "block"),
+        ("5 hours 45 minutes", "block"),
+    ],
+)
+def test_when_a_span_has_half_hours_then_it_is_the_same_span(span: str, verdict: str) -> None:
+    # HAT623 departs 14:00, HAT705 arrives 20:00 after a layover from 16:30: 5.5 hours
+    options = [[{**OPTIONS[2][0], "scheduled_departure_time_est": "14:30:00"}, OPTIONS[2][1]]]
+    receipts = _transcript(
+        ("search_onestop_flight", {"origin": "DEN", "destination": "IAH"}, options)
+    )
+    text = (
+        "1. **HAT623** – DEN 2:30 PM → LAS 4:00 PM\n"
+        "2. **HAT705** – LAS 5:00 PM → IAH 8:00 PM\n\n"
+        f"This option has a total travel time of {span}, including the layover."
+    )
+    result = GATE.validate(text, receipts=receipts, now=NOW)
+    assert result.verdict == verdict, result.reason
+
+
 def test_when_a_group_names_both_flights_then_the_first_legs_origin_does_not_hide_the_arrival() -> (
     None
 ):

@@ -412,6 +412,30 @@ def test_when_duration_forms_then_iso_value(
     assert (h.kind, h.value, h.number, h.unit) == ("duration", value, number, unit)
 
 
+@pytest.mark.parametrize(
+    ("text", "fact_text"),
+    [
+        ("5 hours 30 minutes", "5 hours 30 minutes"),
+        ("1 hour and 30 minutes", "1 hour and 30 minutes"),
+        ("5 hrs, 30 min", "5 hrs, 30 min"),
+    ],
+)
+def test_when_hours_then_minutes_then_one_duration(text: str, fact_text: str) -> None:
+    h = only(text)
+    assert (h.text, h.kind, h.number, h.unit) == (
+        fact_text,
+        "duration",
+        int(h.number) + 0.5,
+        "hour",
+    )
+    assert h.value.endswith("H30M")
+
+
+def test_when_minutes_stand_apart_from_hours_then_two_durations() -> None:
+    facts = extract_hard_facts("3 hours by car and 2 flights of 30 minutes")
+    assert [h.value for h in facts if h.kind == "duration"] == ["PT3H", "PT30M"]
+
+
 def test_when_weeks_or_days_then_same_duration_key() -> None:
     assert only("two weeks").value == only("14 days").value == "P14D"
 

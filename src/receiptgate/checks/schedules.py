@@ -71,7 +71,7 @@ _SPAN_WORDS = re.compile(
     r"total|altogether|end[- ]to[- ]end|door[- ]to[- ]door)\b",
     re.IGNORECASE,
 )
-_ISO_SPAN = re.compile(r"^PT(?:(\d+)H)?(?:(\d+)M)?$")
+_ISO_SPAN = re.compile(r"^PT(?:(\d+(?:\.\d+)?)H)?(?:(\d+)M)?$")
 
 
 def time_span(
@@ -94,7 +94,8 @@ def time_span(
     named = anchor_.how in ("named", "section")  # "| A | HAT290 + HAT175 | ... | 6 hours |"
     if m is None or not (_SPAN_WORDS.search(sentence) or named):
         return None
-    minutes = int(m.group(1) or 0) * 60 + int(m.group(2) or 0)
+    # "5.5 hours" (PT5.5H) and "5 hours 30 minutes" (PT5H30M) are 330 minutes
+    minutes = round(float(m.group(1) or 0) * 60) + int(m.group(2) or 0)
     if minutes < 0:
         return None
     rows: dict[int, Record] = {}

@@ -262,7 +262,47 @@ def extract_hard_facts(
     if "+" in seg:
         # "arrives 03:00 + 1 day", "05:10 (+1 day)": the schedule's next-day mark
         out = [h for h in out if not _next_day_mark(text, h)]
+    if len(out) >= 2 and "min" in low:
+        out = _hours_and_minutes(text, out)
     return out
+
+
+#: What joins the hours and the minutes of one duration: "5 hours 30 minutes", "1 hour and
+#: 15 minutes", "2 hrs, 10 min".
+_HOURS_THEN_MINUTES = re.compile(r"\s*(?:,\s*)?(?:and\s+)?")
+
+
+def _hours_and_minutes(text: str, out: list[HardFact]) -> list[HardFact]:
+    """Hours and the minutes right after them as one duration: "5 hours 30 minutes" is
+    ``PT5H30M`` (5.5 hours), not a span of 5 hours and another of 30 minutes."""
+    result: list[HardFact] = []
+    for h in out:
+        prev = result[-1] if result else None
+        if (
+            prev is not None
+            and prev.kind == h.kind == "duration"
+            and prev.unit == "hour"
+            and h.unit == "minute"
+            and prev.number is not None
+            and prev.number.is_integer()
+            and h.number is not None
+            and h.number.is_integer()
+            and h.number < 60
+            and _HOURS_THEN_MINUTES.fullmatch(text, prev.end, h.start)
+        ):
+            hours, minutes = int(prev.number), int(h.number)
+            result[-1] = HardFact(
+                "duration",
+                text[prev.start : h.end],
+                prev.start,
+                h.end,
+                f"PT{hours}H{minutes}M",
+                hours + minutes / 60,
+                "hour",
+            )
+            continue
+        result.append(h)
+    return result
 
 
 def _next_day_mark(text: str, h: HardFact) -> bool:
