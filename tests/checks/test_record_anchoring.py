@@ -831,3 +831,42 @@ def test_a_line_naming_only_a_method_is_about_the_order_of_the_item_it_sits_unde
     text = f"- Order #W1234567:\n  - Refund to the original payment method {card}."
     line = _check(text, receipts).sentences[-1]
     assert line.action == action, line.reasons
+
+
+@pytest.mark.parametrize(("limit", "action"), [("$86.00", "pass"), ("$87.00", "block")])
+def test_a_limit_the_sentence_compares_with_is_a_value_any_record_holds(
+    limit: str, action: str
+) -> None:
+    # the sentence names the PayPal account; the $86 it compares with is the gift card's
+    user = {
+        "user_id": "ethan_garcia_1261",
+        "payment_methods": {
+            "paypal_3798357": {"source": "paypal", "id": "paypal_3798357"},
+            "gift_card_4332117": {"source": "gift_card", "id": "gift_card_4332117", "balance": 86},
+        },
+    }
+    receipts = parse_receipts(
+        json.dumps(
+            {
+                "messages": [
+                    {"role": "user", "content": "Can I change the shoes?"},
+                    {
+                        "role": "assistant",
+                        "content": None,
+                        "tool_calls": [
+                            {
+                                "id": "c1",
+                                "type": "function",
+                                "function": {"name": "get_user_details", "arguments": "{}"},
+                            }
+                        ],
+                    },
+                    {"role": "tool", "tool_call_id": "c1", "content": json.dumps(user)},
+                ]
+            }
+        ),
+        source_name="t.json",
+    )
+    text = f"If the difference exceeds {limit}, may I use paypal_3798357 as fallback?"
+    (s,) = GATE.validate(text, receipts=receipts, now=NOW).sentences
+    assert s.action == action, s.reasons

@@ -146,6 +146,7 @@ def check_figure(
     # the rows of a record the sentence names as a whole ("your reservation M05KNL ... on May
     # 23": both flights' dates are the reservation's) are its own, whichever row it names
     whole = {id(r) for r in anchor_.records} if anchor_.how in ("named", "section") else set()
+    anywhere = equal
     equal = [
         leaf
         for leaf, ok in zip(equal, is_fresh, strict=True)
@@ -179,6 +180,13 @@ def check_figure(
             r = index.receipt_of(leaf)
             if r.kind == "user" and (bound or user_phrase(r.content, before, h)):
                 return supported(index, h, leaf)
+        if bound and h.kind == "money" and not clause & _MONEY_WORDS:
+            # "If the difference exceeds $86.00, may I use your PayPal?": a limit the
+            # sentence compares with, a value a record holds (the gift card's balance),
+            # whichever row the sentence names
+            held = [leaf for leaf in anywhere if index.receipt_of(leaf).kind == "tool"]
+            if held:
+                return supported(index, h, held[-1])
     inside = [
         leaf
         for leaf in equal

@@ -12,7 +12,7 @@ from receiptgate.claims.models import HardFact
 #: Words that make the figure after them a limit: "after 11 AM", "under $1,000".
 BOUND_BEFORE = re.compile(
     r"\b(?:after|before|until|till|(?:no\s+)?(?:later|earlier)\s+than|under|below|over|above|"
-    r"at\s+(?:least|most)|up\s+to|within|(?:less|more)\s+than)\s*[*_]*$",
+    r"at\s+(?:least|most)|up\s+to|within|(?:less|more)\s+than|exceeds?|exceeding)\s*[*_]*$",
     re.IGNORECASE,
 )
 
