@@ -255,6 +255,10 @@ _IN_LABEL = re.compile(r"(?:[^\S\n]+[a-z-]+){1,3}[*_`]*:")
 
 _LINE_START = re.compile(r"(?:^|\n)[\s*_#>•-]*$")
 
+#: How many records a sentence says are in a state: "both", "the two", "all three".
+_COUNTS = {"both": 2, "two": 2, "three": 3, "four": 4, "five": 5}
+_HOW_MANY = re.compile(r"\b(both|two|three|four|five)\b")
+
 #: A quantifier over the records a sentence lists ("both", "all", "each of").
 _EVERY_BEFORE = re.compile(r"\b(?:both|all|each|every)\b")
 
@@ -308,10 +312,23 @@ def _held_before(
                     mine, theirs = set(rec.ids), set(older.ids)
                     if older is rec or not (mine <= theirs or theirs <= mine):
                         continue  # another record that holds the id (an order's user_id)
+                    if index.position(older) > index.position(rec):
+                        continue  # a later result of it: not what it showed before
                     for leaf in older.leaves:
                         if leaf.key.lower() == fieldname and holds(leaf):
                             return leaf
     return None
+
+
+def _latest_field(index: ReceiptIndex, ident: str, fieldname: str) -> list[Leaf]:
+    """The field of the newest result of the record with that id."""
+    found = [
+        r
+        for r in index.records_by_id.get(ident, ())
+        if r.ids and r.ids[0] == ident and any(x.key.lower() == fieldname for x in r.leaves)
+    ]
+    newest = latest(index, found)
+    return [x for rec in newest for x in rec.leaves if x.key.lower() == fieldname]
 
 
 def state_claim(
@@ -361,6 +378,15 @@ def state_claim(
     other = [leaf for leaf in holders if not holds(leaf)]
     if same and not (every and other):
         return RecordClaim("state", a, b, shown, supported(index, f, same[0]))
+    if (
+        (every or attribute)
+        and same
+        and (m := _HOW_MANY.search(said))
+        and _COUNTS[m.group(1)] == len(same)
+    ):
+        # "both pending orders are cancelled", "the two cancelled orders" beside a third,
+        # delivered order the reply also names: both is two, and two of them hold it
+        return RecordClaim("state", a, b, shown, supported(index, f, same[0]))
     if value in index.user_words and not _named_by_id(anchor_):
         # the user's own word: a new address's state, or the state the user called the
         # records by before they changed ("cancel all my pending orders", then "both of
@@ -381,8 +407,20 @@ def state_claim(
         # "your delivered order" in a sentence that names no order picks an order by its
         # state: another record of the evidence is delivered, so nothing contradicts it
         return None
+    if (
+        attribute
+        and (m := _HOW_MANY.search(said)) is not None
+        and _COUNTS[m.group(1)] != len(having)
+    ):
+        # "for the two cancelled orders" in a sentence about another order's item: not
+        # the records the sentence is about (it counts more of them), but as many records
+        # of the evidence as it counts hold the state, so it names them
+        held = {x.record.ids[0] for x in index.by_field.get(fieldname, ()) if x.record.ids}
+        held = {i for i in held if any(holds(x) for x in _latest_field(index, i, fieldname))}
+        if len(held) == _COUNTS[m.group(1)]:
+            return None
     leaf = other[0]
-    before = _held_before(index, having, fieldname, holds)
+    before = _held_before(index, [leaf.record], fieldname, holds)
     if before is not None:
         # "Order #W1: delivered" after the return the agent just requested: the state an
         # earlier result of the same record shows, said of it now; stale, so not backed,
