@@ -505,6 +505,22 @@ def test_a_measure_written_as_an_option_is_that_option() -> None:
     assert _result("Yep, it's the 128GB one.", receipts).verdict != "pass"
 
 
+@pytest.mark.parametrize(("said", "verdict"), [("34-inch", "pass"), ("36-inch", "block")])
+def test_a_measure_written_with_a_hyphen_is_the_option_written_with_a_space(
+    said: str, verdict: str
+) -> None:
+    board = {
+        "name": "Skateboard",
+        "product_id": "1968349452",
+        "variants": {
+            "6956751343": {"item_id": "6956751343", "options": {"length": "34 inch"}},
+            "4293355847": {"item_id": "4293355847", "options": {"length": "31 inch"}},
+        },
+    }
+    receipts = _receipts("get_product_details", board)
+    assert _result(f"The {said} board is longer than the other one.", receipts).verdict == verdict
+
+
 def test_a_label_line_under_two_fares_may_be_their_sum() -> None:
     text = (
         "1. **HAT110** ATL to LGA ($105)\n"

@@ -252,8 +252,8 @@ def check_figure(
     if h.kind == "count" and h.unit in MEASURES and equal and rival is None:
         # "it's the 64GB one": a measure written as an option holds it ("storage":
         # "64GB"), the only one of its kind in scope of nothing else
-        said = h.text.replace(" ", "").lower()
-        same = [leaf for leaf in equal if leaf.value.shown.replace(" ", "").lower() == said]
+        said = _MEASURE_GAP.sub("", h.text).lower()  # "34-inch" is "34 inch"
+        same = [leaf for leaf in equal if _MEASURE_GAP.sub("", leaf.value.shown).lower() == said]
         if same:
             return supported(index, h, same[-1])
     if h.kind == "date" and equal and rival is None:
@@ -314,6 +314,9 @@ def check_figure(
         return Finding("unsupported", None, None, detail, value=h)
     return Finding("unsupported", None, None, f"no receipt holds {h.text}", value=h)
 
+
+#: What may stand between a measure's number and its unit: "34 inch", "34-inch", "64 GB".
+_MEASURE_GAP = re.compile(r"[\s\-\u2010-\u2011]+")
 
 #: Words of a clause about an amount of money (stemmed).
 _MONEY_WORDS = content_words("refund refunded charge charged paid pay cost price fee total")
