@@ -199,6 +199,38 @@ def test_when_a_total_is_of_something_else_then_the_items_sum_does_not_contradic
     assert "miscalculated" not in " ".join(r for s in result.sentences for r in s.reasons)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Payment: certificate_7504069 and certificate_4856383.\n\n"
+        "**Total amount to be paid:** $0 (fully covered by the two certificates)",
+        "**Total amount to be paid:** $10 (the two certificates cover the rest)",
+    ],
+)
+def test_when_a_total_is_what_remains_to_pay_then_the_methods_sum_does_not_contradict_it(
+    text: str,
+) -> None:
+    user = {
+        "user_id": "mia_li_3975",
+        "payment_methods": {
+            "certificate_7504069": {
+                "source": "certificate",
+                "id": "certificate_7504069",
+                "amount": 250,
+            },
+            "certificate_4856383": {
+                "source": "certificate",
+                "id": "certificate_4856383",
+                "amount": 100,
+            },
+        },
+    }
+    receipts = _transcript(("get_user_details", {"user_id": "mia_li_3975"}, user))
+    result = _check(text, receipts)
+    # what is left to pay is no sum of the certificates (350): unsupported, not miscalculated
+    assert "miscalculated" not in " ".join(r for s in result.sentences for r in s.reasons)
+
+
 def test_when_items_have_numeric_ids_then_a_miscalculated_total_still_gives_the_right_one() -> None:
     assert _wrong_total_detail([LAMP, BOTTLE]) == [
         "miscalculated: 150.25 + 20.1 = 170.35, not 175.35"

@@ -239,6 +239,14 @@ _SUMMED = frozenset(
 )
 
 
+#: What a total is when it is what remains to pay: "to be paid", "due", "left to pay".
+_BALANCE = re.compile(
+    r"\b(?:to\s+(?:be\s+)?pa(?:y|id)|due|owed?|left|remaining|balance|out\s+of\s+pocket|"
+    r"(?:fully\s+)?covered)\b",
+    re.IGNORECASE,
+)
+
+
 def wrong_total(
     ops: list[Operand], target: float, records: Sequence[Record], sentence: str, figure: str = ""
 ) -> Derivation | None:
@@ -250,6 +258,10 @@ def wrong_total(
     if not records or not NAMES_TOTAL.search(sentence):
         return None
     if figure and not is_the_total(sentence, figure):
+        return None
+    if abs(target) < 0.005 or _BALANCE.search(sentence):
+        # "Total amount to be paid: $0 (fully covered by the two certificates)": what is
+        # left after a payment, no sum of the list's values
         return None
     what = _TOTAL_OF.search(sentence)
     if what is not None and what.group(1).lower() not in _SUMMED:
