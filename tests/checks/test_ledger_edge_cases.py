@@ -532,3 +532,17 @@ def test_the_source_of_a_changed_value_is_not_the_object_of_the_change(
         content='{"order_id": "#W3407479", "status": "delivered", "address": {"city": "New York"}}',
     )
     assert _validate(text, source, ADDRESS_CHANGED).verdict == verdict
+
+
+@pytest.mark.parametrize(("old", "verdict"), [("game_2048.py", "pass"), ("zz_game.py", "block")])
+def test_the_from_of_a_rename_is_one_of_its_objects(old: str, verdict: str) -> None:
+    asked = Receipt(id="u1", kind="user", content="Please rename game_2048.py to 2048.py")
+    moved = Receipt(
+        id="e1",
+        kind="tool",
+        tool="execute_bash",
+        args={"command": "mv /workspace/game_2048.py /workspace/2048.py"},
+        content="",
+    )
+    text = f"The file has been successfully renamed from `{old}` to `2048.py`."
+    assert _validate(text, asked, moved).verdict == verdict

@@ -164,6 +164,9 @@ def root(word: str) -> str:
 #: Where a value was taken from: "from order #W3407479", "from the file notes.txt".
 _SOURCE = re.compile(r"\bfrom\s+(?:(?:the|your|this|that|order|file|item|record)\s+)*\S+", re.I)
 
+#: Acts whose "from" is one of their objects: "renamed from a.py to b.py".
+_TWO_ENDS = re.compile(r"\b(?:renam|mov|cop(?:y|ie)|migrat|transfer)", re.IGNORECASE)
+
 #: A preposition opening a look-up's object ("found regarding the items").
 _ABOUT_LEAD = re.compile(r"^\s*(?:regarding|about|concerning|on|for)\s+", re.IGNORECASE)
 #: An object that starts with a dash or a colon is none ("I found—please review").
@@ -197,7 +200,7 @@ class ObjectMatcher:
             # follows a look-up verb there is what it was about, or no object at all
             raw = _NO_OBJECT.sub("", _ABOUT_LEAD.sub("", raw))
         obj = raw.strip(" *_`").lower()
-        if _IDENTIFIER.search(raw):
+        if _IDENTIFIER.search(raw) and not _TWO_ENDS.search(claim.matched_text):
             # "Updated order #W6750959's address to the one from order #W3407479": what it
             # was taken from is read by another call; the object's own id decides
             tail = _SOURCE.sub(" ", tail)
