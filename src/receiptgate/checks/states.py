@@ -148,7 +148,9 @@ def _about_subject(entry: ReceiptEntry, subject: str) -> bool:
 
 #: A port a sentence names: "on port 8000", "at localhost:3000".
 _PORT = re.compile(r"\bport\s+(\d{2,5})\b|:(\d{2,5})\b", re.IGNORECASE)
-_SERVES = re.compile(r"\b(?:serving|listening|running|started|ready|accepting)\b", re.IGNORECASE)
+_SERVES = re.compile(
+    r"\b(?:serving|listening|listen|running|started|ready|accepting)\b", re.IGNORECASE
+)
 _SERVE_FAILED = re.compile(
     r"\b\w*(?:Error|Exception)\b|Traceback|address already in use|EADDRINUSE|refused"
 )

@@ -31,6 +31,7 @@ from receiptgate.checks.outputs import (
     reports_failure,
     row_count,
 )
+from receiptgate.checks.ports import absent_port
 from receiptgate.checks.schedules import time_span
 from receiptgate.checks.totals import lines_total, refunded_row
 from receiptgate.checks.words import content_words
@@ -251,6 +252,9 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
             if m.status == "unsupported":
                 # "Flight cost: $871" two replies after the one that worked it out
                 m = said_before(ledger, h, req.text, recheck, req.rechecked) or m
+            if m.status == "unsupported" and h.kind == "number":
+                # "Nothing is listening on port 5432": the socket listing holds no such port
+                m = absent_port(ledger, h, work, sentence.start, sentence.end) or m
             if m.status == "unsupported":
                 # "Refund: $473.43 back to your PayPal" after a return of that one item
                 own = clause_text_of(work, sentence, h)  # the figure's clause names it

@@ -86,13 +86,20 @@ class SystemStateDetector(Detector):
     ) -> DetectedClaim | None:
         if claim.subject.lower() in ("here", "there") and _NOUN_AFTER.match(text, match.end()):
             return None  # "Here are all available options:": a label, no state
-        if not claim.negative and _NO_BEFORE.search(text, sentence.start, claim.offset):
+        if not claim.negative and (
+            _NO_BEFORE.search(text, sentence.start, claim.offset)
+            # "Nothing is listening on port 5432": said of nothing
+            or claim.subject.lower() in _NOTHING
+        ):
             # "No nonstop flights are available on May 23": said of none of them, as
             # "there are no nonstop flights available" is
             claim.negative = True
             claim.assertion = "not_" + claim.assertion
         return claim
 
+
+#: Subjects that deny the state of everything: "Nothing is listening on port 5432".
+_NOTHING = frozenset({"nothing", "nobody", "no one", "none"})
 
 #: "No" or "none of the" right before a subject: the state is denied of every one.
 _NO_BEFORE = re.compile(r"(?:^|[\s,:;(*_])(?:no|none\s+of\s+the)\s+$", re.IGNORECASE)
