@@ -354,3 +354,28 @@ def test_rules_under_labels_stay_a_document(text: str) -> None:
 def test_short_values_under_labels_are_still_fields() -> None:
     text = "- name: api\n  status: running\n- name: worker\n  status: stopped\n"
     assert parse_content(text).format == "yaml"
+
+
+def test_a_relative_date_in_a_table_counts_from_the_receipts_time_not_the_clock() -> None:
+    # docker ps read on 2026-03-11: "5 days ago" is March 6, whatever day the gate runs
+    ps = Receipt(
+        id="dk-3",
+        kind="tool",
+        tool="exec",
+        args={"cmd": "docker ps"},
+        content=(
+            "CONTAINER ID   IMAGE              CREATED      STATUS      NAMES\n"
+            "8c1d2e3f4a5b   metabase:v0.49.3   5 days ago   Up 5 days   metabase"
+        ),
+        created_at=datetime(2026, 3, 11, 9, 40, tzinfo=UTC),
+    )
+    now = datetime(2026, 3, 11, 10, tzinfo=UTC)
+    gate = Gate()
+    right = gate.validate(
+        "The metabase container was created on March 6, 2026.", receipts=[ps], now=now
+    )
+    assert right.verdict == "pass", right.sentences[0].reasons
+    wrong = gate.validate(
+        "The metabase container was created on March 2, 2026.", receipts=[ps], now=now
+    )
+    assert wrong.verdict == "block"

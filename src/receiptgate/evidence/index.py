@@ -214,10 +214,10 @@ def _built(r: Receipt, when: datetime) -> _Built:
             return found
     parsed = parse_content(r.content)
     text = parsed.format == "text"
-    records = text_records(r.content, when) if text else records_of(parsed.tree)
+    records = text_records(r.content, when) if text else records_of(parsed.tree, when)
     if r.args:
         # Values passed to a tool count too: deploy(version="2.3.1"), get_order("#W1").
-        args_records = records_of({"args": _fields_of(r.tool, r.args)})
+        args_records = records_of({"args": _fields_of(r.tool, r.args)}, when)
         for rec in args_records:
             rec.path = rec.path or "args"
         if not text and records:

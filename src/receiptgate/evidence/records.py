@@ -18,7 +18,7 @@ import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime, time
 from typing import Any
 
 from receiptgate.checks.words import content_words
@@ -134,9 +134,10 @@ _PLAIN_KEY = re.compile(r"[A-Za-z_][\w-]*")
 
 
 class _Builder:
-    def __init__(self) -> None:
+    def __init__(self, day: datetime | None = None) -> None:
         self.records: list[Record] = []
         self.leaves = 0
+        self.day = day  # what a relative date in a value ("5 days ago") counts from
 
     def record(self, path: str, parent: Record | None) -> Record:
         rec = Record(path, parent)
@@ -160,7 +161,7 @@ class _Builder:
                     self.walk(item, _path(path, i), rec, key, parent_key)
         else:
             words = key_words(key) + key_words(parent_key)
-            value = leaf_value(key, node, None)
+            value = leaf_value(key, node, None, day=self.day)
             if value is not None:
                 rec.leaves.append(Leaf(rec, path, key, words, value))
                 self.leaves += 1
@@ -193,15 +194,17 @@ class _Builder:
             if isinstance(v, dict | list):
                 self.walk(v, child, own, k, via)
             elif self.leaves < MAX_LEAVES:
-                value = leaf_value(k, v, scalars, context)
+                value = leaf_value(k, v, scalars, context, day=self.day)
                 if value is not None:
                     own.leaves.append(Leaf(own, child, k, key_words(k) + context, value))
                     self.leaves += 1
 
 
-def records_of(tree: Any) -> list[Record]:
-    """The records of one data tree (the first is the document's root)."""
-    b = _Builder()
+def records_of(tree: Any, when: datetime | None = None) -> list[Record]:
+    """The records of one data tree (the first is the document's root); ``when``: the time
+    the tree was read at, what a relative date in it ("5 days ago") counts from."""
+    day = datetime.combine(when.date(), time(), UTC) if when is not None else None
+    b = _Builder(day)
     root = b.record("", None)
     b.walk(tree, "", root, "", "")
     return b.records

@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from typing import Any, Final
 
 from receiptgate.claims.models import HardFact
@@ -230,6 +230,8 @@ def leaf_value(
     raw: Any,
     siblings: dict[str, Any] | None = None,
     context: tuple[str, ...] = (),
+    *,
+    day: datetime | None = None,
 ) -> Value | None:
     """The typed value of one field, ``None`` for null and empty values. ``context``: the
     words of the field that holds the field's object ("prices" for ``prices.economy``).
@@ -240,8 +242,8 @@ def leaf_value(
         return None
     sib = _Siblings.of(siblings)
     if isinstance(raw, str) and len(raw) > _CACHED_TEXT:
-        return _leaf_value(key, raw, sib, context)
-    return _cached_leaf_value(key, raw, sib, context)
+        return _leaf_value(key, raw, sib, context, day)
+    return _cached_leaf_value(key, raw, sib, context, day)
 
 
 #: Longer text values are typed without the cache (they rarely repeat).
@@ -250,13 +252,21 @@ _CACHED_TEXT = 200
 
 @functools.lru_cache(maxsize=32768, typed=True)
 def _cached_leaf_value(
-    key: str, raw: str | float, siblings: _Siblings, context: tuple[str, ...]
+    key: str,
+    raw: str | float,
+    siblings: _Siblings,
+    context: tuple[str, ...],
+    day: datetime | None,
 ) -> Value | None:
-    return _leaf_value(key, raw, siblings, context)
+    return _leaf_value(key, raw, siblings, context, day)
 
 
 def _leaf_value(
-    key: str, raw: str | float, siblings: _Siblings, context: tuple[str, ...]
+    key: str,
+    raw: str | float,
+    siblings: _Siblings,
+    context: tuple[str, ...],
+    day: datetime | None = None,
 ) -> Value | None:
     words = key_words(key)
     if isinstance(raw, bool):
@@ -333,7 +343,7 @@ def _leaf_value(
         return value
     low = " ".join(text.lower().split())
     if any(c.isdigit() for c in text) and len(text) <= 60:
-        parsed = _from_prose(text)
+        parsed = _from_prose(text, day)
         if parsed is not None:
             return parsed
     if _ID_TEXT.match(text) and (any(c.isdigit() for c in text) or set(words) & ID_KEYS):
@@ -353,12 +363,13 @@ def _leaf_value(
     return Value("text", embedded, text)
 
 
-def _from_prose(text: str) -> Value | None:
+def _from_prose(text: str, day: datetime | None = None) -> Value | None:
     """A short string the claim extractor reads as one figure ("03/27/2026", "2025-Q4",
-    "v22.4.0", "Feb 25 08:00:00 2026 GMT", "30 days"): typed as a claim would be."""
+    "v22.4.0", "Feb 25 08:00:00 2026 GMT", "30 days"): typed as a claim would be, a
+    relative date ("5 days ago") from ``day`` (when the receipt was read)."""
     from receiptgate.claims.hardfacts import extract_hard_facts
 
-    facts = [h for h in extract_hard_facts(text) if h.kind != "identifier"]
+    facts = [h for h in extract_hard_facts(text, now=day) if h.kind != "identifier"]
     if len(facts) != 1 or facts[0].end - facts[0].start < len(text.strip()) * 0.6:
         return None
     return fact_value(facts[0], text)
