@@ -870,3 +870,27 @@ def test_a_limit_the_sentence_compares_with_is_a_value_any_record_holds(
     text = f"If the difference exceeds {limit}, may I use paypal_3798357 as fallback?"
     (s,) = GATE.validate(text, receipts=receipts, now=NOW).sentences
     assert s.action == action, s.reasons
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Support closed 19 tickets yesterday.", "pass"),
+        ("Support opened 23 tickets yesterday.", "pass"),
+        # 23 is yesterday's opened count: the sentence's "closed" names the other field
+        ("Support closed 23 tickets yesterday.", "block"),
+    ],
+)
+def test_the_words_of_the_sentence_pick_the_field_of_the_row(text: str, verdict: str) -> None:
+    stats = Receipt(
+        id="hd-1",
+        kind="db",
+        source="helpdesk.daily_stats",
+        content=(
+            "date=2026-03-10 tickets_opened=23 tickets_closed=19 backlog=141\n"
+            "date=2026-03-09 tickets_opened=31 tickets_closed=23 backlog=137"
+        ),
+        created_at=datetime(2026, 3, 11, 6, tzinfo=UTC),
+    )
+    result = GATE.validate(text, receipts=[stats], now=NOW)
+    assert result.verdict == verdict, result.sentences[0].reasons

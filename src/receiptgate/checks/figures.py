@@ -195,7 +195,11 @@ def check_figure(
     ]
     if inside:
         best = max(inside, key=lambda leaf: overlap(index, leaf, clause))
-        return _disagreed(index, h, best, low, fresh) or supported(index, h, best)
+        return (
+            _disagreed(index, h, best, low, fresh)
+            or _other_field(index, h, best, clause)
+            or supported(index, h, best)
+        )
     about = [leaf for leaf in equal if is_about(index, leaf, clause, sentence, anchors)]
     head = head_noun(anchor_.text, h.start - anchor_.start) if not about else None
     if head is not None:
@@ -236,7 +240,11 @@ def check_figure(
             return _contradicted(index, h, rival)
     if about:
         best = max(about, key=lambda leaf: overlap(index, leaf, clause))
-        return _disagreed(index, h, best, low, fresh) or supported(index, h, best)
+        return (
+            _disagreed(index, h, best, low, fresh)
+            or _other_field(index, h, best, clause)
+            or supported(index, h, best)
+        )
     literal = _literal(h, anchor_)
     if literal is not None:
         return supported(index, h, literal)
@@ -358,6 +366,24 @@ def _disagreed(
         line = evidence_line(index, other)
         detail = f"contradicts {line}, claimed {h.text} (though {agree} agrees)"
         return Finding("contradicted", r.id, r.kind, detail, other.path, value=h)
+    return None
+
+
+def _other_field(
+    index: ReceiptIndex, h: HardFact, support: Leaf, clause: frozenset[str]
+) -> Finding | None:
+    """The field of the same row the sentence's words name instead of the one that holds
+    the figure: "Support closed 23 tickets yesterday" with yesterday's row holding
+    ``tickets_opened=23 tickets_closed=19`` is yesterday's closed count, 19."""
+    mine = content_words(support.key.replace("_", " "))
+    for other in support.record.leaves:
+        if other is support or other.value.kind != support.value.kind or other.value.number is None:
+            continue
+        theirs = content_words(other.key.replace("_", " "))
+        own, named = mine - theirs, theirs - mine
+        if own and named and named <= clause and not own & clause and mine & theirs:
+            # the two fields share what they count ("tickets") and differ in how
+            return _contradicted(index, h, other)
     return None
 
 
