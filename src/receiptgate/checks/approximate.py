@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 
 from receiptgate.checks.anchoring import Anchor
-from receiptgate.checks.figures import evidence_line
 from receiptgate.checks.finding import Finding
+from receiptgate.checks.rivals import evidence_line
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from receiptgate.checks.figures import evidence_line
 from receiptgate.checks.finding import Finding, FindingStatus
+from receiptgate.checks.rivals import evidence_line
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.records import Leaf, Record
 

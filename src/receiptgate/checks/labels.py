@@ -9,9 +9,10 @@ import re
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 
-from receiptgate.checks.figures import evidence_line, supported
+from receiptgate.checks.figures import supported
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.record_claim import RecordClaim, record_fact
+from receiptgate.checks.rivals import evidence_line
 from receiptgate.checks.words import GENERIC, content_words
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.records import Leaf

@@ -8,9 +8,10 @@ import re
 from collections.abc import Callable, Sequence
 
 from receiptgate.checks.anchoring import Anchor
-from receiptgate.checks.figures import evidence_line, supported
+from receiptgate.checks.figures import supported
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.record_claim import RecordClaim, record_fact
+from receiptgate.checks.rivals import evidence_line
 from receiptgate.checks.rows import literal_in
 from receiptgate.claims.collect import clause_around
 from receiptgate.evidence.index import ReceiptIndex

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 
 from receiptgate.checks.anchoring import SPACED_ID, TOKEN, Anchor, id_key, word_spans
 from receiptgate.checks.enums import denies, your_value
-from receiptgate.checks.figures import evidence_line, supported
+from receiptgate.checks.figures import supported
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.labels import label_value, last_digit_spans, last_digits
 from receiptgate.checks.payments import original_method, paid_with, recorded_payment
@@ -30,6 +30,7 @@ from receiptgate.checks.record_states import (
     state_claim,
     state_heads,
 )
+from receiptgate.checks.rivals import evidence_line
 from receiptgate.checks.words import GENERIC, content_words, word_pattern
 from receiptgate.evidence.index import ReceiptIndex, id_shape
 from receiptgate.evidence.records import Leaf, Record

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from datetime import date, timedelta
 
 from receiptgate.checks.anchoring import Anchor
-from receiptgate.checks.figures import evidence_line
 from receiptgate.checks.finding import Finding
+from receiptgate.checks.rivals import evidence_line
 from receiptgate.checks.rows import names_row
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
