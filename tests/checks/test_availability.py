@@ -307,3 +307,22 @@ def test_no_flights_on_days_needs_a_search_of_each_day_that_found_nothing(
 ) -> None:
     text = "There are no direct flights from SFO on March 19 or March 23."
     assert Gate().validate(text, receipts=_empty_searches(*days), now=NOW).verdict == verdict
+
+
+@pytest.mark.parametrize(
+    ("item", "line", "action"),
+    [
+        ("7958300294", "Availability: In stock", "pass"),
+        ("1304426904", "Availability: Out of stock", "pass"),
+        ("1304426904", "Availability: In stock", "block"),
+        ("7958300294", "Availability: not available", "block"),
+    ],
+)
+def test_an_availability_line_under_an_item_is_that_items(
+    item: str, line: str, action: str
+) -> None:
+    receipts = tool_transcript([("get_product_details", {"product_id": "1762337868"}, VACUUM)])
+    text = f"Your new vacuum:\n- Item: {item}\n- {line}\n"
+    result = Gate().validate(text, receipts=receipts, now=NOW)
+    last = result.sentences[-1]
+    assert last.action == action, (last.tag, last.reasons)

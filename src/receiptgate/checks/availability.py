@@ -8,6 +8,7 @@ describes the option values it names, and the records that hold all of them are 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from receiptgate.checks.finding import Finding, FindingStatus
 from receiptgate.checks.rivals import evidence_line
@@ -202,3 +203,41 @@ def _availability_leaves(index: ReceiptIndex) -> list[Leaf]:
 
 
 _NOT_DESCRIPTIVE = frozenset({"money", "bool", "id", "text"})
+
+
+#: A line that gives availability under a label: "Availability: In stock", "Stock: sold out".
+_LABELLED = re.compile(
+    r"^[\W_]*(?:availability|stock|in\s+stock|status)[\s*_]*:[\s*_]*"
+    r"(?P<state>in\s+stock|available|out\s+of\s+stock|unavailable|not\s+available|sold\s+out)"
+    r"[\s.!*_]*$",
+    re.IGNORECASE,
+)
+
+
+def labelled_availability(
+    index: ReceiptIndex, line: str, records: Sequence[Record]
+) -> Finding | None:
+    """ "- Availability: In stock" under the item a list is about: backed when one of the
+    records the line is about (its anchor) holds that availability, contradicted when each
+    of them that has the field holds the other; ``None`` for another line, or when none
+    has the field."""
+    m = _LABELLED.match(line)
+    if m is None or not records:
+        return None
+    claimed = m.group("state").lower().split()[0] in ("in", "available")
+    held = [
+        x
+        for rec in records
+        for r in rec.subtree()
+        for x in r.leaves
+        if x.key.lower() in _AVAILABLE_KEYS and x.value.kind == "bool"
+    ]
+    if not held:
+        return None
+    same = [x for x in held if (x.value.keys == ("b:true",)) == claimed]
+    leaf = same[0] if same else held[0]
+    shown = evidence_line(index, leaf)
+    if same:
+        return Finding("supported", index.receipt_of(leaf).id, "tool", shown)
+    detail = f"contradicts {shown}, claimed {m.group('state').lower()}"
+    return Finding("contradicted", index.receipt_of(leaf).id, "tool", detail)

@@ -14,6 +14,7 @@ from receiptgate.checks.absences import (
     held_on_file,
     negated_field,
 )
+from receiptgate.checks.availability import labelled_availability
 from receiptgate.checks.counts import field_count, spelled_count
 from receiptgate.checks.documents import DocumentMatch, rule_words
 from receiptgate.checks.edits import CHANGES_INTRO, NOW_DOES, described_edit, empty_file
@@ -78,6 +79,12 @@ def ground_claimless(s: Settings, req: Request, sr: SentenceResult) -> None:
     if sr.tag == "T3" and (found := field_count(ledger, sr.text, req.anchor_of(sr.index).records)):
         # "Currently, your reservation includes 1 checked bag": total_baggages of it
         _settle(sr, "tool", found.receipt_id, found.status, found.detail, "count")
+        return
+    if sr.tag == "T3" and (
+        found := labelled_availability(ledger, sr.text, req.anchor_of(sr.index).records)
+    ):
+        # "- Availability: In stock" under the new item of a change
+        _settle(sr, "tool", found.receipt_id, found.status, found.detail, "availability")
         return
     if sr.tag == "T3" and (found := not_value(ledger, sr.text, req.anchor_of(sr.index).scope())):
         # "- Not business class" under the reservation: its cabin is economy
