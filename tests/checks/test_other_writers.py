@@ -314,6 +314,21 @@ def test_the_method_an_order_was_paid_with_is_its_payment_historys(text: str, ve
     assert result.verdict == verdict, result.sentences[0].reasons
 
 
+@pytest.mark.parametrize(
+    ("line", "action"),
+    [
+        ("- Paid with your credit card", "pass"),
+        ("- Paid with PayPal", "block"),
+        # a method the line only mentions is no claim of how the order was paid
+        ("- Paid with your credit card, and I don't see a gift card on file", "pass"),
+    ],
+)
+def test_a_payment_line_under_an_order_is_that_orders(line: str, action: str) -> None:
+    text = f"Order #W5490111:\n- Water Bottle\n{line}\n"
+    result = _result(text, PAID)
+    assert result.sentences[-1].action == action, result.sentences[-1].reasons
+
+
 HOSES = _receipts(
     "get_product_details",
     {

@@ -55,7 +55,14 @@ _METHOD_KINDS = frozenset({"credit_card", "gift_card", "paypal", "certificate", 
 #: A payment reported as made (not offered, not planned).
 _DONE = re.compile(
     r"\b(?:was|were|has\s+been|have\s+been)\s+(?:\w+\s+)?"
-    r"(?:processed|made|charged|covered|adjusted|applied|paid|deducted|billed|taken)\b",
+    r"(?:processed|made|charged|covered|adjusted|applied|paid|deducted|billed|taken)\b"
+    # a line of a record's details: "- Paid with PayPal", "Charged to your gift card"
+    r"|^[\W_]*(?:paid|charged|billed)\s+(?:with|by|via|using|to|on)\b",
+    re.IGNORECASE,
+)
+#: A pay verb right before the method it names: "paid via", "charged to your".
+_PAID_BY = re.compile(
+    r"\b(?:paid|charged|billed)\s+(?:with|by|via|using|to|on|through)\s+(?:your\s+|the\s+|a\s+)?$",
     re.IGNORECASE,
 )
 #: A refund: the method it went to is the one a result's negative payment names.
@@ -281,11 +288,18 @@ def paid_with(index: ReceiptIndex, text: str, offset: int = 0) -> list[tuple[int
 
 
 def recorded_payment(
-    index: ReceiptIndex, records: Sequence[Record], text: str, offset: int = 0
+    index: ReceiptIndex,
+    records: Sequence[Record],
+    text: str,
+    offset: int = 0,
+    *,
+    right_after: bool = False,
 ) -> list[tuple[int, int, Finding]]:
     """The method a sentence says a record was paid with ("Order #W5490111 ... was paid
     with your PayPal account"), against the payments that record's history holds; none
-    when the records hold no payment history."""
+    when the records hold no payment history. ``right_after``: for records the sentence
+    does not name (the lines under an order), only the method right after the verb ("paid
+    via PayPal, and I don't see a gift card": not the gift card)."""
     if not _DONE.search(text) or _REFUND.search(text):
         return []
     paid: list[Leaf] = []
@@ -317,6 +331,8 @@ def recorded_payment(
         out.append((a, b, _paid_with(index, fact, held, paid, m.group())))
     for m in _METHOD.finditer(text):
         if not m.group(1) or not any(a <= m.start() < b for a, b in clauses):
+            continue
+        if right_after and not _PAID_BY.search(text, max(0, m.start() - 30), m.start()):
             continue
         a, b = offset + m.start(), offset + m.end()
         held = [leaf for leaf in paid if _kind(leaf.value.shown) == _kind(m.group(1))]

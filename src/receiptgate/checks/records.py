@@ -250,6 +250,10 @@ def record_claims(
     # and "Order #W5490111 was paid with your PayPal account": the payment its history holds
     named = [r for _, _, r in anchor_.named] if anchor_.how == "named" else []
     methods = paid_with(index, s.text, s.start) + recorded_payment(index, named, s.text, s.start)
+    if anchor_.how in ("section", "previous"):
+        # "- Paid with PayPal" under "2. Order #W7387996:" and its item's line: the order's
+        under = list(dict.fromkeys(r.root for r in anchor_.records))
+        methods += recorded_payment(index, under, s.text, s.start, right_after=True)
     for a, b, finding in methods:
         if free(a, b):
             out.append(RecordClaim("method", a, b, s.text[a - s.start : b - s.start], finding))
