@@ -168,7 +168,8 @@ _SPELLED_KIND = re.compile(
     r"\b(?P<n>one|two|three|four|five|six|seven|eight|nine|ten)\s+[a-z]{3,}[\s_-]+[a-z]{3,}s\b",
     re.IGNORECASE,
 )
-_SPELLED = {
+#: Counts a sentence spells (checks/record_states counts records in a state by them too).
+SPELLED_COUNTS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
     "eight": 8, "nine": 9, "ten": 10, "both": 2,
 }  # fmt: skip
@@ -181,7 +182,7 @@ def spelled_count(index: ReceiptIndex, sentence: str) -> Finding | None:
     where the sentence says what the customer has ("You have three orders on file",
     "your account has two reservations"): a list of another length contradicts that."""
     for m in _SPELLED_COUNT.finditer(sentence):
-        n = _SPELLED[m.group("n").lower()]
+        n = SPELLED_COUNTS[m.group("n").lower()]
         noun = m.group("noun").lower()
         h = HardFact("count", m.group(0), m.start(), m.end(), f"{n} {noun}", float(n), noun)
         # "two orders on your account" (a list), "two vacuum cleaners in your order" (the
@@ -193,7 +194,7 @@ def spelled_count(index: ReceiptIndex, sentence: str) -> Finding | None:
             return found
     for m in _SPELLED_KIND.finditer(sentence):
         # "two vacuum cleaners in your order": rows whose name is "Vacuum Cleaner"
-        n = _SPELLED[m.group("n").lower()]
+        n = SPELLED_COUNTS[m.group("n").lower()]
         h = HardFact("count", m.group(0), m.start(), m.end(), m.group(0).lower(), float(n))
         found = kind_count(index, h, sentence, m.start())
         if found is not None:

@@ -141,7 +141,7 @@ def _after(tail: str, obj: str) -> str:
 
 
 #: The first word of a tool's name: "modify" of "modify_pending_order_items".
-TOOL_VERB = re.compile(r"([a-z]{3,})(?:[_\-.]|$)", re.IGNORECASE)
+_TOOL_VERB = re.compile(r"([a-z]{3,})(?:[_\-.]|$)", re.IGNORECASE)
 _SUFFIXES = ("ications", "ication", "ations", "ation", "ings", "ing", "ments", "ment", "es", "s")
 
 
@@ -159,6 +159,13 @@ def root(word: str) -> str:
     if len(w) >= 5 and w[-1] == w[-2]:
         w = w[:-1]
     return w
+
+
+def tool_root(tool: str) -> str | None:
+    """The root of what a tool does, from the first word of its name: "modif" of
+    "modify_pending_order_items", "return" of "return_delivered_order_items"."""
+    verb = _TOOL_VERB.match(tool)
+    return root(verb.group(1)) if verb is not None else None
 
 
 #: Where a value was taken from: "from order #W3407479", "from the file notes.txt".
@@ -271,5 +278,5 @@ class ObjectMatcher:
             return True
         # "the one-time item modification", "your exchanges and cancellation": the object
         # names what the tool does ("modify_pending_order_items", "cancel_pending_order")
-        verb = TOOL_VERB.match(entry.receipt.tool or "")
-        return verb is not None and root(verb.group(1)) in {root(w) for w in self.words}
+        act = tool_root(entry.receipt.tool or "")
+        return act is not None and act in {root(w) for w in self.words}

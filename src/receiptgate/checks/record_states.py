@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from receiptgate.checks.anchoring import Anchor
+from receiptgate.checks.counts import SPELLED_COUNTS
 from receiptgate.checks.figures import supported
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.record_claim import RecordClaim, record_fact
@@ -257,7 +258,6 @@ _IN_LABEL = re.compile(r"(?:[^\S\n]+[a-z-]+){1,3}[*_`]*:")
 _LINE_START = re.compile(r"(?:^|\n)[\s*_#>•-]*$")
 
 #: How many records a sentence says are in a state: "both", "the two", "all three".
-_COUNTS = {"both": 2, "two": 2, "three": 3, "four": 4, "five": 5}
 _HOW_MANY = re.compile(r"\b(both|two|three|four|five)\b")
 
 #: A quantifier over the records a sentence lists ("both", "all", "each of").
@@ -383,7 +383,7 @@ def state_claim(
         (every or attribute)
         and same
         and (m := _HOW_MANY.search(said))
-        and _COUNTS[m.group(1)] == len(same)
+        and SPELLED_COUNTS[m.group(1)] == len(same)
     ):
         # "both pending orders are cancelled", "the two cancelled orders" beside a third,
         # delivered order the reply also names: both is two, and two of them hold it
@@ -411,14 +411,14 @@ def state_claim(
     if (
         attribute
         and (m := _HOW_MANY.search(said)) is not None
-        and _COUNTS[m.group(1)] != len(having)
+        and SPELLED_COUNTS[m.group(1)] != len(having)
     ):
         # "for the two cancelled orders" in a sentence about another order's item: not
         # the records the sentence is about (it counts more of them), but as many records
         # of the evidence as it counts hold the state, so it names them
         held = {x.record.ids[0] for x in index.by_field.get(fieldname, ()) if x.record.ids}
         held = {i for i in held if any(holds(x) for x in _latest_field(index, i, fieldname))}
-        if len(held) == _COUNTS[m.group(1)]:
+        if len(held) == SPELLED_COUNTS[m.group(1)]:
             return None
     leaf = other[0]
     before = _held_before(index, [leaf.record], fieldname, holds)

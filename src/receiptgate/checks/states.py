@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from receiptgate.checks.calls import READ_TOOL, failed, suite_outcome, suite_runs, tool_calls
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import check_action
-from receiptgate.checks.objects import TOOL_VERB, root
+from receiptgate.checks.objects import root, tool_root
 from receiptgate.checks.words import content_words, stem
 from receiptgate.claims.models import DetectedClaim
 from receiptgate.evidence.formats import is_data_format
@@ -316,8 +316,7 @@ def _act_named(index: ReceiptIndex, subject: str) -> ReceiptEntry | None:
         return None
     for e in reversed(tool_calls(index)):
         tool = e.receipt.tool or ""
-        verb = TOOL_VERB.match(tool)
-        if verb is not None and not READ_TOOL.match(tool) and root(verb.group(1)) in said:
+        if not READ_TOOL.match(tool) and tool_root(tool) in said:
             return e
     return None
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from receiptgate.checks.approximate import approximately
 from receiptgate.checks.arithmetic import VALUE_LINE, names_operation
 from receiptgate.checks.availability import available_count
-from receiptgate.checks.counts import field_count, kind_count, list_count, subset_count
+from receiptgate.checks.counts import kind_count, list_count, subset_count
 from receiptgate.checks.document_figures import TODAY_BEFORE, document_figure, stated_today
 from receiptgate.checks.document_rates import document_rate
 from receiptgate.checks.documents import DOCUMENT_KINDS
@@ -52,8 +52,8 @@ from receiptgate.pipeline.carried import SAID_BEFORE, said_before
 from receiptgate.pipeline.check_dates import clause_text_of, dated_fallbacks
 from receiptgate.pipeline.check_states import (
     check_state_claim,
+    claimed_count,
     dated_history,
-    own_clause,
     record_state,
 )
 from receiptgate.pipeline.claims import anchor_sentences, find_claims, segment_text
@@ -137,14 +137,10 @@ def _gather(s: Settings, req: Request, ev: ClaimEval, sentence: Sentence) -> Non
         check_state_claim(s, req, ev, sentence)
     elif c.category == "attribution":
         ev.ledger = check_attribution(ledger, c)
-    elif c.category == "quantity" and (
-        n := field_count(
-            ledger, own_clause(work, c, sentence), req.anchor_of(sentence.index).records
-        )
-    ):
+    elif c.category == "quantity":
         # "Currently your reservation has 0 checked bags": total_baggages of the
         # reservation the sentence is about
-        ev.ledger = n
+        ev.ledger = claimed_count(req, c, sentence)
 
 
 #: Kinds of figure an ordering ("the cheapest", "the earliest") can rank.

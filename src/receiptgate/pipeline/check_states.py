@@ -70,10 +70,14 @@ def _every_of(subject: str) -> str:
 _NONE = re.compile(r"\b(?:none\s+of|no)\b", re.IGNORECASE)
 
 
-def own_clause(work: str, c: DetectedClaim, sentence: Sentence) -> str:
-    """The claim's words to the end of its clause: "your reservation has 0 checked bags",
-    not the count of another clause ("the 1 bag on file ...; there is no bag fee")."""
-    return _CLAUSE_END.split(work[c.offset : sentence.end], maxsplit=1)[0]
+def claimed_count(req: Request, c: DetectedClaim, sentence: Sentence) -> Finding | None:
+    """ "Currently your reservation has 0 checked bags": the count in a field named for it
+    (``total_baggages``) of the record the sentence is about, read in the claim's own
+    clause, not the count of another clause ("the 1 bag on file ...; there is no bag
+    fee")."""
+    assert req.ledger is not None
+    clause = _CLAUSE_END.split(req.work[c.offset : sentence.end], maxsplit=1)[0]
+    return field_count(req.ledger, clause, req.anchor_of(sentence.index).records)
 
 
 _CLAUSE_END = re.compile(r"[,;:.!?()]|\s[—–-]\s|\s(?:and|but)\s")
@@ -150,14 +154,8 @@ def check_state_claim(s: Settings, req: Request, ev: ClaimEval, sentence: Senten
         # date is available yet": no field of it in the newest results (as the same words
         # with no claim detected, pipeline/claimless)
         ev.ledger = unseen
-    if ev.ledger is None and (
-        n := field_count(
-            ledger, own_clause(work, c, sentence), req.anchor_of(sentence.index).records
-        )
-    ):
-        # "Currently your reservation has 0 checked bags": the count in a field named for
-        # it (total_baggages) of the record the sentence is about
-        ev.ledger = n
+    if ev.ledger is None:
+        ev.ledger = claimed_count(req, c, sentence)
     if ev.ledger is None:
         # "Express shipping is not available for furniture", "basic economy flights
         # cannot be modified": no record's state but a rule of the operator's
