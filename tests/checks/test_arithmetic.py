@@ -854,3 +854,32 @@ def test_a_rate_per_head_is_no_difference_of_two_records(sentence: str, verdict:
     ]
     receipts = _transcript(("search_direct_flight", {"origin": "JFK"}, flights))
     assert _check(sentence, receipts).verdict == verdict
+
+
+@pytest.mark.parametrize(
+    ("reply", "verdict"),
+    [
+        # the line above the list says what its figures are: the white lamp's price less
+        # the black one's, named by the item only
+        (
+            "Price difference (charged to your PayPal):\n"
+            "- If you switch to item 9083642334: you'll be charged $12.85",
+            "pass",
+        ),
+        (
+            "Price difference (charged to your PayPal):\n"
+            "- If you switch to item 9083642334: you'll be charged $22.85",
+            "block",
+        ),
+        # with no such line the figure is read as the price of the item it names
+        ("- If you switch to item 9083642334: you'll be charged $12.85", "block"),
+        # "net" names the difference as its own word does
+        ("Switching to item 9083642334: net +$12.85", "pass"),
+        ("Switching to item 9083642334: net +$14.85", "block"),
+    ],
+)
+def test_a_difference_named_by_the_line_above_or_net(reply: str, verdict: str) -> None:
+    result = _check(reply)
+    assert result.verdict == verdict, result.reason
+    if verdict == "pass":
+        assert any("12.85 = 163.1 − 150.25" in d for d in _derived(result)), _derived(result)

@@ -45,6 +45,10 @@ class Anchor:
     #: section it sits under ("- refund details: ... credit_card_3951670" under "- order
     #: id: #W8855135"): what its own records belong to.
     context: list[Record] = field(default_factory=list)
+    #: The heading or the line ending in ":" that a list item or a line right under it
+    #: sits under ("Price difference (applied to your card):" above "- If exchanging
+    #: from #W2: You'll be charged $167.87"): it may name what the line's figure is.
+    lead: str = ""
     _scope: frozenset[int] | None = field(default=None, repr=False, compare=False)
 
     def results(self) -> list[Record]:
@@ -194,6 +198,7 @@ def anchor(text: str, sentences: Sequence[Sentence], index: ReceiptIndex) -> lis
     parents: list[tuple[int, list[Record]]] = []
     latest = _latest_result(index)
     topic: frozenset[str] = frozenset()
+    lead = ""
     for s in sentences:
         named = _named(s.text, s.start, index)
         opens = (
@@ -231,6 +236,12 @@ def anchor(text: str, sentences: Sequence[Sentence], index: ReceiptIndex) -> lis
             a = Anchor()
         if opens and not named:
             section = []
+        if s.kind == "list_item" or _right_under(text, s):
+            a.lead = lead
+        if opens:
+            lead = s.text
+        elif indent is None and _starts_line(text, s) and not _right_under(text, s):
+            lead = ""  # a paragraph ends what the line above introduced
         if s.kind == "heading" or (s.kind == "prose" and _BOLD_LINE.match(s.text) is not None):
             topic = frozenset() if named else content_words(s.text)
         elif topic:

@@ -59,7 +59,7 @@ _TRIPLE_SPAN = 12
 _NAMES_DIFFERENCE = re.compile(
     r"\b(?:difference|remaining|left|balance|refund(?:ed|s)?|less|minus|save[sd]?|saving|savings|"
     r"off|cheaper|lower|reduc\w*|more|additional|extra|change[sd]?|credit(?:ed)?|back|"
-    r"deduct\w*|after|pay|owe)\b",
+    r"deduct\w*|after|pay|owe|net)\b",
     re.IGNORECASE,
 )
 _NAMES_OPERATION = re.compile(
@@ -85,6 +85,7 @@ def derive(
     computed: Sequence[tuple[str, float, Finding]] = (),
     listed: bool = False,
     named: Sequence[Record] = (),
+    lead: str = "",
 ) -> Derivation | None:
     """A formula over the records that gives ``h`` (see the module doc), or ``None``.
 
@@ -93,6 +94,9 @@ def derive(
     number, what backed it), operands of a sentence that names an operation.
     ``named``: the records the reply names in its other sentences, operands of a sentence
     that names an operation.
+    ``lead``: the heading or the line ending in ":" the sentence sits under; it may name
+    the operation for the lines under it ("Price difference:" above "- You'll be charged
+    $167.87").
     ``listed``: the sentence before named the records (two or more) this one is about:
     a figure with no operation word ("New fare $465.") may be the sum of one field over
     exactly those records, and nothing else.
@@ -111,9 +115,11 @@ def derive(
     target = h.number
     # a term of arithmetic the sentence writes out ("$605 - $503 = $102": the $605 is two
     # fares added) is an operation's result too; the written result is checked as written
+    led = _named_by(lead)
     operation = bool(
         _NAMES_OPERATION.search(sentence)
         or _NAMES_DIFFERENCE.search(sentence)
+        or led
         or writes_arithmetic(sentence)
         # "With 4 passengers, that would be a $200 certificate": a figure over heads
         or _OVER_HEADS.search(sentence)
@@ -173,7 +179,7 @@ def derive(
         subtract=subtract,
         back=_gives_back(sentence),
         # "$200 certificate" is no balance less two fares: what is left needs a word for it
-        left=_NAMES_DIFFERENCE.search(sentence) is not None,
+        left=_NAMES_DIFFERENCE.search(sentence) is not None or led == "difference",
     )
     if found is not None:
         return found
@@ -192,6 +198,22 @@ def derive(
         if total is not None:
             return total
     return wrong_total(ops, target, records, sentence, h.text)
+
+
+#: What a heading or an introducing line says its lines are: "Price difference
+#: (applied to your card):", "Refund breakdown:", "Totals for each choice:".
+_LEAD_DIFFERENCE = re.compile(r"\b(?:difference|refunds?|net|balance|remaining)\b", re.IGNORECASE)
+_LEAD_TOTAL = re.compile(r"\b(?:totals?|subtotals?|sum)\b", re.IGNORECASE)
+
+
+def _named_by(lead: str) -> str:
+    """The operation a heading or an introducing line names for the lines under it:
+    "difference", "total" or "" (none)."""
+    if not lead:
+        return ""
+    if _LEAD_DIFFERENCE.search(lead):
+        return "difference"
+    return "total" if _LEAD_TOTAL.search(lead) else ""
 
 
 #: A rate or a share: "per passenger", "each".

@@ -59,6 +59,7 @@ def derived(
         restated=req.backed,
         computed=req.computed,
         named=_named_elsewhere(req, anchor_),
+        lead=anchor_.lead,
     )
     if (d is None or d.status == "contradicted") and req.anchors is not None:
         # an itinerary's fare: one field over the rows the reply names, per head or all
