@@ -883,3 +883,22 @@ def test_a_difference_named_by_the_line_above_or_net(reply: str, verdict: str) -
     assert result.verdict == verdict, result.reason
     if verdict == "pass":
         assert any("12.85 = 163.1 − 150.25" in d for d in _derived(result)), _derived(result)
+
+
+@pytest.mark.parametrize(("rest", "verdict"), [("$264.00", "pass"), ("$274.00", "block")])
+def test_a_payment_line_draws_what_is_left_not_the_whole_balance(rest: str, verdict: str) -> None:
+    # the second card pays the order's total less what the first one covers, not its
+    # whole balance: under "Payment:" the line is a draw on it
+    wallet = {
+        "payment_methods": {
+            "gift_card_1": {"source": "gift_card", "id": "gift_card_1", "amount": 150.25},
+            "gift_card_2": {"source": "gift_card", "id": "gift_card_2", "amount": 300.0},
+        }
+    }
+    receipts = [*SHOP, *_transcript(("get_user_details", {"user_id": "noah"}, wallet))]
+    reply = (
+        "Order total: $414.25\n\nPayment:\n- $150.25 from gift card (gift_card_1)\n"
+        f"- {rest} from gift card (gift_card_2)"
+    )
+    result = _check(reply, receipts)
+    assert result.verdict == verdict, result.reason

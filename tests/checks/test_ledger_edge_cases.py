@@ -546,3 +546,22 @@ def test_the_from_of_a_rename_is_one_of_its_objects(old: str, verdict: str) -> N
     )
     text = f"The file has been successfully renamed from `{old}` to `2048.py`."
     assert _validate(text, asked, moved).verdict == verdict
+
+
+def test_a_file_a_later_call_read_exists_though_a_first_write_failed() -> None:
+    # the write to /workspace failed; the listing and the read of the file in the working
+    # directory came after: the newest call on the file decides
+    missing = _bash(
+        "c1", "cat > /workspace/hello.py", "[Errno 2] No such file or directory", ok=False
+    )
+    read = Receipt(
+        id="c2",
+        kind="tool",
+        tool="str_replace_editor",
+        args={"command": "view", "path": "/home/dev/project/hello.py"},
+        content="Here's the result of running `cat -n` on hello.py:\n     1\tprint('Hi')",
+    )
+    text = "The `hello.py` file already exists in your current directory."
+    assert _validate(text, missing, read).verdict == "pass"
+    # with no read after it, the failure stands
+    assert _validate(text, missing).verdict == "block"

@@ -436,6 +436,21 @@ def test_when_minutes_stand_apart_from_hours_then_two_durations() -> None:
     assert [h.value for h in facts if h.kind == "duration"] == ["PT3H", "PT30M"]
 
 
+@pytest.mark.parametrize(
+    ("text", "durations"),
+    [
+        ("So a scalar would create a 1D array with one element.", []),
+        ("Render the 3D model and the 2D grid.", []),
+        ("uptime 3d 4h", ["P3D", "PT4H"]),
+        ("The job ran for 2d.", ["P2D"]),
+    ],
+)
+def test_when_capital_d_glued_to_a_small_number_then_a_dimension_not_days(
+    text: str, durations: list[str]
+) -> None:
+    assert [h.value for h in extract_hard_facts(text) if h.kind == "duration"] == durations
+
+
 def test_when_weeks_or_days_then_same_duration_key() -> None:
     assert only("two weeks").value == only("14 days").value == "P14D"
 

@@ -265,6 +265,28 @@ def quoted_span(index: ReceiptIndex, sentence: str) -> Finding | None:
     return None
 
 
+def quoted_claim(index: ReceiptIndex, sentence: str, claimed: str) -> Finding | None:
+    """A claim inside quoted material that a call printed word for word: "The error in
+    my test is `AttributeError: 'NoneType' object has no attribute 'format'`" repeats the
+    traceback, it does not say by itself that something lacks an attribute."""
+    claimed = claimed.strip(" '\"`").lower()
+    if not claimed:
+        return None
+    flat = " ".join(sentence.split())
+    spans = [
+        (x, m.group(4) is not None)
+        for m in _QUOTED_SPAN.finditer(flat)
+        if claimed in (x := (m.group(1) or m.group(2) or m.group(3) or m.group(4) or "")).lower()
+    ]
+    for e in reversed(tool_calls(index)) if spans else ():
+        held = f"{e.receipt.content}\n{e.text.split(chr(10), 1)[0]}"
+        found = next((x for x, q in spans if _holds(e.receipt.content, held, e.text, x, q)), None)
+        if found is not None:
+            rid = e.receipt.id
+            return Finding("supported", rid, "tool", f"{rid} printed it: {found[:80]!r}")
+    return None
+
+
 def _holds(output: str, held: str, text: str, span: str, single: bool) -> bool:
     """Whether a call holds a quoted span: a single-quoted value in what it printed, quoted
     there too ('Fare' as a ``KeyError: 'Fare'`` or a JSON ``"Fare"``; 'hello' is no part

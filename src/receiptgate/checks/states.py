@@ -192,6 +192,8 @@ def _observe(entry: ReceiptEntry, base: str, subject: str = "") -> bool | None:
     if base == "installed":
         if _NOT_FOUND.search(text) or entry.receipt.ok is False:
             return False
+        if _reads_file(entry, subject):
+            return True  # "hello.py already exists": a call read it (cat, view)
         if entry.receipt.ok is True or _VERSION_OUT.search(text):
             return True
         return None
@@ -201,6 +203,20 @@ def _observe(entry: ReceiptEntry, base: str, subject: str = "") -> bool | None:
     if words & _POSITIVE:
         return True
     return None
+
+
+#: A file a subject names: "the `hello.py` file", "config/settings.yaml".
+_FILE_NAME = re.compile(r"[\w-]+\.[a-z][a-z0-9]{0,4}\b")
+
+
+def _reads_file(entry: ReceiptEntry, subject: str) -> bool:
+    """Whether a call that did not fail was made on the file the subject names (its path
+    argument ends with that name): the file was there to be read."""
+    names = _FILE_NAME.findall(subject)
+    if not names or entry.receipt.kind != "tool" or not entry.receipt.args:
+        return False
+    paths = [v for v in entry.receipt.args.values() if isinstance(v, str) and len(v) < 300]
+    return any(p == n or p.endswith("/" + n) for p in paths for n in names)
 
 
 def _rows_about(text: str, subject: str) -> str:

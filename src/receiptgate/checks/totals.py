@@ -119,6 +119,36 @@ def _row_field(leaf: Leaf) -> str:
     return ".".join(parts)
 
 
+#: A heading or an introducing line over how an amount is paid: "**Payment:**",
+#: "Payment split:", "How it will be paid:".
+PAYMENT_LEAD = re.compile(r"\b(?:payments?|paid|pay|paying|charges?)\b", re.IGNORECASE)
+
+
+def remainder(
+    target: float,
+    totals: Sequence[tuple[float, Finding | None, Leaf | None]],
+    others: Sequence[float],
+) -> Derivation | None:
+    """A payment line's amount as a total the reply gave above less what the other
+    lines under the same "Payment:" pay: "$124.00 from gift card (gift_card_7773485)"
+    after "Total cost: $163" and "- $39.00 from gift card (gift_card_7359776)".
+
+    ``totals``: the figures the reply's lines above worked out (with what backed them)
+    or a record's value backed (with that value); ``others``: the amounts of the other
+    lines. Only this one formula is tried, so a changed amount is seldom it."""
+    if not others:
+        return None
+    rest = sum(others)
+    shown = " + ".join(show_number(x) for x in others)
+    shown = f"({shown})" if len(others) > 1 else shown
+    for total, origin, leaf in totals:
+        if total > rest and abs(total - rest - target) <= TOLERANCE:
+            formula = f"{show_number(target)} = {show_number(total)} − {shown}"
+            formula += " (a line above, the other payment lines)"
+            return Derivation("supported", formula, leaf, origin=origin)
+    return None
+
+
 def summed(target: float, values: Sequence[float], leaf: Leaf | None) -> Derivation:
     """``target`` as the sum of the values of one field over a list's rows."""
     terms = " + ".join(show_number(v) for v in values[:6])

@@ -22,6 +22,7 @@ from receiptgate.checks.outputs import (
     empty_result,
     found_results,
     over_budget,
+    quoted_claim,
     reported_failure,
 )
 from receiptgate.checks.restated_rules import restated_passage, unlisted
@@ -156,6 +157,10 @@ def check_state_claim(s: Settings, req: Request, ev: ClaimEval, sentence: Senten
         ev.ledger = unseen
     if ev.ledger is None:
         ev.ledger = claimed_count(req, c, sentence)
+    if ev.ledger is None:
+        # "The error is `AttributeError: 'NoneType' object has no attribute 'format'`":
+        # a claim inside a quote of what a call printed
+        ev.ledger = quoted_claim(ledger, sentence.text, c.matched_text)
     if ev.ledger is None:
         # "Express shipping is not available for furniture", "basic economy flights
         # cannot be modified": no record's state but a rule of the operator's

@@ -16,10 +16,11 @@ from receiptgate.checks.arithmetic import derive, one_head
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.named_sums import named_sum
 from receiptgate.checks.operands import Derivation
+from receiptgate.checks.totals import PAYMENT_LEAD, remainder
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
-from receiptgate.evidence.records import Record
+from receiptgate.evidence.records import Leaf, Record
 from receiptgate.pipeline.request import Request
 
 DERIVED = "derived"
@@ -61,6 +62,8 @@ def derived(
         named=_named_elsewhere(req, anchor_),
         lead=anchor_.lead,
     )
+    if (d is None or d.status == "contradicted") and h.kind == "money":
+        d = _paid_rest(h, anchor_, req) or d
     if (d is None or d.status == "contradicted") and req.anchors is not None:
         # an itinerary's fare: one field over the rows the reply names, per head or all
         # (not the total of the reservation's own rows that a "total" was taken for)
@@ -71,6 +74,39 @@ def derived(
     if h.kind == "money":
         d = one_head(d, h, sentence)  # "$1,230 for all three passengers": one's fare
     return derivation_finding(ledger, h, d, req, supported)
+
+
+#: An amount of money as a reply writes it: "$39.00", "$1,286".
+_AMOUNT = re.compile(r"[$€£]\s?(\d[\d,]*(?:\.\d+)?)")
+
+
+def _paid_rest(h: HardFact, anchor_: Anchor, req: Request) -> Derivation | None:
+    """A line under "Payment:" that pays what the other lines under it leave of a total
+    the reply gave above (checks/totals.remainder)."""
+    if h.number is None or not anchor_.lead or not PAYMENT_LEAD.search(anchor_.lead):
+        return None
+    anchors = req.anchors or []
+    at = next((i for i, a in enumerate(anchors) if a is anchor_), None)
+    if at is None:
+        return None
+    # the lines under the same lead, next to this one
+    first = at
+    while first > 0 and anchors[first - 1].lead == anchor_.lead:
+        first -= 1
+    last = at
+    while last + 1 < len(anchors) and anchors[last + 1].lead == anchor_.lead:
+        last += 1
+    others = [
+        float(m.group(1).replace(",", ""))
+        for a in anchors[first : last + 1]
+        if a is not anchor_
+        for m in _AMOUNT.finditer(a.text)
+    ]
+    totals: list[tuple[float, Finding | None, Leaf | None]] = [
+        (x, f, None) for kind, x, f in req.computed if kind == "money"
+    ]
+    totals += [(x.value.number, None, x) for x in req.backed if x.value.number is not None]
+    return remainder(h.number, totals, others)
 
 
 def _named_elsewhere(req: Request, anchor_: Anchor) -> list[Record]:

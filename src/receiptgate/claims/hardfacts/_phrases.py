@@ -244,6 +244,9 @@ def _numphrase(
     elif unit in _DUR_UNITS and (not usp or unit not in _DUR_GLUED_ONLY):
         if mult:
             return _bare(p, s, sign, num)
+        if unit == "d" and not usp and seg[ue - 1] == "D" and x in (1, 2, 3, 4):
+            # "a 1D array", "the 3D model": dimensions, not days ("3d" stays days)
+            return None, ue
         if (
             unit == "s"
             and not usp
