@@ -35,6 +35,33 @@ def test_what_the_agent_says_it_saw_is_still_a_claim(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
+        "I can see that there's already a hello.py file in the current directory.",
+        "I can confirm the order was cancelled.",
+        "We can see the disk is full.",
+    ],
+)
+def test_what_the_agent_can_see_or_confirm_is_a_claim_not_an_ability(text: str) -> None:
+    (s,) = GATE.validate(text).sentences
+    assert s.tag is not None and s.action != "pass"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I can help you with that.",
+        "I can see why that is confusing.",
+        "I can confirm the details once you send them.",
+        "I can tell you more about it.",
+    ],
+)
+def test_what_the_agent_can_do_is_still_no_claim(text: str) -> None:
+    (s,) = GATE.validate(text).sentences
+    assert (s.tag, s.action) == (None, "pass")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "THOUGHT: I'm confident in the solution.",
         "I am confident in the solution.",
         "This gives me some confidence that I haven't broken existing functionality.",

@@ -111,6 +111,15 @@ OPENER = re.compile(
     r"as\s+(?:mentioned|noted)(?:\s+(?:above|earlier|before))?)\s*[,!:.]\s+|"
     r"(?:therefore|thus|hence|or|then|alternatively|otherwise),?\s+|and\s+)"
 )
+#: What the agent reports it sees, before the clause that says it: "I can see that
+#: there's already a hello.py file", "I can confirm the order was cancelled" (no ability:
+#: "I can see why", "I can confirm the details once you send them" have no clause of
+#: their own after it).
+REPORT_LEAD = re.compile(
+    r"^(?:i|we)\s+(?:can|could)\s+(?:see|confirm|verify|tell)\s+(?:that\s+)?"
+    r"(?=(?:there|the|your|it|this|these|those|all|both|each|no|none|our)\b[^.;:!?]{0,80}?"
+    r"(?:\b(?:is|are|was|were|has|have|had|exists?|contains?|shows?)\b|['’]s\b))"
+)
 # "You will receive an email", "The refund will be processed": what will happen, a
 # promise or a plan, not a fact about the evidence (figures in it are still checked).
 FUTURE = re.compile(r"will|['’]ll|going\s+to")  # a cheap test before FUTURE_MAIN

@@ -35,6 +35,7 @@ from receiptgate.claims.sentence_phrases import (
     OPTION_WORDS,
     QUESTION_END,
     RECOMMEND,
+    REPORT_LEAD,
     REQUEST_LABEL,
     THINKING,
     TO_CONFIRM,
@@ -332,6 +333,8 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         return "label"  # "2. **Vacuum cleaners in this order**": a section's title
     if _bold_title(text):
         return "label"  # "**Reservation Summary (please review and confirm “yes”)**"
+    if (seen := REPORT_LEAD.match(text.lower())) is not None:
+        text = text[seen.end() :]  # "I can confirm the order was cancelled": the clause
     lowered = text.lower()
     plain = plain_text(lowered)
     body = _body(plain)
