@@ -164,3 +164,39 @@ def test_each_fare_of_an_option_line_is_its_cabin_summed_over_the_option_named_l
     )
     result = GATE.validate(text, receipts=RECEIPTS, now=NOW)
     assert [s.action for s in result.sentences if "$" in s.text] == ["pass", action]
+
+
+UPGRADE = tool_transcript(
+    [
+        (
+            "get_reservation_details",
+            {"reservation_id": "XEHM4B"},
+            {
+                "reservation_id": "XEHM4B",
+                "cabin": "basic_economy",
+                "flights": [
+                    {"flight_number": "HAT005", "origin": "LAS", "destination": "ATL", "price": 65},
+                    {"flight_number": "HAT178", "origin": "ATL", "destination": "LAS", "price": 83},
+                ],
+                "passengers": [{"first_name": "Daiki"}, {"first_name": "Omar"}],
+                "payment_history": [{"payment_id": "credit_card_2408938", "amount": 296}],
+            },
+        ),
+        ("search_direct_flight", {"origin": "LAS"}, [_flight("HAT005", "LAS", "ATL", 166, 346)]),
+        ("search_direct_flight", {"origin": "ATL"}, [_flight("HAT178", "ATL", "LAS", 126, 338)]),
+    ]
+)
+
+
+@pytest.mark.parametrize(("charge", "action"), [("$288", "pass"), ("$298", "block")])
+def test_an_upgrade_of_a_record_named_only_by_its_id_adds_its_own_rows(
+    charge: str, action: str
+) -> None:
+    # the reply names the reservation, not its flights: the new cabin's fares of its two
+    # flights less what they cost, for both passengers: 2 × ((166 + 126) − (65 + 83))
+    text = (
+        "I'll do the following on reservation **XEHM4B**:\n\n"
+        f"1. **Upgrade from Basic Economy to Economy**: additional charge of **{charge}**"
+    )
+    result = GATE.validate(text, receipts=UPGRADE, now=NOW)
+    assert next(s.action for s in result.sentences if charge in s.text) == action

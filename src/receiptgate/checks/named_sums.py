@@ -56,6 +56,11 @@ def named_sum(
     # "Basic Economy: $154 | Economy: $279": each figure's own part names its field
     low = _part_of(sentence, h.text).lower()
     groups = _groups(anchor_, before)
+    moved = False
+    if not groups:
+        # only for a change to a field the rows hold ("to economy"): the record's own
+        # rows at their new value, less what they cost
+        groups, moved = _own_rows(anchor_), True
     if not groups:
         return None
     named = [r for a in (*before, anchor_) for _, _, r in a.named]
@@ -71,7 +76,7 @@ def named_sum(
     # options", then "Price: $115")
     above = " ".join(a.text for a in before).lower()
     for group in groups:
-        for rel, rows in _fields(index, group, low, fresh, above):
+        for rel, rows in _fields(index, group, low, fresh, above, moved=moved):
             for chosen in itertools.islice(itertools.product(*rows), _MAX_CHOICES):
                 olds = _replaced(named, len(chosen), fresh, index) if replaced else iter(())
                 shown = _formula(target, chosen, sorted(heads), olds)
@@ -165,8 +170,22 @@ def _groups(anchor_: Anchor, before: Sequence[Anchor]) -> list[list[str]]:
     # "HAT213 → HAT099": HAT213 and HAT234 are the latest two)
     said = [r.ids[0] for a in before for _, _, r in a.named if r.ids]
     earlier = list(reversed(dict.fromkeys(reversed(said))))
-    # the latest first: "HAT023 ... HAT204, then HAT100" and then "Total: $2,613"
-    return [earlier[-n:] for n in range(2, min(len(earlier), _MAX_ROWS) + 1)]
+    if len(earlier) >= 2:
+        # the latest first: "HAT023 ... HAT204, then HAT100" and then "Total: $2,613"
+        return [earlier[-n:] for n in range(2, min(len(earlier), _MAX_ROWS) + 1)]
+    return []
+
+
+def _own_rows(anchor_: Anchor) -> list[list[str]]:
+    """The ids of the rows of each list of the records a sentence is about: what "Upgrade
+    XEHM4B to economy: $288 more" adds up when the reply names no rows, only the record
+    that holds them."""
+    lists: dict[tuple[int, str], list[str]] = {}
+    for r in anchor_.records:
+        for c in r.children:
+            if c.ids:
+                lists.setdefault((id(r), PATH_INDEX.sub("", c.path)), []).append(c.ids[0])
+    return [rows for rows in lists.values() if 2 <= len(rows) <= _MAX_ROWS]
 
 
 def _fields(
@@ -175,6 +194,8 @@ def _fields(
     low: str,
     fresh: Callable[[Receipt], bool],
     above: str = "",
+    *,
+    moved: bool = False,
 ) -> Iterator[tuple[str, list[list[Leaf]]]]:
     """Per money field that every id's rows hold (``prices.economy``), each id's values of
     it; a field whose last word the sentence names ("in economy") before the others, and
@@ -201,7 +222,10 @@ def _fields(
     common = set(per_id[0]).intersection(*per_id[1:]) if per_id else set()
     if not common:
         return
-    said = _named(common, low) or _named(common, above, only=True)
+    said = _moved_to(common, low)
+    if moved and not said:
+        return  # the record's own rows count only at the value a change moves them to
+    said = said or _named(common, low) or _named(common, above, only=True)
     for rel in sorted(said or common):
         rows = [fields[rel] for fields in per_id]
         if all(leaf.value.kind == "money" or _money_key(leaf) for row in rows for leaf in row):
@@ -221,6 +245,12 @@ def _named(fields: set[str], text: str, *, only: bool = False) -> list[str]:
         )
     ]
     return said if not only or len({_last_word(rel) for rel in said}) == 1 else []
+
+
+def _moved_to(fields: set[str], text: str) -> list[str]:
+    """The field a change moves to: "upgrade from basic economy to economy" names
+    ``prices.economy`` (the rows' new value), not the ``basic_economy`` it leaves."""
+    return [rel for rel in fields if re.search(rf"\bto\s+{re.escape(_last_word(rel))}\b", text)]
 
 
 def _last_word(rel: str) -> str:
