@@ -902,3 +902,21 @@ def test_a_payment_line_draws_what_is_left_not_the_whole_balance(rest: str, verd
     )
     result = _check(reply, receipts)
     assert result.verdict == verdict, result.reason
+
+
+@pytest.mark.parametrize(
+    ("paid", "verdict"),
+    [
+        # the two cards meet the total above them: nothing is left to pay
+        ("- Gift card: $150.25\n- PayPal: $264.00", "pass"),
+        # they leave $10 of it: "$0" to pay is wrong
+        ("- Gift card: $150.25\n- PayPal: $254.00", "block"),
+    ],
+)
+def test_nothing_left_to_pay_when_the_lines_above_meet_the_total(paid: str, verdict: str) -> None:
+    wallet = {"payment_methods": {"gift_card_1": {"source": "gift_card", "balance": 150.25}}}
+    receipts = [*SHOP, *_transcript(("get_user_details", {"user_id": "noah"}, wallet))]
+    reply = f"Order total: $414.25\n\nPaid with:\n{paid}\n\nAmount still to be paid: $0"
+    result = _check(reply, receipts)
+    last = result.sentences[-1]
+    assert last.action == ("pass" if verdict == "pass" else "block"), result.reason

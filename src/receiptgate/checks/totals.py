@@ -149,6 +149,36 @@ def remainder(
     return None
 
 
+#: What a zero amount says is left: "Total amount to be paid: $0 (fully covered by the two
+#: certificates)", "Balance due: $0.00", "$0 charged to your card" (not a fee the policy
+#: waives: "Adding 2 checked bags: $0 (covered by your free allowance)").
+ZERO_LEFT = re.compile(
+    r"\b(?:to\s+pay|to\s+be\s+paid|due|owed?|owing|remaining|left\s+to|balance|charged|"
+    r"out\s+of\s+pocket)\b",
+    re.IGNORECASE,
+)
+
+
+def covered(above: Sequence[float]) -> Derivation | None:
+    """A zero left to pay, when an amount the reply gave is met exactly by the amounts
+    it listed after it (two or more in a row): "$255" then "$250" and "$5" leave $0.
+    ``above``: the reply's amounts before the sentence, in order."""
+    for i, total in enumerate(above):
+        if total <= 0:
+            continue
+        for j in range(i + 1, len(above)):
+            run = 0.0
+            for k in range(j, min(len(above), j + 5)):
+                run += above[k]
+                if k > j and abs(run - total) <= TOLERANCE:
+                    parts = " + ".join(show_number(x) for x in above[j : k + 1])
+                    formula = f"0 = {show_number(total)} − ({parts}) (lines above)"
+                    return Derivation("supported", formula, None)
+                if run > total:
+                    break
+    return None
+
+
 def summed(target: float, values: Sequence[float], leaf: Leaf | None) -> Derivation:
     """``target`` as the sum of the values of one field over a list's rows."""
     terms = " + ".join(show_number(v) for v in values[:6])

@@ -16,7 +16,7 @@ from receiptgate.checks.arithmetic import derive, one_head
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.named_sums import named_sum
 from receiptgate.checks.operands import Derivation
-from receiptgate.checks.totals import PAYMENT_LEAD, remainder
+from receiptgate.checks.totals import PAYMENT_LEAD, ZERO_LEFT, covered, remainder
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
@@ -63,7 +63,7 @@ def derived(
         lead=anchor_.lead,
     )
     if (d is None or d.status == "contradicted") and h.kind == "money":
-        d = _paid_rest(h, anchor_, req) or d
+        d = _paid_rest(h, anchor_, req) or _nothing_left(h, anchor_, req) or d
     if (d is None or d.status == "contradicted") and req.anchors is not None:
         # an itinerary's fare: one field over the rows the reply names, per head or all
         # (not the total of the reservation's own rows that a "total" was taken for)
@@ -107,6 +107,23 @@ def _paid_rest(h: HardFact, anchor_: Anchor, req: Request) -> Derivation | None:
     ]
     totals += [(x.value.number, None, x) for x in req.backed if x.value.number is not None]
     return remainder(h.number, totals, others)
+
+
+def _nothing_left(h: HardFact, anchor_: Anchor, req: Request) -> Derivation | None:
+    """ "Total amount to be paid: $0 (fully covered by the two certificates)": the
+    amounts listed above meet the total above them (checks/totals.covered)."""
+    if h.number != 0 or not ZERO_LEFT.search(anchor_.text):
+        return None
+    above = [
+        float(m.group(1).replace(",", "")) for m in _AMOUNT.finditer(req.text[: anchor_.start])
+    ]
+    found = covered(above)
+    if found is None:
+        return None
+    # what backed the reply's first figure above it (the reply's own lines are its operands)
+    origin = next((f for kind, _, f in req.computed if kind == "money"), None)
+    leaf = req.backed[0] if req.backed else None
+    return dataclasses.replace(found, origin=origin, leaf=leaf)
 
 
 def _named_elsewhere(req: Request, anchor_: Anchor) -> list[Record]:
