@@ -642,3 +642,30 @@ def test_the_method_named_as_the_original_is_the_first_payment_of_the_history(
     text = f"The fare difference will be refunded to {method}."
     result = GATE.validate(text, receipts=_PAID_WITH_ONE_CARD, now=NOW)
     assert result.sentences[0].action == action, result.sentences[0].reasons
+
+
+ORDER = {
+    "order_id": "#W5061109",
+    "status": "pending (item modified)",
+    "items": [{"name": "Wireless Earbuds", "item_id": "6077640618", "price": 242.92}],
+    "payment_history": [
+        {"transaction_type": "payment", "amount": 256.67, "payment_method_id": "paypal_2433177"}
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("method", "action"),
+    [("PayPal", "pass"), ("credit card", "block"), ("gift card", "block")],
+)
+def test_a_kind_named_as_the_original_payment_method_is_the_order_s_first_payment(
+    method: str, action: str
+) -> None:
+    receipts = tool_transcript([("get_order_details", {"order_id": "#W5061109"}, ORDER)])
+    text = (
+        "Your order #W5061109 was updated:\n"
+        "1. Modified item: Wireless Earbuds (Item ID: 6077640618)\n"
+        f"2. Refund method: {method} (original payment method)"
+    )
+    result = GATE.validate(text, receipts=receipts, now=NOW)
+    assert next(s.action for s in result.sentences if "Refund method" in s.text) == action

@@ -399,6 +399,49 @@ def original_method(
     return [(a, b, Finding("contradicted", r.id, r.kind, detail, first.path, value=fact))]
 
 
+#: A kind of method said to be the original one: "Refund method: PayPal (original payment
+#: method)", "back to your credit card, the original form of payment", "the original
+#: payment method (PayPal)".
+_ORIGINAL_KIND = re.compile(
+    rf"\b(?P<a>paypal|gift\s+card|credit\s+card|{_BRANDS})(?:\s+(?:account|card))?"
+    r"[\s,:(–—-]*(?:which\s+is\s+|i\.e\.\s+)?(?:your\s+|the\s+)?original\s+(?:form\s+of\s+)?payment"
+    r"|\boriginal\s+(?:form\s+of\s+)?payment(?:\s+method)?[\s,:(–—-]*(?:your\s+|the\s+)?"
+    rf"(?P<b>paypal|gift\s+card|credit\s+card|{_BRANDS})\b(?![\s_]*\d)",
+    re.IGNORECASE,
+)
+
+
+def original_kind(
+    index: ReceiptIndex,
+    records: Sequence[Record],
+    text: str,
+    offset: int = 0,
+    context: Sequence[Record] = (),
+) -> list[tuple[int, int, Finding]]:
+    """The kind of method a sentence gives as the original one ("PayPal (original payment
+    method)"), against the first payment the history of the records it is about (or
+    those it sits under) holds; none when they hold no history."""
+    m = _ORIGINAL_KIND.search(text)
+    if m is None:
+        return []
+    g = "a" if m.group("a") else "b"
+    # the whole result of each (an item of an order: the order's history)
+    about = [r.root for r in records if _history(r.root)] or [
+        r.root for r in context if _history(r.root)
+    ]
+    first = next((x for rec in about for x in _history(rec)), None)
+    if first is None:
+        return []
+    said = m.group(g)
+    a, b = offset + m.start(g), offset + m.end(g)
+    fact = record_fact("method", a, b, said)
+    if _kind(first.value.shown) == _kind(said):
+        return [(a, b, supported(index, fact, first))]
+    r = index.receipt_of(first)
+    detail = f"contradicts {evidence_line(index, first)}, claimed {said} as the original"
+    return [(a, b, Finding("contradicted", r.id, r.kind, detail, first.path, value=fact))]
+
+
 def _history(rec: Record) -> list[Leaf]:
     """The methods of a record's payment history, oldest first ("payment_id":
     "gift_card_7091239" of ``payment_history[0]``)."""

@@ -20,7 +20,7 @@ from receiptgate.checks.enums import denies, your_value
 from receiptgate.checks.figures import supported
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.labels import label_value, last_digit_spans, last_digits
-from receiptgate.checks.payments import original_method, paid_with, recorded_payment
+from receiptgate.checks.payments import original_kind, original_method, paid_with, recorded_payment
 from receiptgate.checks.record_claim import RecordClaim, record_fact
 from receiptgate.checks.record_names import EMAIL, email_claim, half_known_names, unknown_name
 from receiptgate.checks.record_states import (
@@ -117,9 +117,13 @@ def record_claims(
         busy.append((a, b))
     # "the original payment method (gift card gift_card_7480005)": the first payment of the
     # records the sentence is about, before the id is read as a mere id
-    for a, b, finding in original_method(
-        index, anchor_.records, s.text, s.start, context=anchor_.context
-    ):
+    for a, b, finding in [
+        *original_method(index, anchor_.records, s.text, s.start, context=anchor_.context),
+        # "Refund method: PayPal (original payment method)": a kind, not an id
+        *original_kind(index, anchor_.records, s.text, s.start, context=anchor_.context),
+    ]:
+        if not free(a, b):
+            continue
         out.append(RecordClaim("method", a, b, s.text[a - s.start : b - s.start], finding))
         busy.append((a, b))
     # "your Gold-member status" against the profile's membership (checks/enums)
