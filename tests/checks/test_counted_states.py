@@ -73,3 +73,41 @@ def test_a_counted_group_named_by_its_state_is_not_the_record_the_sentence_names
     text3 = "You'll get refunds for the three cancelled orders and for the Smart Watch."
     (s3,) = GATE.validate(text3, receipts=receipts, now=NOW).sentences
     assert s3.action != "pass"
+
+
+def _user(*orders: str) -> dict[str, Any]:
+    return {"user_id": "fatima_johnson_7581", "orders": list(orders)}
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # after the cancellations: two cancelled, one delivered
+        ("There are no pending orders left on your account.", "pass"),
+        ("**Pending orders:** none.", "pass"),
+        ("There are no delivered orders on your account.", "block"),
+        ("There are no pending or delivered orders on your account.", "block"),
+    ],
+)
+def test_no_record_of_a_group_in_a_state(text: str, verdict: str) -> None:
+    user = (
+        "get_user_details",
+        {"user_id": "fatima_johnson_7581"},
+        _user("#W5199551", "#W8665881", "#W9389413"),
+    )
+    receipts = [*tool_transcript([user]), *_session()]
+    assert GATE.validate(text, receipts=receipts, now=NOW).verdict == verdict
+
+
+def test_no_record_in_a_state_says_nothing_when_an_order_was_never_looked_up() -> None:
+    # the user has a fourth order no call looked up: "no delivered orders" is not shown
+    user = (
+        "get_user_details",
+        {"user_id": "fatima_johnson_7581"},
+        _user("#W5199551", "#W8665881", "#W1111111"),
+    )
+    receipts = [*tool_transcript([user]), *_session()[:2]]
+    result = GATE.validate(
+        "There are no delivered orders on your account.", receipts=receipts, now=NOW
+    )
+    assert result.verdict != "pass" and "contradict" not in result.reason

@@ -156,3 +156,24 @@ def test_a_count_of_a_named_field_backs_a_line_or_a_claim_of_how_many(
     result = Gate().validate(f"Your reservation JMO1MG.\n\n{line}", receipts=receipts, now=NOW)
     last = result.sentences[-1]
     assert (last.tag == "T1" and last.action == "pass") == backed, (last.tag, last.reasons)
+
+
+@pytest.mark.parametrize(
+    ("line", "backed"), [("has 0 checked bags.", True), ("has 2 checked bags.", False)]
+)
+def test_your_reservation_is_the_one_the_evidence_holds_after_other_lines(
+    line: str, backed: bool
+) -> None:
+    # the line before is about a flight search; "your reservation" is the one reservation
+    # looked up
+    trip = {**TRIP, "total_baggages": 0}
+    search = [{"flight_number": "HAT235", "prices": {"economy": 122}}]
+    receipts = tool_transcript(
+        [
+            ("get_reservation_details", {"reservation_id": "JMO1MG"}, trip),
+            ("search_direct_flight", {"origin": "BOS"}, search),
+        ]
+    )
+    text = f"HAT235 costs $122 in economy.\n\nCurrently your reservation {line}"
+    last = Gate().validate(text, receipts=receipts, now=NOW).sentences[-1]
+    assert (last.tag == "T1" and last.action == "pass") == backed, (last.tag, last.reasons)

@@ -565,3 +565,23 @@ def test_a_file_a_later_call_read_exists_though_a_first_write_failed() -> None:
     assert _validate(text, missing, read).verdict == "pass"
     # with no read after it, the failure stands
     assert _validate(text, missing).verdict == "block"
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("There's already a hello.py file in the current directory.", "pass"),
+        ("I can see there's already a hello.py file in the current directory.", "pass"),
+        # a name the listing does not hold
+        ("There's already a main.py file in the current directory.", "block"),
+    ],
+)
+def test_a_file_said_to_be_there_is_backed_by_a_listing_that_shows_it(
+    text: str, verdict: str
+) -> None:
+    listing = _bash(
+        "c1",
+        "pwd && ls -la",
+        "/home/dev\n-rw-r--r-- 1 dev 22 README.md\n-rw-r--r-- 1 dev 22 hello.py\n",
+    )
+    assert _validate(text, listing).verdict == verdict

@@ -50,6 +50,37 @@ def unknown_files(s: Sentence, index: ReceiptIndex) -> list[RecordClaim]:
     return out
 
 
+#: A sentence that says a file is there: "There's already a hello.py file in the current
+#: directory", "config.yaml exists", "README.md is present in the repo".
+_THERE = re.compile(
+    r"\bthere(?:['’]s|\s+is|\s+are)\s+(?:already\s+)?(?:an?\s+|the\s+)?`?(?P<a>[\w./-]+)`?"
+    r"\s+file\b|(?P<b>[\w./-]+\.\w+)`?\s+(?:file\s+)?(?:already\s+)?(?:exists|is\s+present)\b",
+    re.IGNORECASE,
+)
+
+
+def existing_file(index: ReceiptIndex, sentence: str) -> Finding | None:
+    """A file said to be there, backed by the newest call whose output lists or shows it by
+    name (``ls``, a read of it); a listing of its folder without it does not decide."""
+    m = _THERE.search(sentence)
+    name = (m.group("a") or m.group("b")) if m is not None else None
+    if name is None or FILE_NAME.fullmatch(name) is None:
+        return None
+    base = name.rsplit("/", 1)[-1]
+    shown = re.compile(rf"(?<![\w.-]){re.escape(base)}(?![\w-])")
+    for e in reversed(index.entries):
+        if (
+            e.receipt.kind == "tool"
+            and e.receipt.ok is not False
+            and shown.search(e.receipt.content)
+        ):
+            if "no such file" in e.receipt.content.lower():
+                continue
+            rid = e.receipt.id
+            return Finding("supported", rid, "tool", f"{rid} shows {base}")
+    return None
+
+
 def _names_files(index: ReceiptIndex) -> bool:
     """Whether any tool call of the session names a file (computed once per index)."""
     cached = index.cache.get("names_files")

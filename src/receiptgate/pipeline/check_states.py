@@ -17,6 +17,7 @@ from receiptgate.checks.absences import (
 from receiptgate.checks.availability import available_count, check_availability, other_options
 from receiptgate.checks.counts import field_count
 from receiptgate.checks.finding import Finding
+from receiptgate.checks.no_state import none_in_state
 from receiptgate.checks.outcomes import outcome
 from receiptgate.checks.outputs import (
     empty_result,
@@ -33,6 +34,8 @@ from receiptgate.checks.unshown import unshown
 from receiptgate.checks.words import content_words
 from receiptgate.claims.collect import clause_of
 from receiptgate.claims.models import DetectedClaim
+from receiptgate.evidence.index import ReceiptIndex
+from receiptgate.evidence.records import Record
 from receiptgate.evidence.values import key_words
 from receiptgate.pipeline.freshness import freshness
 from receiptgate.pipeline.request import Request, Settings
@@ -78,7 +81,38 @@ def claimed_count(req: Request, c: DetectedClaim, sentence: Sentence) -> Finding
     fee")."""
     assert req.ledger is not None
     clause = _CLAUSE_END.split(req.work[c.offset : sentence.end], maxsplit=1)[0]
-    return field_count(req.ledger, clause, req.anchor_of(sentence.index).records)
+    found = field_count(req.ledger, clause, req.anchor_of(sentence.index).records)
+    if found is None and (only := the_one(req.ledger, clause)) is not None:
+        # "your reservation" after lines about a flight search: the one reservation the
+        # evidence holds
+        found = field_count(req.ledger, clause, [only])
+    return found
+
+
+_NOUN = re.compile(r"\b(?:your|the|this)\s+([a-z]+)\b", re.IGNORECASE)
+
+
+def the_one(index: ReceiptIndex, clause: str) -> Record | None:
+    """The record a clause names by its noun ("your reservation") when the evidence holds
+    exactly one record of that noun (a whole result whose id field is ``reservation_id``),
+    at its newest result."""
+    for m in _NOUN.finditer(clause):
+        key = f"{m.group(1).lower()}_id"
+        found: dict[str, Record] = {}
+        for e in index.entries:
+            if e.receipt.kind != "tool":
+                continue
+            for rec in e.records:
+                ident = (
+                    next((x.value.shown for x in rec.leaves if x.key.lower() == key), None)
+                    if rec.parent is None and rec.path != "args"
+                    else None
+                )
+                if ident is not None:
+                    found[ident] = rec  # the newest result of each
+        if len(found) == 1:
+            return next(iter(found.values()))
+    return None
 
 
 _CLAUSE_END = re.compile(r"[,;:.!?()]|\s[—–-]\s|\s(?:and|but)\s")
@@ -114,6 +148,9 @@ def check_state_claim(s: Settings, req: Request, ev: ClaimEval, sentence: Senten
         # "It has no travel insurance": the insurance field of the reservation the
         # sentence is about says no (another reservation's says nothing of this one)
         ev.ledger = no
+    elif c.negative and (none := none_in_state(ledger, sentence.text)) is not None:
+        # "There are no delivered orders right now": the newest result of each order
+        ev.ledger = none
     elif c.negative and (none := absent_value(ledger, sentence.text)) is not None:
         # "There are no gift cards on your profile": the user's details hold none
         ev.ledger = none

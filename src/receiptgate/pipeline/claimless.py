@@ -19,7 +19,9 @@ from receiptgate.checks.counts import field_count, spelled_count
 from receiptgate.checks.documents import DocumentMatch, rule_words
 from receiptgate.checks.edits import CHANGES_INTRO, NOW_DOES, described_edit, empty_file
 from receiptgate.checks.enums import not_value
+from receiptgate.checks.files import existing_file
 from receiptgate.checks.finding import Finding
+from receiptgate.checks.no_state import none_in_state
 from receiptgate.checks.option_values import option_values
 from receiptgate.checks.options import option_ordering
 from receiptgate.checks.outcomes import details_read, outcome
@@ -92,7 +94,8 @@ def ground_claimless(s: Settings, req: Request, sr: SentenceResult) -> None:
         return
     for check, what in _STATED_BY_RECORDS if sr.tag == "T3" else ():
         if (found := check(ledger, sr.text)) is not None:
-            _settle(sr, "tool", found.receipt_id, found.status, found.detail, what)
+            if found.status != "unsupported":  # not shown either way: stays a statement
+                _settle(sr, "tool", found.receipt_id, found.status, found.detail, what)
             return
     o = option_ordering(req.work, sr.text) if sr.tag in ("T2", "T3") else None
     if o is not None and (o.status == "contradicted" or all(_backed_line(req, a) for a in o.at)):
@@ -175,6 +178,10 @@ _STATED_BY_RECORDS: tuple[tuple[Callable[[ReceiptIndex, str], Finding | None], s
     (outcome, "outcome"),
     # "I have your reservation details.": the look-up that gave them
     (details_read, "look-up"),
+    # "There's already a hello.py file in the current directory.": a listing shows it
+    (existing_file, "file"),
+    # "Delivered orders: none at the moment.": the newest result of each order
+    (none_in_state, "state"),
 )
 
 
