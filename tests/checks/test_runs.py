@@ -69,6 +69,14 @@ def test_looks_good_is_the_newest_edit_that_printed_the_change() -> None:
     assert _one("The changes look good.", NO_FILE)[1] != "pass"
 
 
+@pytest.mark.parametrize(
+    "text", ["The patch shows my changes to fix the issue.", "It shows the changes I made."]
+)
+def test_shows_my_changes_is_the_newest_edit_that_printed_the_change(text: str) -> None:
+    assert _one(text, EDIT) == ("T1", "pass")
+    assert _one(text, NO_FILE)[1] != "pass"
+
+
 def test_a_test_file_run_as_a_script_is_a_test_run() -> None:
     passed = (
         "bash",

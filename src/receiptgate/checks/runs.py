@@ -51,6 +51,15 @@ _LOOKS = re.compile(
     re.IGNORECASE,
 )
 
+#: "The patch shows my changes to fix the issue", "It shows the changes I made": what a
+#: diff (or an edit's output) shows, backed as "looks good" is.
+_SHOWS = re.compile(
+    rf"^(?:(?:great|perfect|excellent|good|nice|now|ok|okay|so)[,!.]?\s+)*"
+    rf"(?:(?P<work>{_WORK}|diff|git\s+diff|output)|it|this)\s+(?:now\s+|clearly\s+)?shows?\s+"
+    r"(?:all\s+)?(?:my|the|our)\s+(?:key\s+)?(?:changes|edits|modifications|fix|fixes)\b",
+    re.IGNORECASE,
+)
+
 #: A command that executes code: an interpreter, a test runner, a script.
 _EXECUTES = re.compile(
     r"\b(?:python[\d.]*|pytest|node|ruby|perl|php|java|go\s+(?:run|test)|cargo\s+(?:run|test)|"
@@ -73,7 +82,9 @@ def run_result(index: ReceiptIndex, text: str) -> Finding | None:
     plain = AGENT_MARKER.sub("", _MARKUP.sub("", text)).strip()
     if _WORKS.match(plain):
         return _outcome(_newest(index, _EXECUTES), "run")
-    if "look" in plain.lower() and _LOOKS.match(plain):
+    if ("look" in plain.lower() and _LOOKS.match(plain)) or (
+        "show" in plain.lower() and _SHOWS.match(plain)
+    ):
         found = _outcome(_newest(index, _EDITS), "edit")
         if found is not None and found.status == "supported" and not _shows_code(index, found):
             return None  # "No file open." is no listing the change could look good in
