@@ -326,3 +326,22 @@ def test_an_availability_line_under_an_item_is_that_items(
     result = Gate().validate(text, receipts=receipts, now=NOW)
     last = result.sentences[-1]
     assert last.action == action, (last.tag, last.reasons)
+
+
+@pytest.mark.parametrize(
+    ("item", "said", "action"),
+    [
+        ("1304426904", "It is currently out of stock.", "pass"),
+        ("7958300294", "It is currently out of stock.", "block"),
+        # another variant of the product is available: not the one the sentence named
+        ("1304426904", "It is currently available.", "block"),
+        ("7958300294", "It is still available.", "pass"),
+    ],
+)
+def test_it_is_out_of_stock_is_said_of_the_item_the_sentence_before_named(
+    item: str, said: str, action: str
+) -> None:
+    receipts = tool_transcript([("get_product_details", {"product_id": "1762337868"}, VACUUM)])
+    text = f"I checked the vacuum you asked about (item_id {item}). {said}"
+    last = Gate().validate(text, receipts=receipts, now=NOW).sentences[-1]
+    assert last.action == action, (last.tag, last.reasons)

@@ -214,18 +214,37 @@ _LABELLED = re.compile(
 )
 
 
+#: ... or a sentence that says it of what the sentence before named: "It is currently out
+#: of stock.", "This variant is still available."
+SAID_OF = re.compile(
+    r"^[\W_]*(?:it|this|that)(?:\s+(?:one|item|variant|option|model|product))?\s+"
+    r"(?:is|['’]s)\s+(?:currently\s+|still\s+|now\s+|also\s+)*"
+    r"(?P<state>in\s+stock|available|out\s+of\s+stock|unavailable|not\s+available|sold\s+out)"
+    r"[\s.!*_]*$",
+    re.IGNORECASE,
+)
+
+
 def labelled_availability(
     index: ReceiptIndex, line: str, records: Sequence[Record]
 ) -> Finding | None:
-    """ "- Availability: In stock" under the item a list is about: backed when one of the
+    """ "- Availability: In stock" under the item a list is about ("It is currently out of
+    stock." after the sentence that named it): backed when one of the
     records the line is about (its anchor) holds that availability, contradicted when each
     of them that has the field holds the other; ``None`` for another line, or when none
     has the field."""
-    m = _LABELLED.match(line)
+    m = _LABELLED.match(line) or SAID_OF.match(line)
     if m is None or not records:
         return None
     claimed = m.group("state").lower().split()[0] in ("in", "available")
+    # the records that hold the field themselves (the variant the sentence named) before
+    # the rows under a whole result it is also about (every variant of the product)
     held = [
+        x
+        for rec in records
+        for x in rec.leaves
+        if x.key.lower() in _AVAILABLE_KEYS and x.value.kind == "bool"
+    ] or [
         x
         for rec in records
         for r in rec.subtree()

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from receiptgate.checks.anchoring import SPACED_ID, TOKEN, Anchor, id_key, word_spans
+from receiptgate.checks.availability import SAID_OF, labelled_availability
 from receiptgate.checks.enums import denies, your_value
 from receiptgate.checks.figures import supported
 from receiptgate.checks.finding import Finding
@@ -125,6 +126,15 @@ def record_claims(
         if not free(a, b):
             continue
         out.append(RecordClaim("method", a, b, s.text[a - s.start : b - s.start], finding))
+        busy.append((a, b))
+    # "It is currently out of stock." after the sentence that named the item: that item's
+    # availability, not a value any variant of the product holds
+    if (said := SAID_OF.match(s.text)) is not None and (
+        found := labelled_availability(index, s.text, anchor_.records)
+    ) is not None:
+        a, b = s.start + said.start("state"), s.start + said.end("state")
+        fact = record_fact("state", a, b, said.group("state"))
+        out.append(RecordClaim("state", a, b, fact.text, dataclasses.replace(found, value=fact)))
         busy.append((a, b))
     # "your Gold-member status" against the profile's membership (checks/enums)
     for a, b, finding in your_value(index, s.text, s.start):
