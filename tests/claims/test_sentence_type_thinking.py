@@ -62,6 +62,29 @@ def test_what_the_agent_can_do_is_still_no_claim(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
+        "I'm glad to hear that.",
+        "I’m glad you enjoyed the “hot” price!",
+        "I'm happy you like it!",
+        "Glad that worked out!",
+    ],
+)
+def test_pleasure_at_what_the_user_said_is_no_claim(text: str) -> None:
+    (s,) = GATE.validate(text).sentences
+    assert (s.tag, s.action) == (None, "pass")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I'm glad the refund went through.", "I am glad to hear your refund of $50 was issued."],
+)
+def test_gladness_about_a_fact_keeps_the_fact(text: str) -> None:
+    (s,) = GATE.validate(text).sentences
+    assert s.action != "pass"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "THOUGHT: I'm confident in the solution.",
         "I am confident in the solution.",
         "This gives me some confidence that I haven't broken existing functionality.",

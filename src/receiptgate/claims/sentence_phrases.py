@@ -30,6 +30,14 @@ COURTESY = re.compile(
     r"may\s+have\s+been|might\s+have\s+been)\s+(?:a|an|some)\s+(?:slight\s+|small\s+)?"
     r"(?:misunderstanding|oversight|mix-?up|confusion|miscommunication)|"
     r"(?:i'?m|i\s+am)\s+(?:glad|happy)\s+(?:i|we)\s+could|"
+    # "I'm glad to hear that", "I'm glad you enjoyed the price!", "Glad that worked out!":
+    # pleasure at what the user said or felt, no fact of the evidence ("I'm glad the refund
+    # went through" still says the refund went through)
+    r"(?![^.!?]*\d)(?:(?:i['’]?m|i\s+am|we['’]?re|we\s+are)\s+)?(?:so\s+|really\s+|very\s+|"
+    r"truly\s+)?(?:glad|happy|pleased|delighted|thrilled)\s+(?:to\s+(?:hear|help|assist|know|"
+    r"see)(?:\s+(?:that|it|this|so))?(?=\s*[!.,]?\s*$)|"
+    r"(?:that\s+)?you(?:['’](?:re|ve))?\s+(?:like|liked|love|loved|enjoy|enjoyed|are|were)\b|"
+    r"(?:that|it)\s+(?:helped|helps|worked|works)\b)|"
     r"happy\s+to\s+help|no\s+(?:problem|worries)|of\s+course|certainly|absolutely|"
     # praise of the user's question: "That's a good thought!", "Great question."
     r"(?:that['’]?s\s+(?:a|an)\s+|what\s+(?:a|an)\s+)?(?:very\s+|really\s+)?(?:good|great|"
