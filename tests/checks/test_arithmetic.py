@@ -920,3 +920,10 @@ def test_nothing_left_to_pay_when_the_lines_above_meet_the_total(paid: str, verd
     result = _check(reply, receipts)
     last = result.sentences[-1]
     assert last.action == ("pass" if verdict == "pass" else "block"), result.reason
+
+
+@pytest.mark.parametrize(("said", "verdict"), [("12.85", "pass"), ("14.85", "block")])
+def test_an_amount_to_the_cent_before_charge_is_money_not_a_count(said: str, verdict: str) -> None:
+    # "a 12.85 charge": no currency sign, and no count of charges
+    text = f"Changing item 8384507844 to item 9083642334 means a {said} charge before tax."
+    assert _check(text).verdict == verdict

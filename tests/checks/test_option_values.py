@@ -49,3 +49,24 @@ def test_a_line_of_option_values_is_backed_by_the_variant_that_holds_them_all(
     assert (found is not None and found.status == "supported") == backed
     if backed:
         assert found is not None and 'variants["' in (found.path or "")
+
+
+CAMERA = {
+    "name": "Action Camera",
+    "product_id": "3377618313",
+    "variants": {
+        "6700049080": {"item_id": "6700049080", "options": {"resolution": "4K"}, "price": 466.75},
+        "4859937227": {"item_id": "4859937227", "options": {"resolution": "5K"}, "price": 570.0},
+    },
+}
+
+
+@pytest.mark.parametrize(("said", "action"), [("5K", "pass"), ("8K", "block")])
+def test_an_option_written_like_a_number_is_the_option_as_written(said: str, action: str) -> None:
+    # "5K" is the resolution a variant holds, not five thousand waterproof things
+    from receiptgate import Gate
+
+    receipts = tool_transcript([("get_product_details", {"product_id": "3377618313"}, CAMERA)])
+    text = f"Note: {said} waterproof variants are currently unavailable."
+    result = Gate().validate(text, receipts=receipts, now=NOW)
+    assert result.sentences[0].action == action, result.reason

@@ -313,7 +313,25 @@ def check_figure(
         whose = f"{evidence_line(index, leaf)} is {owner.ids[0]}'s"
         detail = f"{h.text} is not a value of the record the sentence names ({whose})"
         return Finding("unsupported", None, None, detail, value=h)
+    if h.kind == "count" and (held_as := _written_as(index, h)) is not None:
+        # "5K waterproof variants": the option value "5K" a record holds as written, not
+        # five thousand of something
+        return supported(index, h, held_as)
     return Finding("unsupported", None, None, f"no receipt holds {h.text}", value=h)
+
+
+def _written_as(index: ReceiptIndex, h: HardFact) -> Leaf | None:
+    """A record's word value that is the figure's number as written ("5K", "4K"): a
+    resolution, a size or a code, read by the scanner as a count."""
+    token = h.text.split()[0].lower()
+    if not any(c.isalpha() for c in token):
+        return None
+    keys = [f"w:{token}"]
+    if h.number is not None and float(h.number).is_integer():
+        keys.append(f"n:{int(h.number)}")  # "5K" of an option read as a number, 5000
+    return next(
+        (leaf for leaf in index.leaves(keys) if leaf.value.shown.strip().lower() == token), None
+    )
 
 
 #: What may stand between a measure's number and its unit: "34 inch", "34-inch", "64 GB".

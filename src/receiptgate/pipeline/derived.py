@@ -49,6 +49,9 @@ def derived(
     if h.kind == "number" and _CENTS.search(h.text) and _MONEY.search(sentence):
         # "price 655.59 (difference vs your robotic +2.98)": an amount with no currency sign
         h = dataclasses.replace(h, kind="money")
+    elif h.kind == "count" and _CENTS.search(h.text.split()[0]) and _MONEY.search(h.text):
+        # "a -3.76 refund": no count of refunds but an amount (to the cent) of one
+        h = dataclasses.replace(h, kind="money")
     d = derive(
         ledger,
         h,
