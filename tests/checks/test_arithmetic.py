@@ -927,3 +927,20 @@ def test_an_amount_to_the_cent_before_charge_is_money_not_a_count(said: str, ver
     # "a 12.85 charge": no currency sign, and no count of charges
     text = f"Changing item 8384507844 to item 9083642334 means a {said} charge before tax."
     assert _check(text).verdict == verdict
+
+
+@pytest.mark.parametrize(("left", "verdict"), [("$85.75", "pass"), ("$95.75", "block")])
+def test_what_a_certificate_leaves_unused_is_its_amount_less_the_total(
+    left: str, verdict: str
+) -> None:
+    wallet = {
+        "payment_methods": {
+            "certificate_1": {"source": "certificate", "id": "certificate_1", "amount": 500.0}
+        }
+    }
+    receipts = [*SHOP, *_transcript(("get_user_details", {"user_id": "noah"}, wallet))]
+    reply = (
+        "Order total: $414.25\n\nPayment:\n- Certificate (certificate_1): $500\n"
+        f"- Forfeited amount: {left}"
+    )
+    assert _check(reply, receipts).verdict == verdict

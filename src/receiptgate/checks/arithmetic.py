@@ -59,7 +59,7 @@ _TRIPLE_SPAN = 12
 _NAMES_DIFFERENCE = re.compile(
     r"\b(?:difference|remaining|left|balance|refund(?:ed|s)?|less|minus|save[sd]?|saving|savings|"
     r"off|cheaper|lower|reduc\w*|more|additional|extra|change[sd]?|credit(?:ed)?|back|"
-    r"deduct\w*|after|pay|owe|net)\b",
+    r"deduct\w*|after|pay|owe|net|unused|forfeit(?:ed|s)?)\b",
     re.IGNORECASE,
 )
 _NAMES_OPERATION = re.compile(

@@ -283,6 +283,9 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 # "Basic Economy: $104" under "Option 6: HAT136 → HAT039": one field summed
                 # over the rows the lines above named, not the fare of the row before
                 or (anchor_.how == "previous" and h.kind == "money")
+                # "Forfeited amount: $152" under "**Payment:**" and the certificate's line:
+                # what is left of it, not its amount
+                or (anchor_.how == "section" and h.kind == "money")
             ):
                 # "the 20% discount on the lamp is $30.05": not the lamp's price,
                 # a figure computed from it
