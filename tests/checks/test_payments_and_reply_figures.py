@@ -669,3 +669,31 @@ def test_a_kind_named_as_the_original_payment_method_is_the_order_s_first_paymen
     )
     result = GATE.validate(text, receipts=receipts, now=NOW)
     assert next(s.action for s in result.sentences if "Refund method" in s.text) == action
+
+
+@pytest.mark.parametrize(
+    ("line", "action"),
+    [
+        ("Original booking (Business): $2,787", "pass"),
+        ("Original booking (Business): $2,797", "block"),
+        # not said to be what was paid: the business fare the line names is another figure
+        ("Business: $2,787", "block"),
+    ],
+)
+def test_what_was_paid_for_the_original_booking_is_its_payment(line: str, action: str) -> None:
+    reservation = {
+        "reservation_id": "NM1VX1",
+        "cabin": "business",
+        "flights": [{"flight_number": "HAT100", "price": 1393}],
+        "payment_history": [{"payment_id": "credit_card_1", "amount": 2787}],
+    }
+    search = [{"flight_number": "HAT100", "prices": {"economy": 150, "business": 1405}}]
+    receipts = tool_transcript(
+        [
+            ("get_reservation_details", {"reservation_id": "NM1VX1"}, reservation),
+            ("search_direct_flight", {"origin": "JFK"}, search),
+        ]
+    )
+    text = f"Here is the comparison for HAT100:\n- {line}"
+    result = GATE.validate(text, receipts=receipts, now=NOW)
+    assert result.sentences[-1].action == action, result.reason

@@ -276,6 +276,11 @@ def check_figure(
             return supported(index, h, users[-1])
     weak = rival is None or anchor_.how not in ("named", "section")
     rival = rival or labelled_rival(index, h, clause, low, fresh)
+    paid = [leaf for leaf in equal if "payment" in leaf.path.lower()]
+    if rival is not None and paid and _PAID_BEFORE.search(anchor_.text[: h.start - anchor_.start]):
+        # "Original booking (Business): $2,787" with payment_history 2787: what was paid,
+        # which the words before the figure name, not the fare they also name
+        return supported(index, h, paid[-1])
     if rival is not None and weak:
         held = [leaf for leaf in equal if index.receipt_of(leaf).kind != "user"]
         if held and all(leaf.record is not rival.record for leaf in held):
@@ -318,6 +323,13 @@ def check_figure(
         # five thousand of something
         return supported(index, h, held_as)
     return Finding("unsupported", None, None, f"no receipt holds {h.text}", value=h)
+
+
+#: Words before a figure that say it is what was paid: "Original booking: $2,787", "you
+#: paid $1,671", "Amount charged: $567".
+_PAID_BEFORE = re.compile(
+    r"\b(?:original(?:ly)?|paid|charged|you\s+spent)\b[^$€£\d]{0,40}$", re.IGNORECASE
+)
 
 
 def _written_as(index: ReceiptIndex, h: HardFact) -> Leaf | None:
