@@ -67,7 +67,8 @@ _PAID_BY = re.compile(
 )
 #: A refund: the method it went to is the one a result's negative payment names.
 _REFUND = re.compile(r"\brefund\w*|\bback\s+to\b|\bcredited\b|\breturned\s+to\b", re.I)
-_AMOUNT = re.compile(r"[$€£]\s?(\d[\d,]*(?:\.\d+)?)")
+#: An amount of money as a reply writes it: "$39.00", "$1,286" (group 1: the number).
+AMOUNT = re.compile(r"[$€£]\s?(\d[\d,]*(?:\.\d+)?)")
 #: Argument fields that name the method a call paid with.
 _PAY_KEYS = frozenset({"payment_id", "payment_method_id"})
 _KIND = re.compile(r"^([a-z]+(?:_[a-z]+)*?)_?\d")
@@ -233,7 +234,7 @@ def paid_with(index: ReceiptIndex, text: str, offset: int = 0) -> list[tuple[int
     reports no payment made."""
     if not _DONE.search(text) or not _METHOD.search(text):
         return []
-    amounts = {float(m.group(1).replace(",", "")) for m in _AMOUNT.finditer(text)}
+    amounts = {float(m.group(1).replace(",", "")) for m in AMOUNT.finditer(text)}
     refund = _REFUND.search(text) is not None
     call = _paying_call(index, refund, amounts)
     if call is None:
@@ -391,12 +392,21 @@ def original_method(
     if first is None:
         return []
     a, b = offset + m.start(1), offset + m.end(1)
-    fact = record_fact("method", a, b, m.group(1))
-    if first.value.shown.lower() == m.group(1).lower():
-        return [(a, b, supported(index, fact, first))]
+    same = first.value.shown.lower() == m.group(1).lower()
+    return [(a, b, _as_original(index, first, m.group(1), a, b, same))]
+
+
+def _as_original(
+    index: ReceiptIndex, first: Leaf, said: str, a: int, b: int, same: bool
+) -> Finding:
+    """A method a sentence gives as the original one, against the record's first payment:
+    backed by it when ``same``, else contradicted by it."""
+    fact = record_fact("method", a, b, said)
+    if same:
+        return supported(index, fact, first)
     r = index.receipt_of(first)
-    detail = f"contradicts {evidence_line(index, first)}, claimed {m.group(1)} as the original"
-    return [(a, b, Finding("contradicted", r.id, r.kind, detail, first.path, value=fact))]
+    detail = f"contradicts {evidence_line(index, first)}, claimed {said} as the original"
+    return Finding("contradicted", r.id, r.kind, detail, first.path, value=fact)
 
 
 #: A kind of method said to be the original one: "Refund method: PayPal (original payment
@@ -434,12 +444,8 @@ def original_kind(
         return []
     said = m.group(g)
     a, b = offset + m.start(g), offset + m.end(g)
-    fact = record_fact("method", a, b, said)
-    if _kind(first.value.shown) == _kind(said):
-        return [(a, b, supported(index, fact, first))]
-    r = index.receipt_of(first)
-    detail = f"contradicts {evidence_line(index, first)}, claimed {said} as the original"
-    return [(a, b, Finding("contradicted", r.id, r.kind, detail, first.path, value=fact))]
+    same = _kind(first.value.shown) == _kind(said)
+    return [(a, b, _as_original(index, first, said, a, b, same))]
 
 
 def _history(rec: Record) -> list[Leaf]:

@@ -16,6 +16,7 @@ from receiptgate.checks.arithmetic import derive, one_head
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.named_sums import named_sum
 from receiptgate.checks.operands import Derivation
+from receiptgate.checks.payments import AMOUNT
 from receiptgate.checks.totals import PAYMENT_LEAD, ZERO_LEFT, covered, remainder
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
@@ -79,10 +80,6 @@ def derived(
     return derivation_finding(ledger, h, d, req, supported)
 
 
-#: An amount of money as a reply writes it: "$39.00", "$1,286".
-_AMOUNT = re.compile(r"[$€£]\s?(\d[\d,]*(?:\.\d+)?)")
-
-
 def _paid_rest(h: HardFact, anchor_: Anchor, req: Request) -> Derivation | None:
     """A line under "Payment:" that pays what the other lines under it leave of a total
     the reply gave above (checks/totals.remainder)."""
@@ -103,7 +100,7 @@ def _paid_rest(h: HardFact, anchor_: Anchor, req: Request) -> Derivation | None:
         float(m.group(1).replace(",", ""))
         for a in anchors[first : last + 1]
         if a is not anchor_
-        for m in _AMOUNT.finditer(a.text)
+        for m in AMOUNT.finditer(a.text)
     ]
     totals: list[tuple[float, Finding | None, Leaf | None]] = [
         (x, f, None) for kind, x, f in req.computed if kind == "money"
@@ -117,9 +114,7 @@ def _nothing_left(h: HardFact, anchor_: Anchor, req: Request) -> Derivation | No
     amounts listed above meet the total above them (checks/totals.covered)."""
     if h.number != 0 or not ZERO_LEFT.search(anchor_.text):
         return None
-    above = [
-        float(m.group(1).replace(",", "")) for m in _AMOUNT.finditer(req.text[: anchor_.start])
-    ]
+    above = [float(m.group(1).replace(",", "")) for m in AMOUNT.finditer(req.text[: anchor_.start])]
     found = covered(above)
     if found is None:
         return None
