@@ -601,3 +601,23 @@ def test_code_a_change_list_line_quotes_is_backed_by_the_lines_a_printed_diff_ad
     # 'OX' is in no line of the diff; 'UT' was there before: no line adds it
     reply = f"The patch includes:\n\n- Adding {codes} to the list of VRs not split on backslash\n"
     assert _tags(reply, DIFF)[-1][0] == tag
+
+
+SCRIPT_RUN = ("bash", {"command": "python test_fix.py"}, "All tests passed!\n[exit code 0]")
+SUITE_RUN = ("bash", {"command": "python -m pytest tests/ -q"}, "42 passed in 3.10s")
+
+
+@pytest.mark.parametrize(
+    ("text", "call", "action"),
+    [
+        # one test file run as a script is a test run of that file ...
+        ("I ran the tests and they all pass.", SCRIPT_RUN, "pass"),
+        # ... not of the whole suite, which a runner runs
+        ("I also ran the full test suite and all tests pass.", SCRIPT_RUN, "block"),
+        ("I also ran the full test suite and all tests pass.", SUITE_RUN, "pass"),
+    ],
+)
+def test_the_full_suite_is_a_runner_s_run_not_one_test_script(
+    text: str, call: tuple[str, dict[str, object], object], action: str
+) -> None:
+    assert _one(text, call)[1] == action

@@ -12,12 +12,17 @@ from receiptgate.checks.words import content_words
 from receiptgate.evidence.index import THINKING_TOOLS, ReceiptEntry, ReceiptIndex
 from receiptgate.evidence.records import Record
 
-_TEST_RUN = re.compile(
+#: A test runner: what runs a suite of tests.
+_RUNNER = (
     r"\b(?:pytest|py\.test|unittest|tox|nox|npm\s+(?:run\s+)?test|yarn\s+test|pnpm\s+test|"
     r"go\s+test|cargo\s+(?:test|nextest)|jest|vitest|mocha|mvn\b.*\btest|gradle\b.*\btest|"
     r"rspec|phpunit|make\s+test|ctest|bazel\s+test|run_tests|test_runner|run-tests)\b"
+)
+_SUITE_RUNNER = re.compile(_RUNNER)
+_TEST_RUN = re.compile(
+    _RUNNER
     # a test file run as a script: "python test_fix.py", "node tests/app.test.js"
-    r"|\b(?:python[\d.]*|node|ruby|bash|sh)\s+(?:-\w+\s+)*(?:[\w./-]*/)?"
+    + r"|\b(?:python[\d.]*|node|ruby|bash|sh)\s+(?:-\w+\s+)*(?:[\w./-]*/)?"
     r"(?:test_[\w-]*|[\w-]*_tests?|tests?|runtests|[\w-]*\.test)\.(?:py|js|rb|sh)\b"
 )
 
@@ -274,6 +279,17 @@ def is_test_run(e: ReceiptEntry) -> bool:
     if found is None:
         found = e.memo["test_run"] = _reads_as_test_run(e)
     return bool(found)
+
+
+def runs_suite(e: ReceiptEntry) -> bool:
+    """Whether a test run ran a suite (a test runner, a test tool, a runner's report), not
+    one test file run as a script ("python test_fix.py")."""
+    return (
+        bool(_SUITE_RUNNER.search(e.text.split("\n", 1)[0]))
+        or "test" in (e.receipt.tool or "").lower()
+        or _TEST_REPORT.search(e.receipt.content[:3000]) is not None
+        or _TEST_REPORT.search(e.receipt.content[-1500:]) is not None
+    )
 
 
 def _reads_as_test_run(e: ReceiptEntry) -> bool:

@@ -26,6 +26,7 @@ from receiptgate.checks.calls import (
     calls_for,
     failed,
     ledger_view,
+    runs_suite,
     suite_outcome,
     tool_name_words,
 )
@@ -125,6 +126,12 @@ _OPTIONS = content_words(
 _RULES = content_words("policy policies rule rules guideline guidelines terms conditions")
 
 
+#: A claim about the whole suite: "the full test suite", "the entire suite".
+_WHOLE_SUITE = re.compile(
+    r"\b(?:full|entire|whole|complete)\s+(?:test\s+)?suite\b|\bwhole\s+test", re.IGNORECASE
+)
+
+
 def _rules_read(index: ReceiptIndex, claim: DetectedClaim, tail: str = "") -> Finding | None:
     """ "I've double-checked our policy regarding cancellations", "I've reviewed all
     available options under our policies": a read of the operator's documents (a system or
@@ -168,6 +175,9 @@ def check_action(
     tools = view.tools
     if kind in ("tests_pass", "tests_fail", "ran_tests"):
         runs = view.test_runs
+        if _WHOLE_SUITE.search(f"{claim.matched_text} {tail}"):
+            # "I ran the full test suite": a runner's run, not a test file run as a script
+            runs = [e for e in runs if runs_suite(e)]
         if not runs:
             return Finding("unsupported", None, None, "no test run in the action ledger")
         last = runs[-1]
