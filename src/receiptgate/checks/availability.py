@@ -225,6 +225,16 @@ SAID_OF = re.compile(
 )
 
 
+def _available_fields(records: Sequence[Record]) -> list[Leaf]:
+    """The yes/no availability fields (``available``) the records hold themselves."""
+    return [
+        x
+        for rec in records
+        for x in rec.leaves
+        if x.key.lower() in _AVAILABLE_KEYS and x.value.kind == "bool"
+    ]
+
+
 def labelled_availability(
     index: ReceiptIndex, line: str, records: Sequence[Record]
 ) -> Finding | None:
@@ -239,18 +249,9 @@ def labelled_availability(
     claimed = m.group("state").lower().split()[0] in ("in", "available")
     # the records that hold the field themselves (the variant the sentence named) before
     # the rows under a whole result it is also about (every variant of the product)
-    held = [
-        x
-        for rec in records
-        for x in rec.leaves
-        if x.key.lower() in _AVAILABLE_KEYS and x.value.kind == "bool"
-    ] or [
-        x
-        for rec in records
-        for r in rec.subtree()
-        for x in r.leaves
-        if x.key.lower() in _AVAILABLE_KEYS and x.value.kind == "bool"
-    ]
+    held = _available_fields(records) or _available_fields(
+        [r for rec in records for r in rec.subtree()]
+    )
     if not held:
         return None
     same = [x for x in held if (x.value.keys == ("b:true",)) == claimed]

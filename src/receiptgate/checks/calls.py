@@ -18,13 +18,14 @@ _RUNNER = (
     r"go\s+test|cargo\s+(?:test|nextest)|jest|vitest|mocha|mvn\b.*\btest|gradle\b.*\btest|"
     r"rspec|phpunit|make\s+test|ctest|bazel\s+test|run_tests|test_runner|run-tests)\b"
 )
-_SUITE_RUNNER = re.compile(_RUNNER)
-_TEST_RUN = re.compile(
-    _RUNNER
-    # a test file run as a script: "python test_fix.py", "node tests/app.test.js"
-    + r"|\b(?:python[\d.]*|node|ruby|bash|sh)\s+(?:-\w+\s+)*(?:[\w./-]*/)?"
+#: A test file run as a script: "python test_fix.py", "node tests/app.test.js".
+_SCRIPT = (
+    r"\b(?:python[\d.]*|node|ruby|bash|sh)\s+(?:-\w+\s+)*(?:[\w./-]*/)?"
     r"(?:test_[\w-]*|[\w-]*_tests?|tests?|runtests|[\w-]*\.test)\.(?:py|js|rb|sh)\b"
 )
+_SUITE_RUNNER = re.compile(_RUNNER)
+_TEST_SCRIPT = re.compile(_SCRIPT)
+_TEST_RUN = re.compile(f"{_RUNNER}|{_SCRIPT}")
 
 FAILING = re.compile(
     r"\b[1-9]\d*\s+(?:failed|failing|failures?|errors?)\b|\bFAILED\b|\bFAIL\b|\bnot ok\b|"
@@ -287,20 +288,15 @@ def runs_suite(e: ReceiptEntry) -> bool:
     return (
         bool(_SUITE_RUNNER.search(e.text.split("\n", 1)[0]))
         or "test" in (e.receipt.tool or "").lower()
+        # a call of any name whose output is a test runner's report ("eval" in debug-gym)
+        # at its start or its end: a harness may append the run to an edit's output
         or _TEST_REPORT.search(e.receipt.content[:3000]) is not None
         or _TEST_REPORT.search(e.receipt.content[-1500:]) is not None
     )
 
 
 def _reads_as_test_run(e: ReceiptEntry) -> bool:
-    return (
-        bool(_TEST_RUN.search(e.text.split("\n", 1)[0]))
-        or "test" in (e.receipt.tool or "").lower()
-        # a call of any name whose output is a test runner's report ("eval" in debug-gym)
-        # at its start or its end: a harness may append the run to an edit's output
-        or _TEST_REPORT.search(e.receipt.content[:3000]) is not None
-        or _TEST_REPORT.search(e.receipt.content[-1500:]) is not None
-    )
+    return runs_suite(e) or bool(_TEST_SCRIPT.search(e.text.split("\n", 1)[0]))
 
 
 #: A test runner's own report: pytest's header and its closing tally ("==== 3 passed in

@@ -69,13 +69,13 @@ def existing_file(index: ReceiptIndex, sentence: str) -> Finding | None:
     base = name.rsplit("/", 1)[-1]
     shown = re.compile(rf"(?<![\w.-]){re.escape(base)}(?![\w-])")
     for e in reversed(index.entries):
+        content = e.receipt.content
         if (
             e.receipt.kind == "tool"
             and e.receipt.ok is not False
-            and shown.search(e.receipt.content)
+            and shown.search(content)
+            and "no such file" not in content.lower()
         ):
-            if "no such file" in e.receipt.content.lower():
-                continue
             rid = e.receipt.id
             return Finding("supported", rid, "tool", f"{rid} shows {base}")
     return None

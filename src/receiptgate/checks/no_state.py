@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from receiptgate.checks.finding import Finding
-from receiptgate.checks.record_states import _SPELLING, _UMBRELLA, latest, state_heads
+from receiptgate.checks.record_states import STATE_SPELLINGS, STATE_UMBRELLAS, latest, state_heads
 from receiptgate.checks.rivals import evidence_line
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.records import Leaf, Record
@@ -42,13 +42,16 @@ def none_in_state(index: ReceiptIndex, sentence: str) -> Finding | None:
     fields: set[str] = set()
     for word in said:
         known = [
-            (f, v) for w in (word, *_SPELLING.get(word, ())) for f, v in heads.get(w, ()) if v == w
+            (f, v)
+            for w in (word, *STATE_SPELLINGS.get(word, ()))
+            for f, v in heads.get(w, ())
+            if v == w
         ]
         if not known:
             return None  # "no additional holds": no state of the records
         fields.update(f for f, _ in known)
         states.update(v for _, v in known)
-        states.update(_UMBRELLA.get(word, ()))
+        states.update(STATE_UMBRELLAS.get(word, ()))
     records = _of_noun(index, noun, fields)
     if not records:
         return None

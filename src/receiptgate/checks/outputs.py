@@ -245,24 +245,12 @@ def quoted_span(index: ReceiptIndex, sentence: str) -> Finding | None:
     file we need is `/repo/pydicom/numpy_handler.py`", "it raised an `AttributeError`",
     "The answer is **OpenHands is all you need!**". The quoted words are restated from the
     call, which is the sentence's receipt (the newest that holds them)."""
-    flat_sentence = " ".join(sentence.split())  # a span wrapped across a line break
-    spans: list[tuple[str, bool]] = []
-    for m in _QUOTED_SPAN.finditer(flat_sentence):
-        # 'Fare', 'dummy' (single quotes): a value as Python prints one (KeyError: 'Fare')
-        single = m.group(4) is not None
-        x = (m.group(1) or m.group(2) or m.group(3) or m.group(4) or "").strip()
-        if len(x) >= 3:
-            spans.append((x, single))
-    if not spans:
+    spans = [(x.strip(), q) for x, q in _quoted(sentence) if len(x.strip()) >= 3]
+    found = _held_span(index, spans)
+    if found is None:
         return None
-    for e in reversed(tool_calls(index)):
-        held = f"{e.receipt.content}\n{e.text.split(chr(10), 1)[0]}"
-        found = next((x for x, q in spans if _holds(e.receipt.content, held, e.text, x, q)), None)
-        if found is None:
-            continue
-        rid = e.receipt.id
-        return Finding("supported", rid, "tool", f"{rid} holds {found[:80]!r}")
-    return None
+    rid, span = found
+    return Finding("supported", rid, "tool", f"{rid} holds {span[:80]!r}")
 
 
 def quoted_claim(index: ReceiptIndex, sentence: str, claimed: str) -> Finding | None:
@@ -272,18 +260,31 @@ def quoted_claim(index: ReceiptIndex, sentence: str, claimed: str) -> Finding | 
     claimed = claimed.strip(" '\"`").lower()
     if not claimed:
         return None
+    found = _held_span(index, [(x, q) for x, q in _quoted(sentence) if claimed in x.lower()])
+    if found is None:
+        return None
+    rid, span = found
+    return Finding("supported", rid, "tool", f"{rid} printed it: {span[:80]!r}")
+
+
+def _quoted(sentence: str) -> list[tuple[str, bool]]:
+    """The quoted spans of a sentence, each with whether it is single-quoted ('Fare',
+    'dummy': a value as Python prints one, KeyError: 'Fare'); a span wrapped across a
+    line break is read as one line."""
     flat = " ".join(sentence.split())
-    spans = [
-        (x, m.group(4) is not None)
+    return [
+        (m.group(1) or m.group(2) or m.group(3) or m.group(4) or "", m.group(4) is not None)
         for m in _QUOTED_SPAN.finditer(flat)
-        if claimed in (x := (m.group(1) or m.group(2) or m.group(3) or m.group(4) or "")).lower()
     ]
+
+
+def _held_span(index: ReceiptIndex, spans: list[tuple[str, bool]]) -> tuple[str, str] | None:
+    """The newest call that holds one of ``spans`` (its id) and the span it holds."""
     for e in reversed(tool_calls(index)) if spans else ():
         held = f"{e.receipt.content}\n{e.text.split(chr(10), 1)[0]}"
         found = next((x for x, q in spans if _holds(e.receipt.content, held, e.text, x, q)), None)
         if found is not None:
-            rid = e.receipt.id
-            return Finding("supported", rid, "tool", f"{rid} printed it: {found[:80]!r}")
+            return e.receipt.id, found
     return None
 
 

@@ -69,6 +69,13 @@ _PAID_BY = re.compile(
 _REFUND = re.compile(r"\brefund\w*|\bback\s+to\b|\bcredited\b|\breturned\s+to\b", re.I)
 #: An amount of money as a reply writes it: "$39.00", "$1,286" (group 1: the number).
 AMOUNT = re.compile(r"[$€£]\s?(\d[\d,]*(?:\.\d+)?)")
+
+
+def amounts(text: str) -> list[float]:
+    """The amounts of money a text writes, in order ("$39.00 ... $1,286": 39.0, 1286.0)."""
+    return [float(m.group(1).replace(",", "")) for m in AMOUNT.finditer(text)]
+
+
 #: Argument fields that name the method a call paid with.
 _PAY_KEYS = frozenset({"payment_id", "payment_method_id"})
 _KIND = re.compile(r"^([a-z]+(?:_[a-z]+)*?)_?\d")
@@ -234,9 +241,9 @@ def paid_with(index: ReceiptIndex, text: str, offset: int = 0) -> list[tuple[int
     reports no payment made."""
     if not _DONE.search(text) or not _METHOD.search(text):
         return []
-    amounts = {float(m.group(1).replace(",", "")) for m in AMOUNT.finditer(text)}
+    said = set(amounts(text))
     refund = _REFUND.search(text) is not None
-    call = _paying_call(index, refund, amounts)
+    call = _paying_call(index, refund, said)
     if call is None:
         return []
     entry, paid = call
@@ -261,14 +268,14 @@ def paid_with(index: ReceiptIndex, text: str, offset: int = 0) -> list[tuple[int
             # the payment the call recorded for that method: a refund is no payment, and
             # "the payment of $600" is no payment of 1200
             paid_more = _PAID_MORE.search(text) is not None
-            wrong = _wrong_payment(entry, held[0].value.shown, amounts, paid_more)
+            wrong = _wrong_payment(entry, held[0].value.shown, said, paid_more)
             # "your Mastercard was charged $1,286 in total": the method's payments over
             # the newest calls that paid with it (three bookings: 44 + 621 + 621)
             if (
                 wrong is not None
                 and NAMES_TOTAL.search(text)
-                and len(amounts) == 1
-                and _charged_in_all(index, held[0].value.shown, next(iter(amounts)))
+                and len(said) == 1
+                and _charged_in_all(index, held[0].value.shown, next(iter(said)))
             ):
                 wrong = None
             if wrong is not None:

@@ -50,7 +50,7 @@ _REASON_EDGE = re.compile(r"\b(?:since|because|as)\s")
 # Words for one state: spellings, "processed" as a status label reads as "processing"
 # ("your order is still processing" restates status=processed), and a seat or a slot
 # that is "open" is one that is available.
-_SPELLING: dict[str, tuple[str, ...]] = {
+STATE_SPELLINGS: dict[str, tuple[str, ...]] = {
     "canceled": ("cancelled",),
     "cancelled": ("canceled",),
     "processing": ("processed",),
@@ -66,7 +66,7 @@ _OPEN_STATES = frozenset(
     {"pending", "processing", "processed", "shipped", "confirmed", "booked", "running", "open",
      "scheduled", "on time", "delayed", "available"}
 )  # fmt: skip
-_UMBRELLA: dict[str, frozenset[str]] = {
+STATE_UMBRELLAS: dict[str, frozenset[str]] = {
     "active": _OPEN_STATES,
     "open": _OPEN_STATES,
     "closed": frozenset({"completed", "delivered", "cancelled", "canceled", "resolved"}),
@@ -368,7 +368,7 @@ def state_claim(
     if not holders:
         return None
     f = record_fact("state", a, b, shown)
-    spelled = {value, *_SPELLING.get(value, ())}
+    spelled = {value, *STATE_SPELLINGS.get(value, ())}
 
     def holds(leaf: Leaf) -> bool:
         return leaf.value.shown.lower() in spelled or any(
@@ -433,7 +433,7 @@ def state_claim(
         return RecordClaim(
             "state", a, b, shown, Finding("unsupported", None, None, detail, value=f)
         )
-    if leaf.value.shown.lower() in _UMBRELLA.get(value, ()):
+    if leaf.value.shown.lower() in STATE_UMBRELLAS.get(value, ()):
         # "Your pending order remains active": a state that covers the one the record
         # holds (pending is one way of being active), none that rivals it
         return None

@@ -333,9 +333,10 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         return "label"  # "2. **Vacuum cleaners in this order**": a section's title
     if _bold_title(text):
         return "label"  # "**Reservation Summary (please review and confirm “yes”)**"
-    if (seen := REPORT_LEAD.match(text.lower())) is not None:
-        text = text[seen.end() :]  # "I can confirm the order was cancelled": the clause
     lowered = text.lower()
+    if (seen := REPORT_LEAD.match(lowered)) is not None:
+        # "I can confirm the order was cancelled": the clause
+        text, lowered = text[seen.end() :], lowered[seen.end() :]
     plain = plain_text(lowered)
     body = _body(plain)
     if _TRAIL_SYMBOLS.sub("", body).rstrip("*_ ").endswith((":", " —", " –")):

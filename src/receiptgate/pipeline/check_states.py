@@ -103,11 +103,9 @@ def the_one(index: ReceiptIndex, clause: str) -> Record | None:
             if e.receipt.kind != "tool":
                 continue
             for rec in e.records:
-                ident = (
-                    next((x.value.shown for x in rec.leaves if x.key.lower() == key), None)
-                    if rec.parent is None and rec.path != "args"
-                    else None
-                )
+                if rec.parent is not None or rec.path == "args":
+                    continue  # a whole result, not a row of it or the call's arguments
+                ident = next((x.value.shown for x in rec.leaves if x.key.lower() == key), None)
                 if ident is not None:
                     found[ident] = rec  # the newest result of each
         if len(found) == 1:

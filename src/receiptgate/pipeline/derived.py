@@ -16,7 +16,7 @@ from receiptgate.checks.arithmetic import derive, one_head
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.named_sums import named_sum
 from receiptgate.checks.operands import Derivation
-from receiptgate.checks.payments import AMOUNT
+from receiptgate.checks.payments import amounts
 from receiptgate.checks.totals import PAYMENT_LEAD, ZERO_LEFT, covered, remainder
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
@@ -96,12 +96,7 @@ def _paid_rest(h: HardFact, anchor_: Anchor, req: Request) -> Derivation | None:
     last = at
     while last + 1 < len(anchors) and anchors[last + 1].lead == anchor_.lead:
         last += 1
-    others = [
-        float(m.group(1).replace(",", ""))
-        for a in anchors[first : last + 1]
-        if a is not anchor_
-        for m in AMOUNT.finditer(a.text)
-    ]
+    others = [x for a in anchors[first : last + 1] if a is not anchor_ for x in amounts(a.text)]
     totals: list[tuple[float, Finding | None, Leaf | None]] = [
         (x, f, None) for kind, x, f in req.computed if kind == "money"
     ]
@@ -114,8 +109,7 @@ def _nothing_left(h: HardFact, anchor_: Anchor, req: Request) -> Derivation | No
     amounts listed above meet the total above them (checks/totals.covered)."""
     if h.number != 0 or not ZERO_LEFT.search(anchor_.text):
         return None
-    above = [float(m.group(1).replace(",", "")) for m in AMOUNT.finditer(req.text[: anchor_.start])]
-    found = covered(above)
+    found = covered(amounts(req.text[: anchor_.start]))
     if found is None:
         return None
     # what backed the reply's first figure above it (the reply's own lines are its operands)
