@@ -83,6 +83,11 @@ CSV_NESTED = (
     'W1,Mia Li,"Lamp, large",19.99,Desk,120.00\r\n'
     "W2,Ola Nordmann,Chair,45.50,,\r\n"
 )
+#: Gemini CLI's report of a shell command: the output on the lines under "Stdout:".
+SHELL_REPORT = (
+    "Command: pytest -q\nDirectory: (root)\nStdout: ....\n4 passed in 0.12s\n"
+    "Stderr: (empty)\nError: (none)\nExit Code: 0\nSignal: (none)"
+)
 YAML_DOC = (
     "# deployment\nservice: api\nreplicas: 3\nimage:\n  name: api\n  tag: 2.3.1\n"
     "ports:\n  - 80\n  - 443\nenabled: no\nstart_est: 06:00:00\n"
@@ -123,6 +128,8 @@ REACHABLE: list[tuple[str, str, tuple[str | int, ...], Any]] = [
     (LOGFMT_LINES, "key_value", (0, "service"), "api"),
     ("revenue_usd=2300000", "key_value", ("revenue_usd",), "2300000"),
     ("POOL_SIZE = 20\nTIMEOUT_MS = 30000\n", "key_value", ("TIMEOUT_MS",), "30000"),
+    (SHELL_REPORT, "key_value", ("Stdout",), "....\n4 passed in 0.12s"),
+    (SHELL_REPORT, "key_value", ("Exit Code",), "0"),
     (DESCRIBE, "yaml", ("Start Time",), "Mon, 10 Mar 2026 09:12:00 +0000"),
     (DESCRIBE, "yaml", ("Status",), "Running"),
     (MARKDOWN, "markdown_table", (1, "price"), "89.50"),

@@ -5,12 +5,13 @@ name, command and arguments), test runs and their outcome, and whether a call fa
 from __future__ import annotations
 
 import functools
+import json
 import re
 from dataclasses import dataclass
 
 from receiptgate.checks.words import content_words
 from receiptgate.evidence.index import THINKING_TOOLS, ReceiptEntry, ReceiptIndex
-from receiptgate.evidence.records import Record
+from receiptgate.evidence.records import OUTPUT_FIELDS, Record
 
 #: A test runner: what runs a suite of tests.
 _RUNNER = (
@@ -50,7 +51,7 @@ ACTION_TOOLS: dict[str, re.Pattern[str]] = {
     "checked": re.compile(
         r"\b(?:read|cat|view|open|get|fetch|head|tail|grep|ls|stat|inspect|describe|query|"
         r"select|status|check|show|list|diff|less|more|find|search|curl|http|logs?|journalctl|"
-        r"lookup|file)"
+        r"lookup|file|rg\b|ack\b)"
     ),
     "ran": re.compile(r"\b(?:exec|bash|shell|sh|terminal|run|command|cmd|process|script)"),
     "ran_tests": _TEST_RUN,
@@ -70,7 +71,7 @@ ACTION_TOOLS: dict[str, re.Pattern[str]] = {
     ),
     "fixed": re.compile(
         r"\b(?:edit|write|patch|apply|replace|update|sed|commit|fix|modify|change|delete|remove|"
-        r"cancel|migrate|str_replace)"
+        r"cancel|migrate|str_replace|rm\b|rmdir|unlink)"
     ),
     "restarted": re.compile(
         r"\b(?:restart|reboot|reload|start|stop|kill|bounce|rollout\s+restart)"
@@ -78,7 +79,7 @@ ACTION_TOOLS: dict[str, re.Pattern[str]] = {
     "installed": re.compile(
         r"\b(?:install|apt|apt-get|pip|npm|yarn|brew|cargo|gem|upgrade|dnf|yum|apk)"
     ),
-    "searched": re.compile(r"\b(?:search|google|bing|web|query|find|grep|lookup)"),
+    "searched": re.compile(r"\b(?:search|google|bing|web|query|find|grep|lookup|rg\b|ack\b|ag\b)"),
     "fetched": re.compile(r"\b(?:fetch|http|get|curl|wget|request|api|download|browse|call)"),
     "queried": re.compile(r"\b(?:query|sql|select|db|database|psql|mysql|sqlite|crm|lookup)"),
     "cancelled": re.compile(r"\bcancel"),
@@ -165,14 +166,36 @@ READ_TOOL = re.compile(
 )
 
 
+#: The sub-command of a tool that does several things ("command", "action") when it
+#: only reads: an editor's "view", a file tool's "read".
+_READ_COMMAND = frozenset(
+    "view read show cat list ls get search find open preview inspect print display".split()
+)
+_COMMAND_ARGS = ("command", "action", "operation", "op", "mode", "subcommand")
+
+
+def reads_only(e: ReceiptEntry) -> bool:
+    """Whether a call only read: a tool named for reading (``READ_TOOL``), or a tool of
+    several commands called with a reading one (OpenHands' ``str_replace_editor`` and
+    Goose's ``text_editor`` with ``command="view"``)."""
+    if READ_TOOL.match(e.receipt.tool or ""):
+        return True
+    args = e.receipt.args or {}
+    return any(
+        isinstance(v := args.get(k), str) and v.strip().lower() in _READ_COMMAND
+        for k in _COMMAND_ARGS
+    )
+
+
 def calls_for(view: _LedgerView, kind: str) -> list[ReceiptEntry]:
     calls = view.by_action.get(kind)
     if calls is None:
         pattern = ACTION_TOOLS.get(kind, ACTION_TOOLS["ran"])
         calls = [e for e in view.tools if pattern.search(view.heads[id(e)])]
-        if kind in _CHANGING_KINDS:
-            # "get_order_details" names an order, but reads it: no request was submitted
-            calls = [e for e in calls if not READ_TOOL.match(e.receipt.tool or "")]
+        if kind in _CHANGING_KINDS or kind in _WRITING_KINDS:
+            # "get_order_details" names an order, but reads it: no request was submitted;
+            # str_replace_editor(command="view") is an editor that only showed a file
+            calls = [e for e in calls if not reads_only(e)]
         if kind in _WRITING_KINDS:
             # A shell or code call that writes a file ("echo x > hello.sh", "sed -i",
             # open(path, "w")) creates, saves and fixes as much as a write tool does.
@@ -290,8 +313,8 @@ def runs_suite(e: ReceiptEntry) -> bool:
         or "test" in (e.receipt.tool or "").lower()
         # a call of any name whose output is a test runner's report ("eval" in debug-gym)
         # at its start or its end: a harness may append the run to an edit's output
-        or _TEST_REPORT.search(e.receipt.content[:3000]) is not None
-        or _TEST_REPORT.search(e.receipt.content[-1500:]) is not None
+        or _TEST_REPORT.search(output_of(e).text[:3000]) is not None
+        or _TEST_REPORT.search(output_of(e).text[-1500:]) is not None
     )
 
 
@@ -315,20 +338,84 @@ _TEST_REPORT = re.compile(
 
 
 def suite_outcome(e: ReceiptEntry) -> str:
-    content = e.receipt.content
-    status = exit_status(content)
-    if e.receipt.ok is False or FAILING.search(content) or (status is not None and status != 0):
+    out = output_of(e)
+    text, status = out.text, out.status
+    if e.receipt.ok is False or FAILING.search(text) or (status is not None and status != 0):
         return "failing"
-    if PASSING.search(content) or e.receipt.ok is True or status == 0:
+    if PASSING.search(text) or e.receipt.ok is True or status == 0:
         return "passing"
     return "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class Output:
+    """What a command printed and the exit status its harness reports (``None``: not
+    reported)."""
+
+    text: str
+    status: int | None
+
+
+def output_of(e: ReceiptEntry) -> Output:
+    """A call's output as the command printed it: a harness that wraps it in JSON
+    (``{"output": "F.\\n1 failed, 1 passed", "metadata": {"exit_code": 1}}``, Codex CLI's
+    shell results) has its output fields decoded, their line breaks breaks again, and
+    the exit status read from its field; any other result is its content."""
+    found = e.memo.get("output")
+    if isinstance(found, Output):
+        return found
+    content = e.receipt.content
+    out = Output(content, exit_status(content))
+    if e.format == "json":
+        try:
+            tree = json.loads(content)
+        except ValueError:
+            tree = None
+        texts: list[str] = []
+        codes: list[int] = []
+        _output_fields(tree, texts, codes, 0)
+        if texts or codes:
+            text = "\n".join(texts) if texts else content
+            out = Output(text, codes[0] if codes else exit_status(text))
+    e.memo["output"] = out
+    return out
+
+
+#: Fields that hold a command's exit status (``OUTPUT_FIELDS``: what it printed).
+_EXIT_FIELD = frozenset(
+    "exit_code exitcode returncode return_code exit_status exitstatus status_code_exit".split()
+)
+
+
+def _output_fields(node: object, texts: list[str], codes: list[int], depth: int) -> None:
+    if depth > 6:
+        return
+    if isinstance(node, dict):
+        for k, v in node.items():
+            key = str(k).lower()
+            if key in OUTPUT_FIELDS and isinstance(v, str):
+                if v.strip():
+                    texts.append(v)
+            elif key in _EXIT_FIELD and isinstance(v, int) and not isinstance(v, bool):
+                codes.append(v)
+            else:
+                _output_fields(v, texts, codes, depth + 1)
+    elif isinstance(node, list):
+        for v in node[:200]:
+            _output_fields(v, texts, codes, depth + 1)
 
 
 def exit_status(content: str) -> int | None:
     """The exit status an agent harness reports with a command's output, if it does:
     ``<returncode>0</returncode>`` (mini-swe-agent), ``[Command finished with exit code
-    1]`` (OpenHands)."""
-    m = _EXIT_STATUS.search(content[:40]) or _EXIT_STATUS_END.search(content[-120:])
+    1]`` (OpenHands), ``Exit code: 0`` on a line of its own (Cursor above the output,
+    Gemini CLI below it)."""
+    m = (
+        _EXIT_STATUS.search(content[:40])
+        or _EXIT_STATUS_END.search(content[-120:])
+        or _EXIT_LINE.search(content[:200])
+        or _EXIT_LINE.search(content[-400:])
+    )
     return None if m is None else int(next(g for g in m.groups() if g is not None))
 
 
@@ -337,6 +424,11 @@ _EXIT_STATUS_END = re.compile(
     r"\[(?:Command(?:\s+-?\d+)?\s+finished|The\s+command\s+completed)\s+with\s+exit\s+code"
     r"\s+(-?\d+)\.?\]\s*$"
     r"|<returncode>\s*(-?\d+)\s*</returncode>\s*$"
+)
+_EXIT_LINE = re.compile(
+    r"^[ \t]*(?:exit[ \t_]?code|exit[ \t]status|process[ \t]exited[ \t]with[ \t]code)"
+    r"[ \t]*:?[ \t]*(-?\d+)[ \t]*$",
+    re.IGNORECASE | re.MULTILINE,
 )
 
 
@@ -356,12 +448,20 @@ def failed(entry: ReceiptEntry) -> bool:
     r = entry.receipt
     if r.ok is not None:
         return not r.ok
-    return _reads_as_failure(r.content[:2000])
+    return _reads_as_failure(output_of(entry).text[:2000])
+
+
+#: A harness's empty error field: "Error: (none)", "Stderr: (empty)" (Gemini CLI's shell
+#: report), no error ("ERROR:" alone on its line heads the error below it).
+_NO_ERROR = re.compile(
+    r"^[ \t]*(?:errors?|stderr)[ \t]*:[ \t]*(?:\((?:none|empty)\)|none|null|nil|0)[ \t]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
 
 
 @functools.lru_cache(maxsize=4096)
 def _reads_as_failure(content: str) -> bool:
-    head = content[:400]
+    head = _NO_ERROR.sub("", content[:400])
     return (
         bool(ERRORISH.search(head)) and not PASSING.search(head) and not _WRITE_DONE.search(content)
     )

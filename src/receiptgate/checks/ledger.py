@@ -26,6 +26,7 @@ from receiptgate.checks.calls import (
     calls_for,
     failed,
     ledger_view,
+    output_of,
     runs_suite,
     suite_outcome,
     tool_name_words,
@@ -192,7 +193,7 @@ def check_action(
             return Finding(
                 "unsupported", rid, "tool", f"{rid}: the test run's result is not readable"
             )
-        shown = snippet(last.receipt.content, FAILING if outcome == "failing" else PASSING)
+        shown = snippet(output_of(last).text, FAILING if outcome == "failing" else PASSING)
         return Finding(
             "contradicted",
             rid,
@@ -200,6 +201,8 @@ def check_action(
             f"contradicts {rid}: the test run is {outcome} ({shown}), "
             f"claimed {'passing' if kind == 'tests_pass' else 'failing'}",
         )
+    if kind == "test_tally":
+        return _check_tally(view.test_runs, claim.value or "")
     if kind == "api_returned":
         return _check_status(index, claim)
     if kind == "printed":
@@ -382,6 +385,65 @@ def _refunded_elsewhere(e: ReceiptEntry, tail: str) -> str | None:
     if went is None or went.startswith(claimed) or (claimed == "card" and "card" in went):
         return None
     return f"the refund went to {went}, claimed {m.group(1)}"
+
+
+#: One count of a tally, in a reply or a runner's report: "3 passed", "1 test failed",
+#: "failures=2" (unittest).
+_TALLY_COUNT = re.compile(
+    r"(?<![\w.,/-])(\d{1,6})\s+(?:(?:unit\s+|new\s+)?tests?\s+|test\s+cases?\s+)?"
+    r"(passed|passing|failed|failing|failures?|errors?|errored|skipped|xfailed|xpassed|"
+    r"deselected)\b|\b(failures|errors|skipped)=(\d{1,6})\b",
+    re.IGNORECASE,
+)
+
+_TALLY_WORD = {
+    "passing": "passed",
+    "failing": "failed",
+    "failure": "failed",
+    "failures": "failed",
+    "error": "errors",
+    "errored": "errors",
+}
+
+
+def tally(text: str) -> dict[str, int]:
+    """The counts of a tally by outcome ("1 failed, 3 passed" -> failed 1, passed 3); of
+    a runner's report, the last count of each outcome (its closing summary)."""
+    out: dict[str, int] = {}
+    for m in _TALLY_COUNT.finditer(text):
+        if m.group(1) is not None:
+            word, n = m.group(2).lower(), int(m.group(1))
+        else:
+            word, n = m.group(3).lower(), int(m.group(4))
+        out[_TALLY_WORD.get(word, word)] = n
+    return out
+
+
+def _check_tally(runs: list[ReceiptEntry], said: str) -> Finding:
+    """ "1 failed, 3 passed" against the tallies the test runs reported: backed by a run
+    that reported every count (an earlier run counts: "before the fix, 2 failed");
+    contradicted when the newest readable tally disagrees; a count of zero of an outcome
+    the run does not list ("0 failed" beside "4 passed") agrees with it."""
+    claimed = tally(said)
+    if not claimed:
+        return Finding("unsupported", None, None, "")
+    if not runs:
+        return Finding("unsupported", None, None, "no test run in the action ledger")
+    told = [(e, t) for e in runs if (t := tally(output_of(e).text))]
+    if not told:
+        rid = runs[-1].receipt.id
+        return Finding("unsupported", rid, "tool", f"{rid}: the test run's tally is not readable")
+    for e, t in reversed(told):
+        if all(t.get(word, 0) == n for word, n in claimed.items()):
+            rid = e.receipt.id
+            shown = ", ".join(f"{n} {w}" for w, n in t.items())
+            return Finding("supported", rid, "tool", f"{rid}: the test run reported {shown}")
+    e, t = told[-1]
+    rid = e.receipt.id
+    shown = ", ".join(f"{n} {w}" for w, n in t.items())
+    return Finding(
+        "contradicted", rid, "tool", f"contradicts {rid}: the test run reported {shown}, not {said}"
+    )
 
 
 def _check_output(index: ReceiptIndex, claim: DetectedClaim) -> Finding:

@@ -179,6 +179,9 @@ def record_claims(
             )
             out.append(RecordClaim("id", a, b, tok, m2))
             busy.append((a, b))
+        elif (unheld := _unheld_commit(index, s.text, tok, a, b)) is not None:
+            out.append(unheld)
+            busy.append((a, b))
         else:
             shape = id_shape(tok)
             known = index.id_shapes.get(shape)
@@ -360,6 +363,28 @@ _SET_ASIDE = re.compile(
     r"\b(?:rather\s+than|instead\s+of|not)\s+(?:to\s+|as\s+|onto\s+)?(?:a|an|the|your)?\s*$",
     re.IGNORECASE,
 )
+
+
+#: A commit's hash (7 to 40 hex digits, a letter and a digit among them) where the
+#: sentence says it is one: "committed as 3f2a1bc", "commit 3f2a1bc", "SHA 3f2a1bc".
+_HEX = re.compile(r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40}")
+_OF_COMMIT = re.compile(r"\b(?:commit(?:ted|s)?|sha|hash|revision|rev|HEAD|cherry-picked)\b", re.I)
+
+
+def _unheld_commit(
+    index: ReceiptIndex, sentence: str, tok: str, a: int, b: int
+) -> RecordClaim | None:
+    """A commit hash the sentence names that no receipt prints (a short hash is held by a
+    receipt that prints the long one): unsupported. ``None`` when it is no commit's hash
+    or a receipt holds it."""
+    low = tok.lower()
+    if not _HEX.fullmatch(low) or not _OF_COMMIT.search(sentence):
+        return None
+    if any(low in e.text for e in index.entries):
+        return None
+    f = record_fact("id", a, b, tok)
+    detail = f"no receipt holds the commit {tok}"
+    return RecordClaim("id", a, b, tok, Finding("unsupported", None, None, detail, value=f))
 
 
 def _unknown_id(tok: str, a: int, b: int, forms: list[str]) -> RecordClaim:

@@ -15,10 +15,10 @@ import re
 
 from receiptgate.checks.calls import (
     ERRORISH,
-    exit_status,
     failed,
     is_test_run,
     ledger_view,
+    output_of,
 )
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import snippet
@@ -220,9 +220,10 @@ def _outcome(e: ReceiptEntry | None, what: str) -> Finding | None:
     if e is None:
         return None
     rid = e.receipt.id
-    status = exit_status(e.receipt.content)
+    out = output_of(e)
+    status = out.status
     if (status is not None and status != 0) or (status is None and _broke(e)):
-        why = f"exit status {status}" if status else snippet(e.receipt.content, ERRORISH)
+        why = f"exit status {status}" if status else snippet(out.text, ERRORISH)
         return Finding("contradicted", rid, "tool", f"contradicts {rid}: the {what} failed ({why})")
     shown = f"exit status {status}" if status is not None else "no error"
     return Finding("supported", rid, "tool", f"{rid}: the newest {what} ended cleanly ({shown})")
@@ -232,4 +233,4 @@ _TRACEBACK = re.compile(r"\bTraceback \(most recent call last\)|^\w*Error:", re.
 
 
 def _broke(e: ReceiptEntry) -> bool:
-    return failed(e) or _TRACEBACK.search(e.receipt.content[-2000:]) is not None
+    return failed(e) or _TRACEBACK.search(output_of(e).text[-2000:]) is not None

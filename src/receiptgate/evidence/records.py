@@ -133,6 +133,16 @@ def _plain_key(key: str) -> bool:
 _PLAIN_KEY = re.compile(r"[A-Za-z_][\w-]*")
 
 
+#: Fields that hold what a command printed ("output", "stdout"): printed text, whatever
+#: its length (checks/calls reads a run's output from them too).
+OUTPUT_FIELDS = frozenset(
+    "output stdout stderr out err result text content logs log message error body".split()
+)
+
+#: ... and any field's value with a line break in it, or a long line.
+_PRINTED = re.compile(r"\n|^.{120}")
+
+
 class _Builder:
     def __init__(self, day: datetime | None = None) -> None:
         self.records: list[Record] = []
@@ -198,6 +208,21 @@ class _Builder:
                 if value is not None:
                     own.leaves.append(Leaf(own, child, k, key_words(k) + context, value))
                     self.leaves += 1
+                if isinstance(v, str) and (k.lower() in OUTPUT_FIELDS or _PRINTED.search(v)):
+                    self._printed(v, child, own)
+
+    def _printed(self, text: str, path: str, rec: Record) -> None:
+        """The figures and versions of a field that holds printed text, each a leaf of the
+        record under that field's path, read as a text is (``text_records``): the
+        ``output`` of ``{"output": "src/report.py:14: avg = mean(values)", "exit_code":
+        0}`` holds line 14, the ``Stdout`` of a shell tool's report "numpy-1.26.4"."""
+        for leaf in text_records(text, self.day)[0].leaves:
+            if self.leaves >= MAX_LEAVES:
+                return
+            if leaf.value.kind == "id":
+                continue  # a token of the text ("24hrs") is no id of the record
+            rec.leaves.append(Leaf(rec, path, leaf.key, leaf.words, leaf.value, leaf.quote))
+            self.leaves += 1
 
 
 def records_of(tree: Any, when: datetime | None = None) -> list[Record]:

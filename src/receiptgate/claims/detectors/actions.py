@@ -210,6 +210,13 @@ _FIGURING = re.compile(r"(?:the\s+)?(?:numbers|math|maths|calculations?)\b", re.
 _INTENT_BEFORE = re.compile(r"\b(?:will|should|can|could|would|might|going\s+to|need\s+to)\s*$")
 
 
+#: One count of a test runner's tally: "3 passed", "1 test failed", "2 errors".
+_TALLY_ITEM = (
+    r"\d{1,6}\s+(?:(?:unit\s+|new\s+)?tests?\s+|test\s+cases?\s+)?"
+    r"(?:passed|failed|errors?|errored|skipped|xfailed|xpassed|deselected)"
+)
+
+
 class ActionDetector(Detector):
     """First-person action claims and observed results ("the API returned 200")."""
 
@@ -344,6 +351,19 @@ class ActionDetector(Detector):
             confidence=0.85,
         ),
         Pattern(
+            # "Running `mean([2, 4])` printed 3.0", "`python calc.py` outputs 42": what a
+            # run printed, a figure or a code span, which a call's output must hold
+            "run_printed",
+            r"(?:\b(?:running|calling|executing|evaluating)\s+(?:`[^`\n]{1,80}`|[^\s,;]{1,80})|"
+            r"`[^`\n]{1,80}`|\b[A-Za-z_][\w.]*\([^()\n]{0,60}\))\s+(?:now\s+|also\s+|still\s+)?"
+            r"(?:prints|printed|outputs|output|displays|displayed)\s+"
+            r"(?:`([^`\n]{1,60})`|(-?\d+(?:\.\d+)?))(?:[\s.,;:!)]|$)",
+            subject="self",
+            assertion="printed",
+            value=1,
+            confidence=0.8,
+        ),
+        Pattern(
             "tests_pass",
             rf"\b{_TESTS}\s+(?:all\s+|now\s+|still\s+)?(pass|passes|passed|succeeded|succeed|"
             # "are now passing", "have all passed", "continue to pass"
@@ -352,6 +372,16 @@ class ActionDetector(Detector):
             subject="self",
             assertion="tests_pass",
             confidence=0.9,
+        ),
+        Pattern(
+            # "1 failed, 3 passed", "the run shows 2 errors": a runner's tally, each count
+            # checked against what the test runs reported
+            "test_tally",
+            rf"\b({_TALLY_ITEM}(?:\s*(?:,|;|and|,\s*and)\s*{_TALLY_ITEM})*)\b",
+            subject="self",
+            assertion="test_tally",
+            value=1,
+            confidence=0.85,
         ),
         Pattern(
             "tests_which_pass",
@@ -476,8 +506,14 @@ class ActionDetector(Detector):
             return None  # "they all passed the interview" is not about a test run
         if name == "tests_label_pass" and _SOME_FAILED.search(sentence.text):
             return None  # "Tests: 3 passed, 1 failed" reports a failing run
-        if name in ("tests_fail", "tests_pass") and _TO_AFTER.match(text, match.end()):
+        if name in ("tests_fail", "tests_pass", "test_tally") and _TO_AFTER.match(
+            text, match.end()
+        ):
             return None  # "the build failed to find the module" is no test result
+        if name == "test_tally" and match.start() > 0 and text[match.start() - 1] in ".,/-":
+            return None  # "v1.2 passed review": part of a version or a list, no count
+        if name == "run_printed":
+            claim.value = match.group(1) or match.group(2)  # the code span or the figure
         if name == "passive":
             verb = " ".join((match.group(1) or match.group(2)).lower().split())
             if _WHEN_AFTER.match(text, match.end()):

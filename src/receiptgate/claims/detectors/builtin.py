@@ -272,6 +272,10 @@ class ExistenceDetector(Detector):
         return claim
 
 
+#: A subject that ends in a number: the count of a tally ("... shows 1" failed).
+_TALLY = re.compile(r"(?:^|\s)\d+$")
+
+
 class OperationalStatusDetector(Detector):
     """Health of systems: "Pipeline is broken", "Build failed", "All services are down"."""
 
@@ -324,8 +328,10 @@ class OperationalStatusDetector(Detector):
             tail.startswith(" on") and claim.assertion in ("operational", "not_operational")
         ):
             return None
-        if claim.subject.strip().isdigit():
-            return None  # "4 passed, 0 failed": a count of a run's results, no system's state
+        if _TALLY.search(claim.subject.strip()):
+            # "4 passed, 0 failed", "the test run shows 1 failed": a count of a run's
+            # results (checked as a figure), no system's state
+            return None
         if claim.assertion in ("not_operational",):
             claim.assertion = "operational"
         claim.assertion = claim.assertion.replace("is_failing", "failing")

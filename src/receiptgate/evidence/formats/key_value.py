@@ -14,6 +14,12 @@ _FIELD_ONLY = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+=\S+")
 _LOGFMT = re.compile(r"""([A-Za-z_][\w.\-]*)=("(?:[^"\\]|\\.)*"|'[^']*'|\S*)""")
 
 
+#: The label of a command's output in a tool's report ("Stdout:", "Output:"): the lines
+#: under it are its value.
+_OUTPUT_KEY = re.compile(
+    r"(?i)(?:std\s*out|std\s*err|output|result|error|errors|logs?|response|body|content)"
+)
+
 #: A value that is one figure ("55", "12.5 ms", "98%").
 _ONE_FIGURE = re.compile(r"-?\d[\d,]*(?:\.\d+)?\s*(?:%|[A-Za-z]{1,5})?")
 
@@ -45,18 +51,39 @@ class KeyValueFormat(Format):
                     row.setdefault("message", rest)
                 lines_.append(row)
             return lines_[0] if len(lines_) == 1 else lines_
-        pairs = [m for ln in lines if (m := _PAIR.match(ln)) is not None and m.group(2)]
-        if len(lines) == 1 and pairs and _ONE_FIGURE.fullmatch(pairs[0].group(2)):
+        pairs, lines = _continued(lines)
+        if len(lines) == 1 and pairs and _ONE_FIGURE.fullmatch(pairs[0][1]):
             # "total: 55" alone: a program printing one labelled figure
-            return {pairs[0].group(1).strip(): pairs[0].group(2)}
+            return {pairs[0][0]: pairs[0][1]}
         if len(pairs) < 2 or len(pairs) < 0.6 * len(lines):
             return None
-        if mostly_prose([m.group(2) for m in pairs]):
+        if mostly_prose([value for _, value in pairs]):
             return None  # "Note: the refund goes to ...": sentences under labels, a document
         records: list[dict[str, str]] = [{}]
-        for m in pairs:
-            key, value = m.group(1).strip(), m.group(2)
+        for key, value in pairs:
             if key in records[-1]:
                 records.append({})
             records[-1][key] = value
         return records[0] if len(records) == 1 else records
+
+
+def _continued(lines: list[str]) -> tuple[list[tuple[str, str]], list[str]]:
+    """The ``key: value`` pairs of some lines, a line that is no pair continuing the value
+    above it ("Stdout: ...." then "4 passed in 0.12s": a shell tool's report of a command,
+    the output under its label), and the lines counted for the share of pairs (a
+    continued value counts as one line). Only an output's label is continued: under
+    another key, a line that is no pair is no part of the record."""
+    pairs: list[tuple[str, str]] = []
+    counted: list[str] = []
+    for ln in lines:
+        m = _PAIR.match(ln)
+        if m is not None and (m.group(2) or _OUTPUT_KEY.fullmatch(m.group(1).strip())):
+            # "Stdout:" alone on its line: the output follows
+            pairs.append((m.group(1).strip(), m.group(2)))
+            counted.append(ln)
+        elif pairs and _OUTPUT_KEY.fullmatch(pairs[-1][0]):
+            key, value = pairs[-1]
+            pairs[-1] = (key, f"{value}\n{ln.strip()}" if value else ln.strip())
+        else:
+            counted.append(ln)
+    return pairs, counted
