@@ -377,8 +377,25 @@ def output_of(e: ReceiptEntry) -> Output:
         if texts or codes:
             text = "\n".join(texts) if texts else content
             out = Output(text, codes[0] if codes else exit_status(text))
+    elif e.format == "key_value" and e.records:
+        # "Command: ... / Stdout: ... / Error: (none) / Exit Code: 0" (Gemini CLI): the
+        # output under its label, the status from its field
+        root = e.records[0]
+        texts = [x.value.shown for x in root.leaves if x.key.lower() in OUTPUT_FIELDS]
+        texts = [t for t in texts if not _EMPTY_FIELD.fullmatch(t)]
+        codes = [
+            int(x.value.number)
+            for x in root.leaves
+            if "_".join(x.key.lower().split()) in _EXIT_FIELD and x.value.number is not None
+        ]
+        if codes:
+            out = Output("\n".join(texts), codes[0])
     e.memo["output"] = out
     return out
+
+
+#: A field a harness leaves empty: "(none)", "(empty)".
+_EMPTY_FIELD = re.compile(r"\s*\(?(?:none|empty|null|nil)?\)?\s*", re.IGNORECASE)
 
 
 #: Fields that hold a command's exit status (``OUTPUT_FIELDS``: what it printed).

@@ -22,6 +22,7 @@ from receiptgate.checks.calls import (
     FAILING,
     PASSING,
     READ_TOOL,
+    _LedgerView,
     call_head,
     calls_for,
     failed,
@@ -231,7 +232,7 @@ def check_action(
         seen = {id(e) for e in matching}
         matching = matching + [e for e in unnamed if id(e) not in seen]
     about = ObjectMatcher.of(claim, tail)
-    mentioned = [e for e in matching if about(e)]
+    mentioned = [e for e in matching if about(e) and not _on_another(view, about, e)]
     if not mentioned and kind == "checked" and claim.object:
         # "I found your Atlanta to Philadelphia reservation", "I checked the same itinerary
         # and dates": the object phrase goes on past the words read as its name; a look-up
@@ -444,6 +445,30 @@ def _check_tally(runs: list[ReceiptEntry], said: str) -> Finding:
     return Finding(
         "contradicted", rid, "tool", f"contradicts {rid}: the test run reported {shown}, not {said}"
     )
+
+
+def _on_another(view: _LedgerView, about: ObjectMatcher, e: ReceiptEntry) -> bool:
+    """Whether a call that shares some of an object's words was made on another thing:
+    a word of the object that the call does not hold names what another call was made
+    on ("I restarted the api deployment" and ``kubectl rollout restart
+    deployment/worker``, when ``helm upgrade api`` is another call)."""
+    if about.idents or about.anything or len(about.words) < 2:
+        return False
+    shared = about.words & e.words
+    if not shared or not shared <= _KIND_NOUNS:
+        return False  # the call holds a name of the object, not only what kind it is
+    missing = about.words - e.words - GENERIC_OBJECTS - _KIND_NOUNS
+    return any(missing & other.context_words for other in view.tools if other is not e)
+
+
+#: What kind of thing an object is ("the api deployment"): shared by every call on a
+#: thing of that kind, so no name of which one.
+_KIND_NOUNS = content_words(
+    "deployment deployments service services pod pods container containers node nodes job "
+    "jobs cronjob release releases namespace database table branch repository repo bucket "
+    "queue topic server host instance cluster volume secret configmap ingress image "
+    "images function module package directory folder script job task process daemon"
+)
 
 
 def _check_output(index: ReceiptIndex, claim: DetectedClaim) -> Finding:

@@ -14,6 +14,7 @@ from receiptgate.checks.finding import Finding
 from receiptgate.checks.record_claim import RecordClaim, record_fact
 from receiptgate.checks.rivals import evidence_line
 from receiptgate.checks.rows import literal_in
+from receiptgate.checks.words import content_words
 from receiptgate.claims.collect import clause_around
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.records import Leaf, Record
@@ -332,6 +333,20 @@ def _latest_field(index: ReceiptIndex, ident: str, fieldname: str) -> list[Leaf]
     return [x for rec in newest for x in rec.leaves if x.key.lower() == fieldname]
 
 
+def _names_another_call(index: ReceiptIndex, anchor_: Anchor, said: str) -> bool:
+    """Whether a sentence anchored to the newest result only names what another call was
+    made on (a word of that call's tool or arguments that the newest result does not
+    hold)."""
+    words = content_words(said)
+    newest = {index.position(rec) for rec in anchor_.records}
+    held = frozenset().union(*(index.entries[i].words for i in newest))
+    return any(
+        (words & e.context_words) - held
+        for i, e in enumerate(index.entries)
+        if i not in newest and e.receipt.kind == "tool"
+    )
+
+
 def state_claim(
     index: ReceiptIndex,
     anchor_: Anchor,
@@ -420,6 +435,10 @@ def state_claim(
         held = {i for i in held if any(holds(x) for x in _latest_field(index, i, fieldname))}
         if len(held) == SPELLED_COUNTS[m.group(1)]:
             return None
+    if anchor_.how == "latest" and _names_another_call(index, anchor_, said):
+        # "nginx is active and running" after a helm upgrade's "STATUS: deployed": the
+        # sentence names what an earlier call looked at, not the newest result
+        return None
     leaf = other[0]
     before = _held_before(index, [leaf.record], fieldname, holds)
     if before is not None:

@@ -9,7 +9,14 @@ import dataclasses
 import re
 from collections.abc import Iterable
 
-from receiptgate.checks.calls import READ_TOOL, failed, suite_outcome, suite_runs, tool_calls
+from receiptgate.checks.calls import (
+    READ_TOOL,
+    failed,
+    output_of,
+    suite_outcome,
+    suite_runs,
+    tool_calls,
+)
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import check_action
 from receiptgate.checks.objects import root, tool_root
@@ -184,7 +191,7 @@ def _observe(entry: ReceiptEntry, base: str, subject: str = "") -> bool | None:
     In a table (``docker ps``, ``kubectl get pods``) only the rows naming the
     subject count: an exited memcached says nothing about redis.
     """
-    text = _rows_about(entry.receipt.content, subject).lower()
+    text = _rows_about(output_of(entry).text, subject).lower()
     if base == "full":
         # "the disk is full" against df: a volume at 95% or more is full.
         used = [int(p) for p in _USE_PERCENT.findall(text)]

@@ -24,6 +24,7 @@ from typing import Any
 from receiptgate.checks.words import content_words
 from receiptgate.claims.hardfacts import extract_hard_facts
 from receiptgate.claims.models import HardFact
+from receiptgate.evidence.formats import parse_content
 from receiptgate.evidence.values import (
     ID_KEYS,
     NAME_KEYS,
@@ -133,6 +134,20 @@ def _plain_key(key: str) -> bool:
 _PLAIN_KEY = re.compile(r"[A-Za-z_][\w-]*")
 
 
+#: The hashes a controller appends to what it names: a Kubernetes pod's replica set and
+#: pod suffixes ("worker-5c7b9d4f8-lx2vn"), or a replica set's alone ("worker-5c7b9d4f8").
+_GENERATED = re.compile(
+    r"^([a-z][a-z0-9-]*?)-(?=(?:[a-z]*\d){2})(?=(?:\d*[a-z]){2})[a-z0-9]{8,10}(?:-[a-z0-9]{5})?$"
+)
+
+
+def _generated_stem(name: str) -> str | None:
+    """The name a generated name was made from ("worker" of "worker-5c7b9d4f8-lx2vn"):
+    what a reply calls it ("the worker pod")."""
+    m = _GENERATED.match(name)
+    return m.group(1) if m is not None else None
+
+
 #: Fields that hold what a command printed ("output", "stdout"): printed text, whatever
 #: its length (checks/calls reads a run's output from them too).
 OUTPUT_FIELDS = frozenset(
@@ -194,6 +209,8 @@ class _Builder:
                 own.ids.append(v[1:])
         for k in name_fields:
             own.names.append(" ".join(str(scalars[k]).lower().split()))
+            if (stem := _generated_stem(own.names[-1])) is not None:
+                own.names.append(stem)  # the "worker" pod of worker-5c7b9d4f8-lx2vn
         first, last = scalars.get("first_name"), scalars.get("last_name")
         if isinstance(first, str) and isinstance(last, str):
             own.names.append(f"{first} {last}".lower())
@@ -216,6 +233,18 @@ class _Builder:
         record under that field's path, read as a text is (``text_records``): the
         ``output`` of ``{"output": "src/report.py:14: avg = mean(values)", "exit_code":
         0}`` holds line 14, the ``Stdout`` of a shell tool's report "numpy-1.26.4"."""
+        parsed = parse_content(text)
+        if parsed.format != "text" and isinstance(parsed.tree, dict | list):
+            # a table or fields printed by the command ("kubectl get pods" inside Gemini
+            # CLI's "Stdout:" or Codex CLI's JSON "output"): its rows are records, as
+            # when the command's output is the whole result
+            if isinstance(parsed.tree, dict):
+                # fields of the result itself (a helm release's NAME and STATUS), beside
+                # the arguments of the call that printed them
+                self._object(parsed.tree, path, rec, "", row=True)
+            else:
+                self.walk(parsed.tree, path, rec, "", "")
+            return
         for leaf in text_records(text, self.day)[0].leaves:
             if self.leaves >= MAX_LEAVES:
                 return

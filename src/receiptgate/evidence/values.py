@@ -341,6 +341,12 @@ def _leaf_value(
             # A long run of digits is also a name: "6259501109" is an item id.
             return Value(value.kind, (*value.keys, f"i:{text.lower()}"), text, x, value.unit)
         return value
+    if (m := _NUMBER_ASIDE.match(text)) is not None:
+        # "9 (10m ago)" (kubectl's restarts and when the last one was): the field's
+        # number, with an aside
+        inner = _leaf_value(key, m.group(1), siblings, context, day)
+        if inner is not None:
+            return Value(inner.kind, inner.keys, text, inner.number, inner.unit)
     low = " ".join(text.lower().split())
     if any(c.isdigit() for c in text) and len(text) <= 60:
         parsed = _from_prose(text, day)
@@ -361,6 +367,10 @@ def _leaf_value(
         also = (f"w:{spaced}",) if spaced != low and spaced else ()
         return Value("word", (f"w:{low}", *also, *embedded), text)
     return Value("text", embedded, text)
+
+
+#: A number and an aside in brackets after it: "9 (10m ago)".
+_NUMBER_ASIDE = re.compile(r"^(\d[\d,]*(?:\.\d+)?)\s+\([^()]{1,40}\)$")
 
 
 def _from_prose(text: str, day: datetime | None = None) -> Value | None:

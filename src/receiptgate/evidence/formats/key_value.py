@@ -20,6 +20,13 @@ _OUTPUT_KEY = re.compile(
     r"(?i)(?:std\s*out|std\s*err|output|result|error|errors|logs?|response|body|content)"
 )
 
+#: The labels of a tool's report of a command (what ends the output under "Stdout:").
+_REPORT_KEY = re.compile(
+    r"(?i)(?:std\s*out|std\s*err|output|error|errors|exit[\s_]?code|exit\s+status|"
+    r"return\s*code|signal|background\s+pids|process\s+group\s+pgid|directory|cwd|command|"
+    r"duration|elapsed)"
+)
+
 #: A value that is one figure ("55", "12.5 ms", "98%").
 _ONE_FIGURE = re.compile(r"-?\d[\d,]*(?:\.\d+)?\s*(?:%|[A-Za-z]{1,5})?")
 
@@ -71,17 +78,23 @@ def _continued(lines: list[str]) -> tuple[list[tuple[str, str]], list[str]]:
     """The ``key: value`` pairs of some lines, a line that is no pair continuing the value
     above it ("Stdout: ...." then "4 passed in 0.12s": a shell tool's report of a command,
     the output under its label), and the lines counted for the share of pairs (a
-    continued value counts as one line). Only an output's label is continued: under
-    another key, a line that is no pair is no part of the record."""
+    continued value counts as one line). Only an output's label is continued, up to the
+    report's next label (``_REPORT_KEY``): under another key, a line that is no pair is
+    no part of the record."""
     pairs: list[tuple[str, str]] = []
     counted: list[str] = []
     for ln in lines:
         m = _PAIR.match(ln)
+        in_output = bool(pairs) and _OUTPUT_KEY.fullmatch(pairs[-1][0]) is not None
+        if m is not None and in_output and not _REPORT_KEY.fullmatch(m.group(1).strip()):
+            # "Active: active (running)" printed by the command: a line of its output,
+            # until the report's own next label ("Stderr:", "Exit Code:")
+            m = None
         if m is not None and (m.group(2) or _OUTPUT_KEY.fullmatch(m.group(1).strip())):
             # "Stdout:" alone on its line: the output follows
             pairs.append((m.group(1).strip(), m.group(2)))
             counted.append(ln)
-        elif pairs and _OUTPUT_KEY.fullmatch(pairs[-1][0]):
+        elif in_output:
             key, value = pairs[-1]
             pairs[-1] = (key, f"{value}\n{ln.strip()}" if value else ln.strip())
         else:
