@@ -319,3 +319,24 @@ def test_when_searches_installs_commits_and_removals_are_reported_then_the_calls
 ) -> None:
     result = GATE.validate(text, receipts=_housekeeping(framework), now=NOW)
     assert result.verdict == verdict
+
+
+def test_when_a_script_the_agent_wrote_fails_then_saying_its_test_failed_is_backed() -> None:
+    calls = [
+        (
+            "str_replace_editor",
+            {"command": "create", "path": "/workspace/edge_cases.py", "file_text": "..."},
+            "File created successfully at: /workspace/edge_cases.py",
+        ),
+        (
+            "execute_bash",
+            {"command": "cd /workspace && python3 edge_cases.py"},
+            "Test case 3 - empty table:\nTraceback (most recent call last):\n"
+            "ValueError: names must match\n[Command finished with exit code 1]",
+        ),
+    ]
+    said = "The empty table test failed, but that is due to the table creation syntax."
+    assert GATE.validate(said, receipts=tool_transcript(calls), now=NOW).verdict == "pass"
+    # a pass is still a runner's to show: a script of one's own is no test suite
+    passed = "All tests pass."
+    assert GATE.validate(passed, receipts=tool_transcript(calls), now=NOW).verdict == "block"

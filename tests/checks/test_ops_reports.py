@@ -105,3 +105,40 @@ def test_when_an_ops_report_follows_the_commands_then_the_shell_tool_does_not_ma
 )
 def test_when_a_share_of_the_rows_is_reported_then_it_passes() -> None:
     assert _verdict("bash", "2 of the 3 pods are ready.") == "pass"
+
+
+UPTIME = " 15:19:54 up 2 days, 11:30,  0 user,  load average: 4.13, 3.92, 3.85"
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("The server has been up for 2 days, 11 hours, and 30 minutes.", "pass"),
+        ("The load averages (4.13, 3.92, 3.85) suggest moderate load.", "pass"),
+        ("The server has been up for 3 days.", "block"),
+        ("The server has been up for 2 days and 12 hours.", "block"),
+        ("The load average is 5.13.", "block"),
+    ],
+)
+def test_when_a_report_restates_what_uptime_printed_then_its_figures_are_backed(
+    text: str, verdict: str
+) -> None:
+    receipts = tool_transcript([("execute", {"command": "uptime"}, UPTIME)])
+    assert GATE.validate(text, receipts=receipts, now=NOW).verdict == verdict
+
+
+def test_when_a_later_call_came_then_naming_the_command_points_at_its_output() -> None:
+    receipts = tool_transcript(
+        [
+            ("execute", {"command": "uptime"}, UPTIME),
+            (
+                "execute",
+                {"command": "ping -c 4 8.8.8.8"},
+                "/bin/bash: line 1: ping: command not found",
+            ),
+        ]
+    )
+    said = "The server's uptime indicates it has been stable for over two days."
+    assert GATE.validate(said, receipts=receipts, now=NOW).verdict == "pass"
+    wrong = "The server's uptime indicates it has been stable for over five days."
+    assert GATE.validate(wrong, receipts=receipts, now=NOW).verdict == "block"

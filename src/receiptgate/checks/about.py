@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from receiptgate.checks.rows import row_text
 from receiptgate.checks.words import GENERIC, content_words
-from receiptgate.evidence.index import ReceiptIndex
+from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 from receiptgate.evidence.records import Leaf
 
 
@@ -87,6 +87,8 @@ def is_about(
             return True
     if leaf.path == "text" and _owned_by_other_name(entry.receipt.content, leaf, anchors):
         return False
+    if leaf.path == "text" and sentence & content_words(" ".join(command_names(entry))):
+        return True  # "the server's uptime ... over two days": what ``uptime`` printed
     words = leaf_words(index, leaf)
     if leaf.path == "text" and entry.receipt.kind == "user":
         words = words | entry.words  # a user's message is about one thing throughout
@@ -102,6 +104,38 @@ def is_about(
     if clause & _OUTPUT_VERBS and entry.receipt.kind == "tool" and not leaf.path.startswith("args"):
         return True  # "the script printed the total: 55": what a call printed, said as such
     return len((sentence - GENERIC) & words) >= 2
+
+
+def command_names(entry: ReceiptEntry) -> frozenset[str]:
+    """The commands a shell call ran, by name ("uptime", "df", "kubectl"): the first
+    word of each command line of its ``command`` argument, past wrappers (``sudo``,
+    ``bash -lc``) and ``cd``."""
+    args = entry.receipt.args or {}
+    cmd = args.get("command", args.get("cmd"))
+    if isinstance(cmd, list):
+        cmd = " ".join(str(x) for x in cmd)
+    if not isinstance(cmd, str):
+        return frozenset()
+    out = set()
+    for part in _COMMAND_SPLIT.split(cmd):
+        words = [w for w in part.split() if not w.startswith("-")]
+        while words and words[0] in _WRAPPERS:
+            words = words[1:]
+        if words and _COMMAND.fullmatch(words[0]) and words[0] not in _ENGLISH:
+            out.add(words[0].lower())
+    return frozenset(out)
+
+
+_COMMAND_SPLIT = re.compile(r"&&|\|\||[;|\n]")
+_WRAPPERS = frozenset("sudo bash sh zsh env time nohup exec cd".split())
+#: Commands whose names are everyday words ("find", "make"): a sentence using the word
+#: does not name the command.
+_ENGLISH = frozenset(
+    "find head tail sort make test date echo which file touch print cat more less diff list "
+    "open show read write run check get set free watch top kill wait join split paste".split()
+)
+#: A command's name: letters, no path, no file extension.
+_COMMAND = re.compile(r"[a-z][a-z0-9_-]{1,30}")
 
 
 #: Verbs that report what a call put out ("the script printed 55", "the query returned 12").

@@ -216,6 +216,29 @@ def calls_for(view: _LedgerView, kind: str) -> list[ReceiptEntry]:
     return calls
 
 
+def own_script_runs(view: _LedgerView) -> list[ReceiptEntry]:
+    """Runs of a script an earlier call wrote (``python3 edge_cases.py`` after the file was
+    created): the agent's own checks, in order."""
+    written: set[str] = set()
+    out: list[ReceiptEntry] = []
+    for e in view.tools:
+        head = view.heads[id(e)]
+        ran = _SCRIPT_RUN.findall(e.text.split("\n", 1)[0])
+        if any(name in written for name in ran):
+            out.append(e)
+        if writes(e.text, e.receipt.content) or _CREATES.search(head):
+            written.update(_SCRIPT_NAME.findall(e.text.split("\n", 1)[0]))
+    return out
+
+
+#: A script run ("python3 edge_cases.py", "node check.js") and a script's name.
+_SCRIPT_RUN = re.compile(
+    r"\b(?:python[\d.]*|node|ruby|bash|sh)\s+(?:-\S+\s+)*(?:[\w./-]*/)?([\w-]+\.(?:py|js|rb|sh))\b"
+)
+_SCRIPT_NAME = re.compile(r"(?:^|[/\s\"'])([\w-]+\.(?:py|js|rb|sh))\b")
+_CREATES = re.compile(r"\b(?:create|write)", re.IGNORECASE)
+
+
 @functools.lru_cache(maxsize=4096)
 def writes(text: str, content: str) -> bool:
     """Whether a call wrote a file, by its command or its output (cached: a transcript's

@@ -82,6 +82,11 @@ def _equal(h: HardFact, leaf: Leaf) -> bool:
     return True
 
 
+def _printed(index: ReceiptIndex, leaf: Leaf) -> bool:
+    """Whether a value is one a command printed as plain text (no record's field)."""
+    return leaf.path == "text" and index.receipt_of(leaf).kind == "tool"
+
+
 def check_figure(
     index: ReceiptIndex,
     h: HardFact,
@@ -180,10 +185,21 @@ def check_figure(
             held = [leaf for leaf in anywhere if index.receipt_of(leaf).kind == "tool"]
             if held:
                 return supported(index, h, held[-1])
+    # a figure a command printed in plain text, in a sentence about that output (it
+    # names nothing else: "The server has been up for 2 days" after ``uptime``): a text
+    # has no rows whose values could be another thing's
+    printed = anchor_.how in ("previous", "latest")
     inside = [
         leaf
         for leaf in equal
-        if ((strong or (previous and same_family(h, leaf.value))) and id(leaf.record) in scope)
+        if (
+            (
+                strong
+                or (previous and same_family(h, leaf.value))
+                or (printed and leaf.value.kind == h.kind and _printed(index, leaf))
+            )
+            and id(leaf.record) in scope
+        )
         or index.receipt_of(leaf).id in linked
     ]
     if inside:

@@ -28,6 +28,7 @@ from receiptgate.checks.calls import (
     failed,
     ledger_view,
     output_of,
+    own_script_runs,
     runs_suite,
     suite_outcome,
     tool_name_words,
@@ -180,6 +181,10 @@ def check_action(
         if _WHOLE_SUITE.search(f"{claim.matched_text} {tail}"):
             # "I ran the full test suite": a runner's run, not a test file run as a script
             runs = [e for e in runs if runs_suite(e)]
+        if not runs and kind == "tests_fail":
+            # "The empty table test failed" after ``python3 edge_cases.py`` exited 1: a
+            # script the agent wrote to test with, whose run failed
+            runs = own_script_runs(view)
         if not runs:
             return Finding("unsupported", None, None, "no test run in the action ledger")
         last = runs[-1]

@@ -12,7 +12,9 @@ from collections.abc import Iterable
 from receiptgate.checks.calls import (
     READ_TOOL,
     failed,
+    ledger_view,
     output_of,
+    own_script_runs,
     suite_outcome,
     suite_runs,
     tool_calls,
@@ -273,6 +275,10 @@ def check_state(
     if base == "running" and (head in _TEST_SUBJECTS or about_tests):
         # "The suite is green" / "the build is broken": a test run decides.
         runs = suite_runs(index)
+        if not runs and not polarity:
+            # "The empty table test failed" after a script the agent wrote to test with
+            # failed (``python3 edge_cases.py``, exit code 1)
+            runs = own_script_runs(ledger_view(index))
         if runs:
             outcome = suite_outcome(runs[-1])
             rid = runs[-1].receipt.id

@@ -273,6 +273,9 @@ _NUMBERISH = re.compile(
 )
 
 
+#: The hours and minutes of ``uptime``'s "up 2 days, 11:30," (or "up 11:30,").
+_UPTIME_CLOCK = re.compile(r"\bup\s+(?:\d+\s+days?,\s+)?(\d{1,2}):(\d{2}),")
+
 _WINDOW = 80
 _VERSION_IN_TOKEN = re.compile(r"(?<=[/@:_-])v?(\d+\.\d+\.\d+(?:[-+.][0-9A-Za-z.]+)?)\b")
 
@@ -317,6 +320,13 @@ def text_records(text: str, now: datetime | None) -> list[Record]:
         if value is not None:
             words = _window_words(text, h)
             rec.leaves.append(Leaf(rec, "text", "text", words, value, _quote(text, h.start, h.end)))
+    for m in _UPTIME_CLOCK.finditer(text):
+        # uptime's "up 2 days, 11:30,": 11 hours 30 minutes up, no time of day
+        span = int(m.group(1)) * 3600 + int(m.group(2)) * 60
+        value = Value("duration", (f"dur:s:{span}",), m.group(0).strip(" ,"))
+        rec.leaves.append(
+            Leaf(rec, "text", "text", ("up", "uptime"), value, _quote(text, m.start(1), m.end(2)))
+        )
     for m in _VERSION_IN_TOKEN.finditer(text):
         # "nginx/1.24.0", "node-v22.4.0": a version inside a longer token.
         version = m.group(1)

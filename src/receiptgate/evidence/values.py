@@ -401,12 +401,20 @@ _YEARLESS_DAY = re.compile(
     r"[A-Za-z]{3,9}\.?)$"
 )
 _ISO_DURATION = re.compile(r"^P(?:T)?(\d+(?:\.\d+)?)([YMWDHS])$")
+_ISO_COMPOUND = re.compile(
+    r"^P(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$"
+)
 
 
 def _duration_from_iso(value: str) -> tuple[str, ...]:
     m = _ISO_DURATION.match(value)
     if m is None:
-        return ()
+        # "PT11H30M" ("11 hours, and 30 minutes"), "P2DT3H": the whole span in seconds
+        c = _ISO_COMPOUND.match(value)
+        if c is None or not any(c.groups()):
+            return ()
+        d, h, mi, sec = (float(g) if g else 0.0 for g in c.groups())
+        return _duration_keys(d * 86400 + h * 3600 + mi * 60 + sec, "s", 1.0)
     x, unit = float(m.group(1)), m.group(2)
     if value.startswith("PT"):
         factor = {"H": 3600.0, "M": 60.0, "S": 1.0}.get(unit)
