@@ -340,3 +340,38 @@ def test_when_a_script_the_agent_wrote_fails_then_saying_its_test_failed_is_back
     # a pass is still a runner's to show: a script of one's own is no test suite
     passed = "All tests pass."
     assert GATE.validate(passed, receipts=tool_transcript(calls), now=NOW).verdict == "block"
+
+
+EDITED = (
+    "str_replace_editor",
+    {"command": "str_replace", "path": "/repo/src/stats.py", "old_str": "a", "new_str": "b"},
+    "The file /repo/src/stats.py has been edited. Here's the result of running `cat -n` on a "
+    "snippet of /repo/src/stats.py:\n     1\tdef mean(xs):\n     2\t    return b\n",
+)
+NOT_EDITED = (
+    "str_replace_editor",
+    {"command": "str_replace", "path": "/repo/src/stats.py", "old_str": "zz", "new_str": "b"},
+    "ERROR:\nNo replacement was performed, old_str `zz` did not appear verbatim in "
+    "/repo/src/stats.py.",
+)
+VIEWED = (
+    "str_replace_editor",
+    {"command": "view", "path": "/repo/src/stats.py"},
+    "Here's the result of running `cat -n` on /repo/src/stats.py:\n     1\tdef mean(xs):\n",
+)
+
+
+@pytest.mark.parametrize(
+    ("calls", "verdict"),
+    [
+        ([EDITED], "pass"),
+        ([EDITED, VIEWED], "pass"),  # a later view changed nothing
+        ([EDITED, NOT_EDITED], "pass"),  # a later edit that failed changed nothing either
+        ([NOT_EDITED], "block"),
+    ],
+)
+def test_when_the_changes_are_said_to_look_good_then_the_newest_edit_that_went_through_decides(
+    calls: list[Call], verdict: str
+) -> None:
+    result = GATE.validate("The changes look good.", receipts=tool_transcript(calls), now=NOW)
+    assert result.verdict == verdict

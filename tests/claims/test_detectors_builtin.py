@@ -256,6 +256,12 @@ SYSTEM_STATE = [
     pytest.param("Make sure nginx is running.", [], id="instruction-make-sure"),
     pytest.param("Verify that nginx is running.", [], id="instruction-verify-that"),
     pytest.param("Docker might not be installed.", [], id="modal-hedge"),
+    pytest.param(
+        "Without network tools, we should ensure that key services are running as expected.",
+        [],
+        id="to-be-checked-should-ensure",
+    ),
+    pytest.param("I'll check if nginx is running.", [], id="to-be-checked-ill-check-if"),
 ]
 
 

@@ -19,6 +19,7 @@ from receiptgate.checks.calls import (
     is_test_run,
     ledger_view,
     output_of,
+    reads_only,
 )
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import snippet
@@ -69,7 +70,7 @@ _EXECUTES = re.compile(
 
 #: A command or tool that changes or shows a change to files.
 _EDITS = re.compile(
-    r"\b(?:str_replace|edit|write|create|patch|apply|sed\s+-i|git\s+diff|git\s+apply|"
+    r"\b(?:str[_ ]replace|edit|editor|write|create|patch|apply|sed\s+-i|git\s+diff|git\s+apply|"
     r"diff)\b|\bcat\s*>|>\s*\S+\.\w+"
 )
 
@@ -85,7 +86,9 @@ def run_result(index: ReceiptIndex, text: str) -> Finding | None:
     if ("look" in plain.lower() and _LOOKS.match(plain)) or (
         "show" in plain.lower() and _SHOWS.match(plain)
     ):
-        found = _outcome(_newest(index, _EDITS), "edit")
+        # the changes made: the newest edit that went through (a later edit that failed
+        # changed nothing to look at), else the newest
+        found = _outcome(_newest(index, _EDITS, worked=True) or _newest(index, _EDITS), "edit")
         if found is not None and found.status == "supported" and not _shows_code(index, found):
             return None  # "No file open." is no listing the change could look good in
         return found
@@ -202,9 +205,16 @@ def _shows_code(index: ReceiptIndex, found: Finding) -> bool:
     return e is not None and e.receipt.content.count("\n") >= 2
 
 
-def _newest(index: ReceiptIndex, kind: re.Pattern[str]) -> ReceiptEntry | None:
+def _newest(
+    index: ReceiptIndex, kind: re.Pattern[str], *, worked: bool = False
+) -> ReceiptEntry | None:
+    """The newest call of a kind (``worked``: of those that did not fail)."""
     view = ledger_view(index)
     for e in reversed(view.tools):
+        if kind is _EDITS and reads_only(e):
+            continue  # str_replace_editor(command="view") showed a file, changed none
+        if worked and _broke(e):
+            continue
         if kind.search(_lines(view.heads[id(e)])):
             return e
     return None

@@ -86,6 +86,10 @@ class SystemStateDetector(Detector):
     ) -> DetectedClaim | None:
         if claim.subject.lower() in ("here", "there") and _NOUN_AFTER.match(text, match.end()):
             return None  # "Here are all available options:": a label, no state
+        if _TO_BE_CHECKED.search(text, sentence.start, match.start()):
+            # "we should ensure that key services are running": what is to be checked,
+            # not what is
+            return None
         if not claim.negative and (
             _NO_BEFORE.search(text, sentence.start, claim.offset)
             # "Nothing is listening on port 5432": said of nothing
@@ -97,6 +101,15 @@ class SystemStateDetector(Detector):
             claim.assertion = "not_" + claim.assertion
         return claim
 
+
+#: A state put as what is still to be checked: "we should ensure that", "let me verify
+#: whether", "I'll check if".
+_TO_BE_CHECKED = re.compile(
+    r"\b(?:should|must|need\s+to|needs\s+to|have\s+to|has\s+to|let['’]s|let\s+me|i['’]ll|"
+    r"we['’]ll|will|going\s+to|want\s+to|please)\s+(?:\w+\s+){0,2}?(?:ensure|make\s+sure|"
+    r"check|verify|confirm|see|test|determine)\s+(?:that|whether|if)\b[^.;:!?]*$",
+    re.IGNORECASE,
+)
 
 #: Subjects that deny the state of everything: "Nothing is listening on port 5432".
 _NOTHING = frozenset({"nothing", "nobody", "no one", "none"})
