@@ -71,7 +71,8 @@ ACTION_TOOLS: dict[str, re.Pattern[str]] = {
     ),
     "fixed": re.compile(
         r"\b(?:edit|write|patch|apply|replace|update|sed|commit|fix|modify|change|delete|remove|"
-        r"cancel|migrate|str_replace|rm\b|rmdir|unlink)"
+        r"cancel|migrate|str_replace|rm\b|rmdir|unlink|enable|disable|activate|deactivate|"
+        r"reactivate|suspend|unsuspend|reinstate|restore|waive|renew|unlock|unblock|reopen|credit)"
     ),
     "restarted": re.compile(
         r"\b(?:restart|reboot|reload|start|stop|kill|bounce|rollout\s+restart)"
@@ -377,6 +378,8 @@ class Output:
 
     text: str
     status: int | None
+    #: whether the text was read out of a wrapper (a JSON or ``key: value`` report)
+    wrapped: bool = False
 
 
 def output_of(e: ReceiptEntry) -> Output:
@@ -399,7 +402,7 @@ def output_of(e: ReceiptEntry) -> Output:
         _output_fields(tree, texts, codes, 0)
         if texts or codes:
             text = "\n".join(texts) if texts else content
-            out = Output(text, codes[0] if codes else exit_status(text))
+            out = Output(text, codes[0] if codes else exit_status(text), wrapped=True)
     elif e.format == "key_value" and e.records:
         # "Command: ... / Stdout: ... / Error: (none) / Exit Code: 0" (Gemini CLI): the
         # output under its label, the status from its field
@@ -412,7 +415,7 @@ def output_of(e: ReceiptEntry) -> Output:
             if "_".join(x.key.lower().split()) in _EXIT_FIELD and x.value.number is not None
         ]
         if codes:
-            out = Output("\n".join(texts), codes[0])
+            out = Output("\n".join(texts), codes[0], wrapped=True)
     e.memo["output"] = out
     return out
 
@@ -488,7 +491,40 @@ def failed(entry: ReceiptEntry) -> bool:
     r = entry.receipt
     if r.ok is not None:
         return not r.ok
-    return _reads_as_failure(output_of(entry).text[:2000])
+    out = output_of(entry)
+    if entry.format == "json" and not out.wrapped:
+        # a record a tool returned: its fields say whether it failed ("error": ...,
+        # "success": false), not a word in a value ("reason": "billed in error")
+        return _json_failed(r.content)
+    return _reads_as_failure(out.text[:2000])
+
+
+def _json_failed(content: str) -> bool:
+    try:
+        tree = json.loads(content)
+    except ValueError:
+        return _reads_as_failure(content[:2000])
+    if isinstance(tree, str):
+        return _reads_as_failure(tree[:2000])
+    if not isinstance(tree, dict):
+        return False
+    for key, value in tree.items():
+        k = str(key).lower()
+        if k in _ERROR_KEYS and value not in (None, "", [], {}, False, 0):
+            return True
+        if k in ("success", "ok", "succeeded") and value is False:
+            return True
+        if (
+            k in ("status", "state", "result")
+            and isinstance(value, str)
+            and value.strip().lower() in ("error", "failed", "failure", "fail")
+        ):
+            return True
+    return False
+
+
+#: The fields in which a tool's JSON result reports that the call failed.
+_ERROR_KEYS = frozenset({"error", "errors", "error_message", "errormessage", "exception", "fault"})
 
 
 #: A harness's empty error field: "Error: (none)", "Stderr: (empty)" (Gemini CLI's shell

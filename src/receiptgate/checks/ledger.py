@@ -338,7 +338,33 @@ def check_action(
         # "the $30.78 difference has been refunded to your gift card" when the call's
         # refund row went to PayPal
         return Finding("contradicted", rid, "tool", f"contradicts {rid}: {went}")
+    if (other := _other_amount(best, claim)) is not None:
+        # "I've applied a $35.00 credit" when apply_bill_credit(amount=30.0) ran
+        return Finding("contradicted", rid, "tool", f"contradicts {rid}: {other}")
     return Finding("supported", rid, "tool", f"{rid}: {best.receipt.tool or 'tool'} call")
+
+
+def _other_amount(e: ReceiptEntry, claim: DetectedClaim) -> str | None:
+    """The amount a call was made with, when the claim says the act was of another amount
+    ("applied a $35.00 credit" of a call whose ``amount`` argument is 30.0); ``None`` when
+    the claim names no amount, the call has no ``amount`` argument, or one is the same."""
+    said = [
+        float(m.group(1).replace(",", ""))
+        for m in _CLAIMED_AMOUNT.finditer(f"{claim.matched_text} {claim.object or ''}")
+    ]
+    args = e.receipt.args or {}
+    given = [
+        (k, float(v))
+        for k, v in args.items()
+        if "amount" in str(k).lower() and isinstance(v, int | float) and not isinstance(v, bool)
+    ]
+    if not said or not given or any(abs(x - v) < 0.005 for x in said for _, v in given):
+        return None
+    key, value = given[0]
+    return f"the call's {key} is {value:g}, claimed {', '.join(f'{x:g}' for x in said)}"
+
+
+_CLAIMED_AMOUNT = re.compile(r"[$€£]\s?(\d[\d,]*(?:\.\d+)?)")
 
 
 def _reported_by_result(tools: list[ReceiptEntry], obj: str, verb: str) -> list[ReceiptEntry]:

@@ -246,6 +246,53 @@ def _rows_about(text: str, subject: str) -> str:
     return "\n".join(rows) if rows else text
 
 
+def _flag_field(
+    index: ReceiptIndex, claim: DetectedClaim, subject: str, sentence: str
+) -> Finding | None:
+    """ "Roaming is now enabled on 555-0142" against the newest true/false field named for
+    the subject and the state (``roaming_enabled``, ``is_active``) of the record the
+    sentence names by an id (any record with one of its ids: the line 555-0142 is line
+    L-7781, which a later result shows); ``None`` when no record has one."""
+    word = claim.assertion.lower().removeprefix("not_")
+    if word not in _FLAG_STATES:
+        return None
+    said = content_words(subject) - _GENERIC_SUBJECTS
+    if not said:
+        return None
+    named = {
+        i
+        for tok in _ID_TOKEN.findall(sentence.lower())
+        for rec in index.records_by_id.get(tok.strip("#"), ())
+        for i in rec.ids
+    }
+    best = None
+    for key, leaves in index.by_field.items():
+        words = set(_WORD.findall(key.replace("_", " ")))
+        if word not in words or not said & content_words(key.replace("_", " ")):
+            continue
+        for leaf in leaves:
+            if named and not any(i in named for r in leaf.record.lineage() for i in r.ids):
+                continue  # another record's flag
+            if leaf.value.kind == "bool" and (
+                best is None or index.position(leaf) >= index.position(best)
+            ):
+                best = leaf
+    if best is None:
+        return None
+    held = best.value.shown == "true"
+    r = index.receipt_of(best)
+    line = f"{r.id} {best.path} = {best.value.shown}"
+    if held != claim.negative:
+        return Finding("supported", r.id, r.kind, line, best.path)
+    return Finding("contradicted", r.id, r.kind, f"contradicts {line}", best.path)
+
+
+_ID_TOKEN = re.compile(r"#?[a-z0-9][a-z0-9_-]*\d[a-z0-9_-]*")
+
+#: States a true/false field is named for ("roaming_enabled", "is_active").
+_FLAG_STATES = frozenset({"enabled", "disabled", "active", "activated", "locked", "verified"})
+
+
 #: Subjects that stand for what the clause is about ("I ran the tests: everything is green").
 _GENERAL = frozenset({"everything", "all", "it", "they", "them"})
 _HOSTLIKE = re.compile(r"\b[a-z][a-z]*-?\d+[a-z0-9-]*\b")
@@ -257,6 +304,8 @@ def check_state(
     """Checks "X is running / not installed / broken" against tool output about X."""
     state = claim_state(claim)
     subject = claim.subject.lower()
+    if subject and (flag := _flag_field(index, claim, subject, sentence or clause)) is not None:
+        return flag
     if state is None or not subject or subject == "self":
         return Finding("unsupported", None, None, "")
     base, polarity = state

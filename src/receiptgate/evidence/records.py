@@ -157,6 +157,10 @@ OUTPUT_FIELDS = frozenset(
 #: ... and any field's value with a line break in it, or a long line.
 _PRINTED = re.compile(r"\n|^.{120}")
 
+#: ... or a phrase of three words or more with a figure in it ("International roaming - 3
+#: days", "Device installment 8 of 24"): its figures are values too.
+_PHRASE_FIGURE = re.compile(r"^(?=[^\n]*\d)(?:\S+\s+){2,}\S")
+
 
 class _Builder:
     def __init__(self, day: datetime | None = None) -> None:
@@ -225,7 +229,9 @@ class _Builder:
                 if value is not None:
                     own.leaves.append(Leaf(own, child, k, key_words(k) + context, value))
                     self.leaves += 1
-                if isinstance(v, str) and (k.lower() in OUTPUT_FIELDS or _PRINTED.search(v)):
+                if isinstance(v, str) and (
+                    k.lower() in OUTPUT_FIELDS or _PRINTED.search(v) or _PHRASE_FIGURE.match(v)
+                ):
                     self._printed(v, child, own)
 
     def _printed(self, text: str, path: str, rec: Record) -> None:

@@ -131,6 +131,21 @@ ACTION_VERBS: dict[str, str] = {
     "replaced": "fixed",
     "made executable": "fixed",
     "applied": "fixed",
+    # an account's or a line's settings (support and ops agents)
+    "waived": "fixed",
+    "activated": "fixed",
+    "reactivated": "fixed",
+    "deactivated": "fixed",
+    "enabled": "fixed",
+    "disabled": "fixed",
+    "suspended": "fixed",
+    "unsuspended": "fixed",
+    "reinstated": "fixed",
+    "restored": "fixed",
+    "renewed": "fixed",
+    "unlocked": "fixed",
+    "unblocked": "fixed",
+    "reopened": "fixed",
 }
 
 _VERB_ALT = "|".join(
