@@ -18,7 +18,7 @@ COURTESY = re.compile(
     r"take\s+your\s+time|thank\s+you|thanks|you['’]?re\s+(?:very\s+|most\s+|so\s+)?welcome|"
     r"glad\s+to\s+help|"
     r"that'?s\s+(?:no\s+problem|completely\s+understandable|understandable|totally\s+fine|"
-    r"perfectly\s+fine)|(?:just\s+)?let\s+me\s+know|got\s+it(?=(?:,\s*[a-z]+)?\s*[!.]?$)|"
+    r"perfectly\s+fine)|that\s+makes\s+(?:total\s+|perfect\s+|complete\s+)?sense(?=\s*[!.]?$)|(?:just\s+)?let\s+me\s+know|got\s+it(?=(?:,\s*[a-z]+)?\s*[!.]?$)|"
     r"good\s+luck\b|(?:you['’]?re\s+|you\s+are\s+)?all\s+set(?=(?:,\s*[a-z]+)?\s*[!.]?$)|"
     # "I don't need anything else from you at this time."
     r"(?:i|we)\s+(?:do\s+not|don['’]t)\s+need\s+anything\s+(?:else\s+|more\s+)?from\s+you\b|"

@@ -284,6 +284,12 @@ _WHOLE_BOLD = re.compile(
 )
 
 
+#: A numbered step of a plan: "Step 1:", "Phase 2 -".
+_STEP_LABEL = re.compile(r"^(?:step|phase|stage)\s+\d{1,2}\s*[:.)–—-]\s*\S")
+#: ... that reports something done or found: a figure, a past form, a finite "is".
+_STEP_DONE = re.compile(r"\d|\b\w{3,}ed\b|\b(?:was|were|is|are|has|have|had|found|made)\b")
+
+
 def _bold_title(text: str) -> bool:
     """Whether a line is a title set in bold: all of it bold, no figure (a leading number
     aside), and no verb that would make it a statement ("**Your order has been
@@ -343,6 +349,8 @@ def classify(text: str, kind: str, hedges: Hedges) -> SentenceType:
         return "label"  # "Here are the details:": the lines under it carry the claims
     if _ANNOUNCES.match(body):
         return "label"  # "Here's a summary of the change before I make it."
+    if _STEP_LABEL.match(plain) and not _STEP_DONE.search(body):
+        return "intent"  # "Step 1: Identify the order": a step of a plan, nothing done yet
     if COURTESY.match(body) or COURTESY.match(plain):
         return "greeting"
     if THINKING.match(lowered):
