@@ -375,3 +375,9 @@ def test_when_the_changes_are_said_to_look_good_then_the_newest_edit_that_went_t
 ) -> None:
     result = GATE.validate("The changes look good.", receipts=tool_transcript(calls), now=NOW)
     assert result.verdict == verdict
+
+
+@pytest.mark.parametrize("text", ["CI run #4822 passed on main.", "Build 17 passed."])
+def test_when_a_number_names_a_run_then_it_is_no_tally(text: str) -> None:
+    result = GATE.validate(text, receipts=[], now=NOW)
+    assert not [c for c in result.claims if c.assertion == "test_tally"]

@@ -142,3 +142,9 @@ def test_when_a_later_call_came_then_naming_the_command_points_at_its_output() -
     assert GATE.validate(said, receipts=receipts, now=NOW).verdict == "pass"
     wrong = "The server's uptime indicates it has been stable for over five days."
     assert GATE.validate(wrong, receipts=receipts, now=NOW).verdict == "block"
+
+
+def test_when_a_semicolon_parts_two_states_then_each_is_of_the_pods_its_part_names() -> None:
+    receipts = tool_transcript([("bash", {"command": "kubectl get pods -n prod"}, PODS)])
+    said = "The api and web pods are Running; only the worker pod is crash-looping."
+    assert GATE.validate(said, receipts=receipts, now=NOW).verdict == "pass"

@@ -51,7 +51,7 @@ from receiptgate.checks.sentence_amounts import (
     gap_stated,
 )
 from receiptgate.checks.user_figures import BOUND_BEFORE, user_phrase
-from receiptgate.checks.words import content_words
+from receiptgate.checks.words import GENERIC, content_words
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
@@ -82,9 +82,19 @@ def _equal(h: HardFact, leaf: Leaf) -> bool:
     return True
 
 
-def _printed(index: ReceiptIndex, leaf: Leaf) -> bool:
-    """Whether a value is one a command printed as plain text (no record's field)."""
-    return leaf.path == "text" and index.receipt_of(leaf).kind == "tool"
+def _printed(index: ReceiptIndex, leaf: Leaf, h: HardFact, clause: frozenset[str]) -> bool:
+    """Whether a value is one a command printed as plain text (no record's field): a span
+    of time or a figure with decimals ("up 2 days", "load average: 4.13"); a whole
+    number or a percentage, which many measures share, only in a clause whose words are
+    the output's ("Test coverage is 91%" is not what ``df`` printed as 91%)."""
+    if leaf.path != "text" or index.receipt_of(leaf).kind != "tool":
+        return False
+    if h.kind in ("duration", "time", "date", "datetime") or (
+        h.number is not None and not float(h.number).is_integer()
+    ):
+        return True
+    own = clause - GENERIC
+    return not own or bool(own & leaf_words(index, leaf))
 
 
 def check_figure(
@@ -196,7 +206,7 @@ def check_figure(
             (
                 strong
                 or (previous and same_family(h, leaf.value))
-                or (printed and leaf.value.kind == h.kind and _printed(index, leaf))
+                or (printed and leaf.value.kind == h.kind and _printed(index, leaf, h, clause))
             )
             and id(leaf.record) in scope
         )

@@ -347,6 +347,23 @@ def _names_another_call(index: ReceiptIndex, anchor_: Anchor, said: str) -> bool
     )
 
 
+def _named_before(anchor_: Anchor, at: int) -> list[Record]:
+    """The records a sentence names in the part of it, between semicolons, that holds a
+    state word ("All api pods are Running; only the worker pod is crash-looping": the api
+    pods, not the worker pod of the next part); none when it has one part."""
+    if anchor_.how != "named" or ";" not in anchor_.text:
+        return []
+    rel = at - anchor_.start
+    lo = anchor_.text.rfind(";", 0, rel) + 1
+    hi = anchor_.text.find(";", rel)
+    hi = len(anchor_.text) if hi < 0 else hi
+    out: list[Record] = []
+    for x, y, rec in anchor_.named:
+        if lo <= x - anchor_.start and y - anchor_.start <= hi and rec not in out:
+            out.append(rec)
+    return out
+
+
 def state_claim(
     index: ReceiptIndex,
     anchor_: Anchor,
@@ -371,8 +388,9 @@ def state_claim(
     # a record the sentence names that has the field itself ("order #W1 is the only
     # pending order") is what the state word is about, not the order of an item it also
     # names ("... the Smart Watch from it"), which may be another order
-    direct = [rec for rec in anchor_.records if any(x.key.lower() == fieldname for x in rec.leaves)]
-    for rec in direct or anchor_.records:
+    records = _named_before(anchor_, a) or anchor_.records
+    direct = [rec for rec in records if any(x.key.lower() == fieldname for x in rec.leaves)]
+    for rec in direct or records:
         owner = next(
             (r for r in rec.lineage() if any(x.key.lower() == fieldname for x in r.leaves)), None
         )

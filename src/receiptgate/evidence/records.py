@@ -230,7 +230,10 @@ class _Builder:
                     own.leaves.append(Leaf(own, child, k, key_words(k) + context, value))
                     self.leaves += 1
                 if isinstance(v, str) and (
-                    k.lower() in OUTPUT_FIELDS or _PRINTED.search(v) or _PHRASE_FIGURE.match(v)
+                    k.lower() in OUTPUT_FIELDS
+                    or _PRINTED.search(v)
+                    # a call's own arguments are what was asked, not what it printed
+                    or (_PHRASE_FIGURE.match(v) and not child.startswith("args"))
                 ):
                     self._printed(v, child, own)
 

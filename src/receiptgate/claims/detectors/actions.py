@@ -225,6 +225,11 @@ _FIGURING = re.compile(r"(?:the\s+)?(?:numbers|math|maths|calculations?)\b", re.
 _INTENT_BEFORE = re.compile(r"\b(?:will|should|can|could|would|might|going\s+to|need\s+to)\s*$")
 
 
+#: What a number names right before a tally's verb: "run 4822", "build 17", "#4822".
+_NAMED_RUN = re.compile(
+    r"(?:\b(?:run|build|job|pipeline|pr|issue|version|release)\s*#?|#)\s*$", re.I
+)
+
 #: One count of a test runner's tally: "3 passed", "1 test failed", "2 errors".
 _TALLY_ITEM = (
     r"\d{1,6}\s+(?:(?:unit\s+|new\s+)?tests?\s+|test\s+cases?\s+)?"
@@ -525,8 +530,13 @@ class ActionDetector(Detector):
             text, match.end()
         ):
             return None  # "the build failed to find the module" is no test result
-        if name == "test_tally" and match.start() > 0 and text[match.start() - 1] in ".,/-":
-            return None  # "v1.2 passed review": part of a version or a list, no count
+        if name == "test_tally" and (
+            (match.start() > 0 and text[match.start() - 1] in ".,/-#")
+            or _NAMED_RUN.search(text, max(0, match.start() - 12), match.start())
+        ):
+            # "v1.2 passed review", "CI run #4822 passed": a version or a run's number,
+            # no count of tests
+            return None
         if name == "run_printed":
             claim.value = match.group(1) or match.group(2)  # the code span or the figure
         if name == "passive":
