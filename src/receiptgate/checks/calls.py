@@ -19,9 +19,11 @@ _RUNNER = (
     r"go\s+test|cargo\s+(?:test|nextest)|jest|vitest|mocha|mvn\b.*\btest|gradle\b.*\btest|"
     r"rspec|phpunit|make\s+test|ctest|bazel\s+test|run_tests|test_runner|run-tests)\b"
 )
+#: What runs a script: "python3", "node", "bash".
+_INTERPRETER = r"\b(?:python[\d.]*|node|ruby|bash|sh)\s+"
 #: A test file run as a script: "python test_fix.py", "node tests/app.test.js".
 _SCRIPT = (
-    r"\b(?:python[\d.]*|node|ruby|bash|sh)\s+(?:-\w+\s+)*(?:[\w./-]*/)?"
+    _INTERPRETER + r"(?:-\w+\s+)*(?:[\w./-]*/)?"
     r"(?:test_[\w-]*|[\w-]*_tests?|tests?|runtests|[\w-]*\.test)\.(?:py|js|rb|sh)\b"
 )
 _SUITE_RUNNER = re.compile(_RUNNER)
@@ -223,19 +225,16 @@ def own_script_runs(view: _LedgerView) -> list[ReceiptEntry]:
     written: set[str] = set()
     out: list[ReceiptEntry] = []
     for e in view.tools:
-        head = view.heads[id(e)]
-        ran = _SCRIPT_RUN.findall(e.text.split("\n", 1)[0])
-        if any(name in written for name in ran):
+        line = e.text.split("\n", 1)[0]
+        if any(name in written for name in _SCRIPT_RUN.findall(line)):
             out.append(e)
-        if writes(e.text, e.receipt.content) or _CREATES.search(head):
-            written.update(_SCRIPT_NAME.findall(e.text.split("\n", 1)[0]))
+        if writes(e.text, e.receipt.content) or _CREATES.search(view.heads[id(e)]):
+            written.update(_SCRIPT_NAME.findall(line))
     return out
 
 
 #: A script run ("python3 edge_cases.py", "node check.js") and a script's name.
-_SCRIPT_RUN = re.compile(
-    r"\b(?:python[\d.]*|node|ruby|bash|sh)\s+(?:-\S+\s+)*(?:[\w./-]*/)?([\w-]+\.(?:py|js|rb|sh))\b"
-)
+_SCRIPT_RUN = re.compile(_INTERPRETER + r"(?:-\S+\s+)*(?:[\w./-]*/)?([\w-]+\.(?:py|js|rb|sh))\b")
 _SCRIPT_NAME = re.compile(r"(?:^|[/\s\"'])([\w-]+\.(?:py|js|rb|sh))\b")
 _CREATES = re.compile(r"\b(?:create|write)", re.IGNORECASE)
 
@@ -337,8 +336,8 @@ def runs_suite(e: ReceiptEntry) -> bool:
         or "test" in (e.receipt.tool or "").lower()
         # a call of any name whose output is a test runner's report ("eval" in debug-gym)
         # at its start or its end: a harness may append the run to an edit's output
-        or _TEST_REPORT.search(output_of(e).text[:3000]) is not None
-        or _TEST_REPORT.search(output_of(e).text[-1500:]) is not None
+        or _TEST_REPORT.search((text := output_of(e).text)[:3000]) is not None
+        or _TEST_REPORT.search(text[-1500:]) is not None
     )
 
 
@@ -396,7 +395,9 @@ def output_of(e: ReceiptEntry) -> Output:
         try:
             tree = json.loads(content)
         except ValueError:
-            tree = None
+            tree = _UNPARSED
+        # whether the record says the call failed, worked out with the one parse
+        e.memo["json_failed"] = _json_failed(tree, content)
         texts: list[str] = []
         codes: list[int] = []
         _output_fields(tree, texts, codes, 0)
@@ -495,14 +496,16 @@ def failed(entry: ReceiptEntry) -> bool:
     if entry.format == "json" and not out.wrapped:
         # a record a tool returned: its fields say whether it failed ("error": ...,
         # "success": false), not a word in a value ("reason": "billed in error")
-        return _json_failed(r.content)
+        return bool(entry.memo["json_failed"])  # set by output_of
     return _reads_as_failure(out.text[:2000])
 
 
-def _json_failed(content: str) -> bool:
-    try:
-        tree = json.loads(content)
-    except ValueError:
+#: A JSON result that does not parse.
+_UNPARSED = object()
+
+
+def _json_failed(tree: object, content: str) -> bool:
+    if tree is _UNPARSED:
         return _reads_as_failure(content[:2000])
     if isinstance(tree, str):
         return _reads_as_failure(tree[:2000])

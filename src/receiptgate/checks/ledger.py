@@ -38,6 +38,7 @@ from receiptgate.checks.edits import fix_undone
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.labels import digits_owners
 from receiptgate.checks.objects import GENERIC_OBJECTS, ObjectMatcher
+from receiptgate.checks.payments import amounts
 from receiptgate.checks.words import content_words
 from receiptgate.claims.hardfacts import extract_hard_facts
 from receiptgate.claims.models import DetectedClaim
@@ -348,10 +349,7 @@ def _other_amount(e: ReceiptEntry, claim: DetectedClaim) -> str | None:
     """The amount a call was made with, when the claim says the act was of another amount
     ("applied a $35.00 credit" of a call whose ``amount`` argument is 30.0); ``None`` when
     the claim names no amount, the call has no ``amount`` argument, or one is the same."""
-    said = [
-        float(m.group(1).replace(",", ""))
-        for m in _CLAIMED_AMOUNT.finditer(f"{claim.matched_text} {claim.object or ''}")
-    ]
+    said = amounts(f"{claim.matched_text} {claim.object or ''}")
     args = e.receipt.args or {}
     given = [
         (k, float(v))
@@ -362,9 +360,6 @@ def _other_amount(e: ReceiptEntry, claim: DetectedClaim) -> str | None:
         return None
     key, value = given[0]
     return f"the call's {key} is {value:g}, claimed {', '.join(f'{x:g}' for x in said)}"
-
-
-_CLAIMED_AMOUNT = re.compile(r"[$€£]\s?(\d[\d,]*(?:\.\d+)?)")
 
 
 def _reported_by_result(tools: list[ReceiptEntry], obj: str, verb: str) -> list[ReceiptEntry]:
@@ -468,14 +463,17 @@ def _check_tally(runs: list[ReceiptEntry], said: str) -> Finding:
     for e, t in reversed(told):
         if all(t.get(word, 0) == n for word, n in claimed.items()):
             rid = e.receipt.id
-            shown = ", ".join(f"{n} {w}" for w, n in t.items())
-            return Finding("supported", rid, "tool", f"{rid}: the test run reported {shown}")
+            return Finding(
+                "supported", rid, "tool", f"{rid}: the test run reported {_tally_line(t)}"
+            )
     e, t = told[-1]
     rid = e.receipt.id
-    shown = ", ".join(f"{n} {w}" for w, n in t.items())
-    return Finding(
-        "contradicted", rid, "tool", f"contradicts {rid}: the test run reported {shown}, not {said}"
-    )
+    detail = f"contradicts {rid}: the test run reported {_tally_line(t)}, not {said}"
+    return Finding("contradicted", rid, "tool", detail)
+
+
+def _tally_line(t: dict[str, int]) -> str:
+    return ", ".join(f"{n} {w}" for w, n in t.items())
 
 
 def _on_another(view: _LedgerView, about: ObjectMatcher, e: ReceiptEntry) -> bool:

@@ -88,7 +88,8 @@ def run_result(index: ReceiptIndex, text: str) -> Finding | None:
     ):
         # the changes made: the newest edit that went through (a later edit that failed
         # changed nothing to look at), else the newest
-        found = _outcome(_newest(index, _EDITS, worked=True) or _newest(index, _EDITS), "edit")
+        edit = _newest(index, _EDITS, changes=True, worked=True)
+        found = _outcome(edit or _newest(index, _EDITS, changes=True), "edit")
         if found is not None and found.status == "supported" and not _shows_code(index, found):
             return None  # "No file open." is no listing the change could look good in
         return found
@@ -206,13 +207,14 @@ def _shows_code(index: ReceiptIndex, found: Finding) -> bool:
 
 
 def _newest(
-    index: ReceiptIndex, kind: re.Pattern[str], *, worked: bool = False
+    index: ReceiptIndex, kind: re.Pattern[str], *, changes: bool = False, worked: bool = False
 ) -> ReceiptEntry | None:
-    """The newest call of a kind (``worked``: of those that did not fail)."""
+    """The newest call of a kind (``changes``: of those that do more than read, so
+    str_replace_editor(command="view") is none; ``worked``: of those that did not fail)."""
     view = ledger_view(index)
     for e in reversed(view.tools):
-        if kind is _EDITS and reads_only(e):
-            continue  # str_replace_editor(command="view") showed a file, changed none
+        if changes and reads_only(e):
+            continue
         if worked and _broke(e):
             continue
         if kind.search(_lines(view.heads[id(e)])):

@@ -22,6 +22,7 @@ from receiptgate.checks.calls import (
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import check_action
 from receiptgate.checks.objects import root, tool_root
+from receiptgate.checks.rows import named_ids
 from receiptgate.checks.words import content_words, stem
 from receiptgate.claims.models import DetectedClaim
 from receiptgate.evidence.formats import is_data_format
@@ -261,8 +262,8 @@ def _flag_field(
         return None
     named = {
         i
-        for tok in _ID_TOKEN.findall(sentence.lower())
-        for rec in index.records_by_id.get(tok.strip("#"), ())
+        for key in named_ids(sentence, index)
+        for rec in index.records_by_id.get(key, ())
         for i in rec.ids
     }
     best = None
@@ -286,8 +287,6 @@ def _flag_field(
         return Finding("supported", r.id, r.kind, line, best.path)
     return Finding("contradicted", r.id, r.kind, f"contradicts {line}", best.path)
 
-
-_ID_TOKEN = re.compile(r"#?[a-z0-9][a-z0-9_-]*\d[a-z0-9_-]*")
 
 #: States a true/false field is named for ("roaming_enabled", "is_active").
 _FLAG_STATES = frozenset({"enabled", "disabled", "active", "activated", "locked", "verified"})

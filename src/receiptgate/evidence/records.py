@@ -32,6 +32,7 @@ from receiptgate.evidence.values import (
     fact_value,
     key_words,
     leaf_value,
+    seconds_keys,
 )
 
 #: Leaves one receipt contributes at most (a bound on the cost of one receipt).
@@ -332,7 +333,7 @@ def text_records(text: str, now: datetime | None) -> list[Record]:
     for m in _UPTIME_CLOCK.finditer(text):
         # uptime's "up 2 days, 11:30,": 11 hours 30 minutes up, no time of day
         span = int(m.group(1)) * 3600 + int(m.group(2)) * 60
-        value = Value("duration", (f"dur:s:{span}",), m.group(0).strip(" ,"))
+        value = Value("duration", seconds_keys(span), m.group(0).strip(" ,"))
         rec.leaves.append(
             Leaf(rec, "text", "text", ("up", "uptime"), value, _quote(text, m.start(1), m.end(2)))
         )

@@ -168,6 +168,12 @@ def _duration_keys(x: float, scale: str, factor: float) -> tuple[str, ...]:
     return (f"dur:{scale}:{num_key(x * factor)[2:]}",)
 
 
+def seconds_keys(seconds: float) -> tuple[str, ...]:
+    """The lookup keys of a span of time given in seconds (how "11 hours, and 30
+    minutes" is filed)."""
+    return _duration_keys(seconds, "s", 1.0)
+
+
 def _number_value(
     x: float,
     words: tuple[str, ...],
@@ -414,7 +420,7 @@ def _duration_from_iso(value: str) -> tuple[str, ...]:
         if c is None or not any(c.groups()):
             return ()
         d, h, mi, sec = (float(g) if g else 0.0 for g in c.groups())
-        return _duration_keys(d * 86400 + h * 3600 + mi * 60 + sec, "s", 1.0)
+        return seconds_keys(d * 86400 + h * 3600 + mi * 60 + sec)
     x, unit = float(m.group(1)), m.group(2)
     if value.startswith("PT"):
         factor = {"H": 3600.0, "M": 60.0, "S": 1.0}.get(unit)
