@@ -83,6 +83,13 @@ EQUAL = [
     ("The release is v2.3.1.", "version", "2.3.1", None),
     ("There are 3 items.", "count", 3, None),
     ("We have 1,234,567 users.", "users", 1234567, None),
+    # a bare "total" may be an amount or a count; a rate per night, or beside a
+    # currency, is an amount; points are counted, never money
+    ("Your stay totals €756.", "total", 756.0, None),
+    ("The order has 4 items in total.", "total", 4, None),
+    ("The room is €189 per night.", "rate_per_night", 189.0, None),
+    ("The nightly rate is €189.", "nightly_rate", 189.0, {"currency": "EUR"}),
+    ("You have 18,450 loyalty points.", "points_balance", 18450, None),
 ]
 
 
@@ -104,6 +111,7 @@ DIFFERENT = [
     ("It costs $89.50.", "price", 89.5, {"currency": "EUR"}),  # another currency
     ("It costs $89.50.", "price_eur", 89.5, None),
     ("It costs $3.", "quantity", 3, None),  # money is not a count
+    ("It costs $18,450.", "points_balance", 18450, None),  # nor points money
     ("There are 3 items.", "price", 3.0, None),  # nor a count money
     ("The timeout is 40 seconds.", "timeout_ms", 30000, None),
     ("The timeout is 30 minutes.", "timeout_ms", 30000, None),  # same number, other unit

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from receiptgate.checks.rows import row_text
 from receiptgate.checks.words import GENERIC, content_words
+from receiptgate.claims.hard import DEADLINE_WORDS
 from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 from receiptgate.evidence.records import Leaf
 
@@ -22,6 +23,18 @@ def _stems(words: tuple[str, ...]) -> frozenset[str]:
 def field_words(leaf: Leaf) -> frozenset[str]:
     """The content words of a value's field name and its parent field's."""
     return _stems(leaf.words)
+
+
+def field_nouns(index: ReceiptIndex) -> frozenset[str]:
+    """The content words of every field name of the evidence ("nights", "guests"), once
+    per index: a count's unit among them says which field counts it."""
+    cached = index.cache.get("field_nouns")
+    if isinstance(cached, tuple) and cached[0] == len(index.by_field):
+        # (a streaming index grows: the count of field names says when)
+        return cached[1]  # type: ignore[no-any-return]
+    found: frozenset[str] = frozenset().union(*(content_words(key) for key in index.by_field))
+    index.cache["field_nouns"] = (len(index.by_field), found)
+    return found
 
 
 def leaf_words(index: ReceiptIndex, leaf: Leaf) -> frozenset[str]:
@@ -98,12 +111,21 @@ def is_about(
         return (
             not clause or bool(clause & words) or anchored or len((sentence - GENERIC) & words) >= 2
         )
+    own = field_words(leaf)
+    if own and own <= clause:
+        return True  # "Your stay totals €756": the clause names the whole field ("total")
     shared = specific & words
+    if clause & DEADLINE_WORDS and field_words(leaf) & _DEADLINE_FIELDS:
+        return True  # "cancel free of charge until April 11": the cancellation deadline
     if len(shared) >= 2 or anchored or (shared and len(specific) <= 2):
         return True
     if clause & _OUTPUT_VERBS and entry.receipt.kind == "tool" and not leaf.path.startswith("args"):
         return True  # "the script printed the total: 55": what a call printed, said as such
     return len((sentence - GENERIC) & words) >= 2
+
+
+#: Field names of a deadline: "cancellation_deadline", "expires_at", "due_date", "valid_until".
+_DEADLINE_FIELDS = content_words("deadline expires expiry until due cutoff")
 
 
 def command_names(entry: ReceiptEntry) -> frozenset[str]:
@@ -184,6 +206,28 @@ _LINKS = frozenset(
     "costs cost stood stands".split()
 )
 _WORD_BEFORE = re.compile(r"([A-Za-z][\w'-]*)[\s*_:=(]*$")
+
+
+#: The words right after a figure: "the $500 certificate", "your $129.00 gift card".
+_WORDS_AFTER = re.compile(r"[\s*_]*([A-Za-z][A-Za-z'-]*)(?:\s+([A-Za-z][A-Za-z'-]*))?")
+
+
+def nouns_after(text: str, end: int) -> tuple[str, ...]:
+    """The stemmed content words a figure ending at ``text[end]`` modifies, when it stands
+    before them as an adjective does ("the $500 certificate", "a $30 travel insurance"):
+    at most two words, the first a content word; empty otherwise ("$500 is", "$500.")."""
+    m = _WORDS_AFTER.match(text, max(0, end))
+    if m is None:
+        return ()
+    out: list[str] = []
+    for word in m.groups():
+        if word is None or word.lower() in _LINKS:
+            break
+        stems = content_words(word) - GENERIC
+        if len(stems) != 1:
+            break
+        out.extend(stems)
+    return tuple(out)
 
 
 def head_noun(text: str, at: int) -> str | None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from receiptgate.checks.about import field_nouns, field_words
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.heads import multiplier_counts
 from receiptgate.checks.operands import (
@@ -48,11 +49,13 @@ from receiptgate.checks.totals import (
     summed,
     wrong_total,
 )
+from receiptgate.checks.words import content_words
 from receiptgate.checks.written import writes_arithmetic, written_arithmetic
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
 from receiptgate.evidence.records import Leaf, Record
+from receiptgate.evidence.values import MEASURES
 
 #: Of those, the nearest that may form a sum of three.
 _TRIPLE_SPAN = 12
@@ -162,6 +165,12 @@ def derive(
         # result: "$125 remaining on the certificate" after paying $375 of its $500
         seen = {id(o.leaf) for o in ops if o.leaf is not None}
         ops.extend(o for o in named_rows(index, h, sentence, fresh) if id(o.leaf) not in seen)
+    if h.kind == "count" and h.unit and h.unit not in MEASURES:
+        # "for 3 guests": a count of guests is made of counts of guests, not of the rooms
+        # two search rows have left ("available": 3 and 0)
+        unit = content_words(h.unit)
+        if unit and unit <= field_nouns(index):
+            ops = [o for o in ops if o.leaf is None or unit & field_words(o.leaf)]
     if not ops:
         return None
     # "costs $249 in total" is a sum: a difference of two fares that happens to give it

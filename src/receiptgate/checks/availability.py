@@ -15,7 +15,7 @@ from receiptgate.checks.rivals import evidence_line
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.records import Leaf, Record
 
-_AVAILABLE_KEYS = frozenset({"available", "availability", "in_stock", "instock", "stock"})
+AVAILABLE_KEYS = frozenset({"available", "availability", "in_stock", "instock", "stock"})
 _VALUE_WORD = re.compile(r"[a-z0-9][a-z0-9'’-]*")
 
 
@@ -40,6 +40,13 @@ def check_availability(
     leaves = _availability_leaves(index)
     if not leaves:
         return None
+    low = sentence.lower()
+    by_id = [leaf for leaf in leaves if any(len(i) >= 4 and i in low for i in leaf.record.ids)]
+    if by_id and not every:
+        # "the umbrella option (3111466194) is unavailable": the row the sentence names
+        leaf = by_id[-1]
+        ok = says_available(leaf) == available
+        return _availability(index, "supported" if ok else "contradicted", leaf)
     words = _sentence_words(sentence, hyphen_parts=True)
     products = [leaf for leaf in leaves if _names_product(leaf.record, words)]
     pool = products or leaves
@@ -48,7 +55,7 @@ def check_availability(
     }
     if every and products:
         meant = [leaf for leaf in pool if described <= _option_values(leaf.record)]
-        wrong = [leaf for leaf in meant if (leaf.value.keys == ("b:true",)) != available]
+        wrong = [leaf for leaf in meant if says_available(leaf) != available]
         if wrong:
             return _availability(index, "contradicted", wrong[0])
         if meant:
@@ -57,10 +64,13 @@ def check_availability(
             line = f"{r.id}: all {len(meant)} of them are {state}"
             return Finding("supported", r.id, r.kind, line, meant[0].path)
         return None
-    if len(described) + bool(products) < 2:
-        return None
     meant = [leaf for leaf in pool if described <= _option_values(leaf.record)]
-    held = [leaf for leaf in meant if leaf.value.keys == ("b:true",)]
+    one = len(described) == 1 and " " in next(iter(described), "")
+    if len(described) + bool(products) < 2 and not (one and len(meant) == 1):
+        # (a value of two words or more describes a record no other row holds: "the
+        # Junior Suite")
+        return None
+    held = [leaf for leaf in meant if says_available(leaf)]
     if available:
         if held:
             return _availability(index, "supported", held[-1])
@@ -130,7 +140,7 @@ def available_count(index: ReceiptIndex, sentence: str, at: int | None = None) -
     if not pool:
         newest = max(leaves, key=index.position)
         pool = [leaf for leaf in leaves if leaf.record.parent is newest.record.parent]
-    held = sum(1 for leaf in pool if leaf.value.keys == ("b:true",))
+    held = sum(1 for leaf in pool if says_available(leaf))
     r = index.receipt_of(pool[-1])
     what = re.sub(r"\[[^\]]*\]$", "", pool[-1].record.path) or "rows"
     if held == n:
@@ -147,7 +157,7 @@ def other_options(index: ReceiptIndex, sentence: str, available: bool) -> Findin
     products = [leaf for leaf in _availability_leaves(index) if _names_product(leaf.record, words)]
     if not products:
         return None
-    held = [leaf for leaf in products if leaf.value.keys == ("b:true",)]
+    held = [leaf for leaf in products if says_available(leaf)]
     if bool(held) == available:
         return _availability(index, "supported", (held or products)[-1])
     return _availability(index, "contradicted", (products if available else held)[-1])
@@ -185,19 +195,39 @@ def _option_values(rec: Record) -> frozenset[str]:
 
 
 def _value_parts(value: str) -> set[str]:
-    return set(_VALUE_WORD.findall(value))
+    """A value's words, a plural as its singular ("4 hours" is described by "4-hour")."""
+    return {
+        w[:-1] if w.endswith("s") and len(w) > 3 and not w.endswith("ss") else w
+        for w in _VALUE_WORD.findall(value)
+    }
+
+
+def says_available(leaf: Leaf) -> bool:
+    """Whether an availability field says available: ``true``, or a count above 0 (a
+    room type's ``"available": 3``)."""
+    if leaf.value.kind == "bool":
+        return leaf.value.keys == ("b:true",)
+    return (leaf.value.number or 0) > 0
+
+
+def _is_availability(leaf: Leaf) -> bool:
+    return leaf.value.kind == "bool" or (
+        leaf.value.kind in ("count", "number") and leaf.value.number is not None
+    )
 
 
 def _availability_leaves(index: ReceiptIndex) -> list[Leaf]:
+    """The availability fields of the evidence: yes/no, or how many are left."""
     cached = index.cache.get("availability")
     if isinstance(cached, list):
         return cached
     found = [
         leaf
-        for key in ("b:true", "b:false")
-        for leaf in index.by_key.get(key, ())
-        if leaf.key.lower() in _AVAILABLE_KEYS
+        for key in AVAILABLE_KEYS
+        for leaf in index.by_field.get(key, ())
+        if _is_availability(leaf) and not leaf.path.startswith("args")
     ]
+    found.sort(key=index.position)
     index.cache["availability"] = found
     return found
 
@@ -231,7 +261,7 @@ def _available_fields(records: Sequence[Record]) -> list[Leaf]:
         x
         for rec in records
         for x in rec.leaves
-        if x.key.lower() in _AVAILABLE_KEYS and x.value.kind == "bool"
+        if x.key.lower() in AVAILABLE_KEYS and _is_availability(x)
     ]
 
 
@@ -254,7 +284,7 @@ def labelled_availability(
     )
     if not held:
         return None
-    same = [x for x in held if (x.value.keys == ("b:true",)) == claimed]
+    same = [x for x in held if says_available(x) == claimed]
     leaf = same[0] if same else held[0]
     shown = evidence_line(index, leaf)
     if same:

@@ -20,10 +20,12 @@ from collections.abc import Callable, Sequence
 from receiptgate.checks.about import (
     NEGATIVE_MONEY,
     PAY_MORE,
+    field_nouns,
     field_words,
     head_noun,
     is_about,
     leaf_words,
+    nouns_after,
     overlap,
 )
 from receiptgate.checks.anchoring import Anchor, worded_ids
@@ -210,7 +212,7 @@ def check_figure(
             )
             and id(leaf.record) in scope
         )
-        or index.receipt_of(leaf).id in linked
+        or (index.receipt_of(leaf).id in linked and _unit_fits(index, h, leaf))
     ]
     if inside:
         best = max(inside, key=lambda leaf: overlap(index, leaf, clause))
@@ -219,12 +221,25 @@ def check_figure(
             or other_field(index, h, best, clause)
             or supported(index, h, best)
         )
-    about = [leaf for leaf in equal if is_about(index, leaf, clause, sentence, anchors)]
+    unit = content_words(h.unit) if h.kind == "count" and h.unit else frozenset()
+    unit = unit if unit <= field_nouns(index) else frozenset()
+    about = [
+        leaf
+        for leaf in equal
+        # "for 4 nights" of "nights": 4: the count's unit names the field
+        if (unit and unit <= field_words(leaf)) or is_about(index, leaf, clause, sentence, anchors)
+    ]
     head = head_noun(anchor_.text, h.start - anchor_.start) if not about else None
     if head is not None:
         # "Your original payment was $2787": what the figure is of, named right before it,
         # is the field's row (a payment of payment_history)
         about = [leaf for leaf in equal if head in leaf_words(index, leaf)]
+    elif not about and h.kind == "money":
+        # "the $500 one gives the best value" no; "the $500 certificate gives the best
+        # value": the noun the amount stands before is what it is of (the certificate's)
+        after = nouns_after(anchor_.text, h.end - anchor_.start)
+        if after:
+            about = [leaf for leaf in equal if leaf_words(index, leaf).intersection(after)]
     if anchor_.how in ("named", "section"):
         # "Order #W1 came to $2,649": the price of order #W2 is no support; nor, in the
         # lines under an item, another item's price.
@@ -349,6 +364,16 @@ def check_figure(
         # five thousand of something
         return supported(index, h, held_as)
     return Finding("unsupported", None, None, f"no receipt holds {h.text}", value=h)
+
+
+def _unit_fits(index: ReceiptIndex, h: HardFact, leaf: Leaf) -> bool:
+    """Whether a field may hold a count of what the claim counts: "3 nights" is not the
+    3 rooms a search row has left ("available": 3), though the search backs the
+    sentence's dates; an output's text says what it counts in words of its own."""
+    if h.kind != "count" or not h.unit or h.unit in MEASURES or leaf.path == "text":
+        return True
+    unit = content_words(h.unit)
+    return not unit <= field_nouns(index) or bool(unit & field_words(leaf))
 
 
 #: Words before a figure that say it is what was paid: "Original booking: $2,787", "you

@@ -37,6 +37,10 @@ _PROCESS_NOUNS = re.compile(
 )
 
 
+#: An id right after a noun: "booking HB-30917", "return #R-2231".
+_ID_AFTER = re.compile(r"\s+#?(?=[a-z_-]*\d)[a-z0-9][a-z0-9_-]{3,}\b")
+
+
 def names_process(text: str) -> bool:
     """Whether a text names a process ("Attempt", "Refund request"): its states are the
     process's outcome, not a record's state."""
@@ -217,8 +221,13 @@ def reports_state(
     if re.search(r"\bas\s+(?:\w+\s+)?$", before):
         return None  # "0 bags (as previously booked)": how, not what state a record is in
     reason = max((m.end() for m in _REASON_EDGE.finditer(low, 0, start)), default=0)
-    if _PROCESS_NOUNS.search(low, reason, start):
-        return None  # the state of a request or an exchange, not of the record
+    if any(
+        m.group().rstrip("s") not in nouns or not _ID_AFTER.match(low, m.end())
+        for m in _PROCESS_NOUNS.finditer(low, reason, start)
+    ):
+        # the state of a request or an exchange, not of the record ("booking HB-30917 is
+        # pending" names a record, where the evidence calls its records bookings)
+        return None
     # ("pending items ...", "processing times, ..."; "Pending orders:" is a label)
     plural = after[0].rstrip(".,;!?)") if after else ""
     if plural.endswith("s") and not plural.endswith(("ss", "us", "is", "as")):

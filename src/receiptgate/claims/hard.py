@@ -191,7 +191,20 @@ def clause_words(
         words |= _words_outside(text, start, cut, facts)
     if not words:
         words = _words_outside(text, start, end, facts)
+    if at.kind in ("date", "time", "datetime") and _UNTIL.search(
+        text, max(start, at.start - 30), at.start
+    ):
+        # "You can cancel free of charge until April 11": the figure is a deadline
+        words |= DEADLINE_WORDS
     return words
+
+
+#: A deadline's word right before a date or a time ("until April 11", "by 6 PM on").
+_UNTIL = re.compile(
+    r"\b(?:until|till|by|no\s+later\s+than)\s+(?:the\s+)?(?:[\w:,]+\s+){0,3}$", re.IGNORECASE
+)
+#: What a deadline is called in a field's name ("cancellation_deadline").
+DEADLINE_WORDS = content_words("deadline")
 
 
 #: The unit right after a figure: "per person", "per passenger", "per night".

@@ -114,7 +114,8 @@ def _commands(text: str, first: str) -> bool:
     """Whether a (lowercase) sentence opens with a verb of command ("check", "Double-check
     the spelling")."""
     if first in _IMPERATIVE:
-        return True
+        # "Check-in is from 3 PM", "Follow-up is scheduled": a noun made of the verb
+        return re.match(rf"\W*{re.escape(first)}-[a-z]", text) is None
     if first in ("just", "simply"):
         # "Just tell me which ones you'd like to send back"
         rest = _WORD.findall(text[:40])

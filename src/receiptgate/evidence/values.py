@@ -32,6 +32,10 @@ _AMOUNT_GROUPS: Final = frozenset("prices fares costs fees amounts balances char
 COUNT_WORDS: Final = frozenset(
     "count counts quantity qty num number total items passengers bags seats nights".split()
 )
+#: Field words of loyalty units, counted, never money ("points_balance", "miles_earned").
+_POINT_WORDS: Final = frozenset("points miles".split())
+#: Field words of a rate per unit of time or use ("rate_per_night", "nightly_rate").
+_PER_WORDS: Final = frozenset("per nightly daily hourly weekly monthly".split())
 PERCENT_WORDS: Final = frozenset("pct percent percentage ratio share util utilization".split())
 _CURRENCY_WORDS: Final = {"usd": "USD", "eur": "EUR", "gbp": "GBP", "jpy": "JPY", "chf": "CHF"}
 #: Zone abbreviations in field names ("departure_time_est") and their UTC offsets (minutes).
@@ -192,6 +196,11 @@ def _number_value(
         keys += (f"i:{int(x)}",)  # a long number is also a name (an item, a ticket)
     if float(x).is_integer() and 1900 <= x <= 2100 and ws & {"year", "yr", "fy"}:
         keys += (f"d:{int(x)}",)
+    if ws & _POINT_WORDS:
+        # "points_balance": 18450 is a count of points, no amount of money
+        return Value("count" if float(x).is_integer() else "number", keys, shown, x)
+    if "rate" in ws and (ws & _PER_WORDS or siblings.currency is not None):
+        ws.add("price")  # "rate_per_night": 189, a "nightly_rate" beside "currency": "EUR"
     # The field's last word is its unit: "restocking_fee_percent" is a percent of a fee.
     if ws & MONEY_WORDS and not (words and words[-1] in PERCENT_WORDS):
         return Value("money", keys, shown, x, _currency(words, siblings))
@@ -201,7 +210,8 @@ def _number_value(
     unit = next((_DURATION_FIELD[w] for w in reversed(words) if w in _DURATION_FIELD), None)
     if unit is not None:
         return Value("duration", keys + _duration_keys(x, *unit), shown, x)
-    if float(x).is_integer() and ws & COUNT_WORDS:
+    if float(x).is_integer() and ws & COUNT_WORDS and ws != {"total"}:
+        # ("total": 756 alone may be an amount or a count: a number, either kind's)
         return Value("count", keys, shown, x)
     if 0 < abs(x) < 1:
         keys += (num_key(x * 100),)  # "0.861" in a row is the 86.1% a sentence reports

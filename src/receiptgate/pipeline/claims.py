@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from receiptgate.checks.anchoring import SPACED_ID, Anchor, anchor
 from receiptgate.checks.files import unknown_files
+from receiptgate.checks.flags import flag_claims
 from receiptgate.checks.grounding import is_grounded, ungrounded_names
 from receiptgate.checks.labels import last_digit_spans
 from receiptgate.checks.outcomes import OUTCOME_DETECTOR, failed_outcome
@@ -164,6 +165,7 @@ def _with_hard_facts(
                     # "Now let me search for flights on May 24:" leads the lines it finds
                     (stype == "intent" or (stype == "label" and _leads_with_intent(sent)))
                     and _in_intent_clause(work, sent, h)
+                    and not _deadline(work, sent, h)
                 )
                 or PLAN.search(work, clause_bounds(work, sent.start, sent.end, h)[0], h.start)
             ):
@@ -196,6 +198,34 @@ def _numbered(evals: list[ClaimEval]) -> list[ClaimEval]:
     for i, ev in enumerate(evals):
         ev.index = i
     return evals
+
+
+#: A right of the user's, or what follows from the user's act: "You can cancel free of
+#: charge ...", "you have until ...", "If you cancel before the deadline, ...".
+_YOUR_RIGHT = re.compile(
+    r"[\W_]*(?:you\s+(?:can|may|could|have|are\s+able\s+to)|(?:if|once|when)\s+you)\b",
+    re.IGNORECASE,
+)
+#: A deadline or a bound before a figure: "until April 11 at 6:00 PM", "no later than
+#: May 3", "within 5 business days".
+_DEADLINE_BEFORE = re.compile(
+    r"\b(?:until|till|by|before|no\s+later\s+than|within)\b[^,;.!?]{0,30}$", re.IGNORECASE
+)
+#: The agent as the one who acts: "I'll", "we can", "let me" (its plan, its offer).
+_AGENT_ACTS = re.compile(r"\b(?:i|we|let\s+me|let['’]s)\b", re.IGNORECASE)
+
+
+def _deadline(work: str, s: Sentence, h: HardFact) -> bool:
+    """Whether a date, a time or a span is the deadline or the bound of a rule the sentence
+    tells the user of ("You can cancel free of charge until April 11", "If you cancel,
+    the deposit is refunded within 5 business days"): a fact of the records or the rules,
+    not a plan (the agent's own "I'll have it done by Friday" stays a plan)."""
+    if _YOUR_RIGHT.match(work, s.start) is None:
+        return False
+    if _DEADLINE_BEFORE.search(work, max(s.start, h.start - 40), h.start) is None:
+        return False
+    start, _ = clause_bounds(work, s.start, s.end, h)
+    return _AGENT_ACTS.search(work, start, h.start) is None
 
 
 def _leads_with_intent(s: Sentence) -> bool:
@@ -330,6 +360,8 @@ def _record_claims(
         if stype == "statement":
             # "In `jsonrep.py`, the handler is not passed": a file no receipt names
             found += unknown_files(sent, ledger)
+            # "Breakfast is included in your rate": the booking's breakfast_included
+            found += flag_claims(sent, about, ledger)
         for rc in found:
             if pending and rc.kind == "state":
                 continue  # "Nothing has been booked yet": no state of a record

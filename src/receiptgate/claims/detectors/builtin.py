@@ -55,6 +55,14 @@ class SystemStateDetector(Detector):
             negative=1,
         ),
         Pattern(
+            # "The Junior Suite is sold out", "the flight is fully booked"
+            "sold_out",
+            rf"\b{_BE}{_ADV}\s+(?:sold\s+out|fully\s+booked|out\s+of\s+stock|unavailable)\b",
+            subject="before",
+            assertion="not_available",
+            negative=True,
+        ),
+        Pattern(
             "has_been",
             r"\b(?:has|have)(\s+not|n['’]t|\s+never)?\s+been\s+(installed|configured|enabled|"
             r"deployed|started|stopped|disabled|set\s+up|mounted)\b",
@@ -86,6 +94,10 @@ class SystemStateDetector(Detector):
     ) -> DetectedClaim | None:
         if claim.subject.lower() in ("here", "there") and _NOUN_AFTER.match(text, match.end()):
             return None  # "Here are all available options:": a label, no state
+        if claim.detector_id.endswith(".sold_out") and not _NAMED_SUBJECT.search(claim.subject):
+            # "The Junior Suite is sold out" names what it is of; "two are out of stock"
+            # leaves that to the sentence's other claims
+            return None
         if _TO_BE_CHECKED.search(text, sentence.start, match.start()):
             # "we should ensure that key services are running": what is to be checked,
             # not what is
@@ -110,6 +122,10 @@ _TO_BE_CHECKED = re.compile(
     r"check|verify|confirm|see|test|determine)\s+(?:that|whether|if)\b[^.;:!?]*$",
     re.IGNORECASE,
 )
+
+#: A subject that names a thing: a capitalised word past its first ("the Junior Suite",
+#: "Flight HAT052"), or an id.
+_NAMED_SUBJECT = re.compile(r"(?<=\s)(?-i:[A-Z])|\b(?=[A-Za-z_-]*\d)[A-Za-z0-9_-]{4,}\b")
 
 #: Subjects that deny the state of everything: "Nothing is listening on port 5432".
 _NOTHING = frozenset({"nothing", "nobody", "no one", "none"})

@@ -1,0 +1,156 @@
+"""Yes/no fields a sentence restates: "Breakfast is included in your rate" against
+``"breakfast_included": true``, "The Junior Suite is non-refundable" against the suite's
+``"refundable": false``.
+
+A true/false field is restated when the sentence holds every content word of its name
+(``breakfast_included`` -> breakfast, included); the sentence says yes or no by a
+negation in the clause of those words ("not included", "non-refundable", "isn't
+refundable"). The field is read of the rows the sentence is about: those it names by id
+(its anchor), else those one of whose words it repeats ("the Junior Suite"), else every
+row that has the field, when they all agree. Rows that disagree and a sentence that
+picks none of them say nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from receiptgate.checks.anchoring import Anchor
+from receiptgate.checks.availability import AVAILABLE_KEYS
+from receiptgate.checks.finding import Finding
+from receiptgate.checks.record_claim import RecordClaim, record_fact
+from receiptgate.checks.rivals import evidence_line
+from receiptgate.checks.words import content_words
+from receiptgate.evidence.index import ReceiptIndex
+from receiptgate.evidence.records import Leaf
+from receiptgate.text.segment import Sentence
+
+#: A no in the clause of a field's words: "not included", "non-refundable", "isn't".
+_NEGATION = re.compile(
+    r"\b(?:not|no|never|without|isn['’]t|aren['’]t|wasn['’]t|weren['’]t|doesn['’]t|"
+    r"don['’]t|won['’]t|cannot|can['’]t)\b|\bnon-?(?=[a-z])"
+)
+_CLAUSE_EDGE = re.compile(r"[;:,()]|\s[-–—]\s|\b(?:but|while|whereas|although)\b")
+_WORD = re.compile(r"[a-z][a-z'-]*")
+
+#: A field's name as code writes one: "breakfast_included", "isRefundable".
+_FIELD_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+
+#: Field words that are no claim's (``is_refundable``: the "is" says nothing).
+_FLAG_FILLER = frozenset({"is", "has", "can", "flag", "bool"})
+
+
+def _flag_fields(index: ReceiptIndex) -> dict[str, tuple[frozenset[str], list[Leaf]]]:
+    """The true/false fields of tool results, by name: (content words of the name, leaves)."""
+    cached = index.cache.get("flag_fields")
+    if isinstance(cached, tuple) and cached[0] == len(index.by_field):
+        return cached[1]  # type: ignore[no-any-return]
+    found: dict[str, tuple[frozenset[str], list[Leaf]]] = {}
+    for key, leaves in index.by_field.items():
+        if key in AVAILABLE_KEYS or not _FIELD_NAME.fullmatch(key):
+            continue  # (availability is checks/availability's; "Is nan" is printed text)
+        flags = [
+            leaf
+            for leaf in leaves
+            if leaf.value.kind == "bool"
+            and not leaf.path.startswith("args")
+            and index.receipt_of(leaf).kind == "tool"
+        ]
+        words = content_words(
+            " ".join(w for w in _WORD.findall(key.replace("_", " ")) if w not in _FLAG_FILLER)
+        )
+        if flags and words:
+            found[key] = (words, flags)
+    index.cache["flag_fields"] = (len(index.by_field), found)
+    return found
+
+
+def _described(leaves: Sequence[Leaf], low: str) -> list[Leaf]:
+    """The leaves whose row holds a word value the sentence repeats ("Junior Suite")."""
+    out = []
+    for leaf in leaves:
+        for other in leaf.record.leaves:
+            shown = other.value.shown.lower()
+            if (
+                other.value.kind in ("word", "text")
+                and 3 <= len(shown) <= 60
+                and re.search(rf"(?<![\w-]){re.escape(shown)}(?![\w-])", low)
+            ):
+                out.append(leaf)
+                break
+    return out
+
+
+def flag_claims(s: Sentence, anchor_: Anchor, index: ReceiptIndex) -> list[RecordClaim]:
+    """The yes/no fields a statement restates, each checked (see the module doc)."""
+    fields = _flag_fields(index)
+    if not fields:
+        return []
+    low = s.text.lower()
+    said = content_words(low)
+    out: list[RecordClaim] = []
+    for words, leaves in fields.values():
+        if not words <= said:
+            continue
+        span = _span(low, words)
+        if span is None:
+            continue
+        a, b = span
+        scope = anchor_.scope()
+        scoped = [leaf for leaf in leaves if id(leaf.record) in scope]
+        named = scoped if anchor_.how == "named" else []
+        rows = named or _described(leaves, low) or scoped or leaves
+        # a later result of the same record is its state now (the line L-7781 after
+        # enable_roaming), though the sentence named it by what an older result showed
+        ids = {i for leaf in rows for i in _own_ids(leaf)}
+        rows = [leaf for leaf in leaves if leaf in rows or ids & _own_ids(leaf)]
+        rows = _newest_each(index, rows)
+        held = {leaf.value.shown for leaf in rows}
+        if len(held) != 1:
+            continue  # rows that disagree, and the sentence picks none of them
+        start, end = _clause(low, a, b)
+        negated = _NEGATION.search(low, start, end) is not None
+        leaf = max(rows, key=index.position)
+        yes = leaf.value.shown == "true"
+        r = index.receipt_of(leaf)
+        line = evidence_line(index, leaf)
+        fact = record_fact("state", s.start + a, s.start + b, s.text[a:b])
+        if yes != negated:
+            finding = Finding("supported", r.id, r.kind, line, leaf.path, value=fact)
+        else:
+            finding = Finding(
+                "contradicted", r.id, r.kind, f"contradicts {line}", leaf.path, value=fact
+            )
+        out.append(RecordClaim("state", s.start + a, s.start + b, s.text[a:b], finding))
+    return out
+
+
+def _newest_each(index: ReceiptIndex, leaves: list[Leaf]) -> list[Leaf]:
+    """Of leaves of the same record (sharing an id) in several results, the newest."""
+    out: list[Leaf] = []
+    for leaf in sorted(leaves, key=index.position, reverse=True):
+        ids = _own_ids(leaf)
+        if not ids or not any(ids & _own_ids(o) for o in out):
+            out.append(leaf)
+    return out
+
+
+def _own_ids(leaf: Leaf) -> set[str]:
+    """The ids of the nearest record of a leaf that has some (a line's, not its
+    customer's)."""
+    return next((set(r.ids) for r in leaf.record.lineage() if r.ids), set())
+
+
+def _span(low: str, words: frozenset[str]) -> tuple[int, int] | None:
+    """From the first to the last word of ``low`` that is one of ``words`` (stemmed)."""
+    hits = [m for m in _WORD.finditer(low) if content_words(m.group()) & words]
+    if not hits:
+        return None
+    return hits[0].start(), hits[-1].end()
+
+
+def _clause(low: str, a: int, b: int) -> tuple[int, int]:
+    start = max((m.end() for m in _CLAUSE_EDGE.finditer(low, 0, a)), default=0)
+    nxt = _CLAUSE_EDGE.search(low, b)
+    return start, nxt.start() if nxt is not None else len(low)
