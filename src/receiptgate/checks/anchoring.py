@@ -180,6 +180,43 @@ def _named(text: str, offset: int, index: ReceiptIndex) -> list[tuple[int, int, 
                         (offset + words[i][1], offset + words[i + n - 1][2], r) for r in recs
                     )
                     break
+            else:
+                # "the Shell charge" of "Shell Oil", "Whole Foods" of "Whole Foods Market":
+                # the first words of one name only, written as a name is
+                if text[words[i][1]].isupper() and not _VOCATIVE.match(text, words[i][2]):
+                    for n in (3, 2, 1):
+                        phrase = " ".join(w[0] for w in words[i : i + n])
+                        whole = _name_prefixes(index).get(phrase) if len(phrase) > 3 else None
+                        if whole is not None and i + n <= len(words):
+                            found.extend(
+                                (offset + words[i][1], offset + words[i + n - 1][2], r)
+                                for r in index.records_by_name[whole]
+                            )
+                            break
+    return found
+
+
+#: A name followed by a comma or "!": whom the reply addresses ("Priya, your ..."), no
+#: record it is about.
+_VOCATIVE = re.compile(r"\s*[,!]")
+
+
+def _name_prefixes(index: ReceiptIndex) -> dict[str, str]:
+    """The first words of names of several words, each to the one name they begin (a
+    prefix two names share begins none), once per index size."""
+    cached = index.cache.get("name_prefixes")
+    if isinstance(cached, tuple) and cached[0] == len(index.records_by_name):
+        return cached[1]  # type: ignore[no-any-return]
+    seen: dict[str, set[str]] = {}
+    for name in index.records_by_name:
+        if name in index.people:
+            continue  # "Priya, ...": a person addressed by first name is no record named
+        parts = name.split()
+        for n in range(1, len(parts)):
+            seen.setdefault(" ".join(parts[:n]), set()).add(name)
+    found = {p: next(iter(names)) for p, names in seen.items() if len(names) == 1}
+    found = {p: name for p, name in found.items() if p not in index.records_by_name}
+    index.cache["name_prefixes"] = (len(index.records_by_name), found)
     return found
 
 

@@ -140,7 +140,12 @@ def check_figure(
     equal = [leaf for leaf in index.leaves(keys) if _equal(h, leaf)]
     if h.kind == "money" and clause & PAY_MORE and not clause & NEGATIVE_MONEY:
         # a calculator's -114 is $114 less, never "an additional $114"
-        equal = [leaf for leaf in equal if (leaf.value.number or 0) >= 0]
+        # (the debit of a row the sentence names is its charge: "the Netflix charge of
+        # $15.49" of "amount": -15.49)
+        debits = {id(r) for r in anchor_.records} if anchor_.how == "named" else set()
+        equal = [
+            leaf for leaf in equal if (leaf.value.number or 0) >= 0 or id(leaf.record) in debits
+        ]
     if len(equal) > MAX_EQUAL:
         # a value many receipts hold ("42" in a long session, "$62" among the fares of
         # many searches): those whose field the clause names ("your $62 gift card"), then
@@ -271,7 +276,7 @@ def check_figure(
         # field of another record ("build 4827 took 14 minutes") is no support.
         about = [leaf for leaf in about if leaf.key.lower() != rival.key.lower()]
         if not about:
-            return contradicted(index, h, rival)
+            return _newer_value(index, h, rival, anywhere) or contradicted(index, h, rival)
     if about:
         best = max(about, key=lambda leaf: overlap(index, leaf, clause))
         return (
@@ -337,7 +342,7 @@ def check_figure(
                 value=h,
             )
     if rival is not None:
-        return contradicted(index, h, rival)
+        return _newer_value(index, h, rival, anywhere) or contradicted(index, h, rival)
     if stale:
         r = index.receipt_of(stale[0])
         age = f"{(index.now - r.created_at).days} days old" if r.created_at else "too old"
@@ -364,6 +369,36 @@ def check_figure(
         # five thousand of something
         return supported(index, h, held_as)
     return Finding("unsupported", None, None, f"no receipt holds {h.text}", value=h)
+
+
+def _newer_value(
+    index: ReceiptIndex, h: HardFact, rival: Leaf, held: Sequence[Leaf]
+) -> Finding | None:
+    """A later result that names the rival's record by its id and holds the claimed value
+    in a field of the same words: the record's value now ("Checking: $2,840.18" after a
+    transfer whose result gives ``"to_account": "ACC-1001", "new_balance_to": 2840.18``,
+    where the account's own row still says 2340.18)."""
+    owner = next((r for r in rival.record.lineage() if r.ids), None)
+    if owner is None:
+        return None
+    ids = {owner.ids[0]}  # the account's own id, not its customer's
+    words = field_words(rival)
+    for leaf in sorted(held, key=index.position, reverse=True):
+        if index.position(leaf) <= index.position(rival) or not words & field_words(leaf):
+            continue
+        if index.receipt_of(leaf).kind != "tool":
+            continue
+        if not set(leaf.words) & _NEW_WORDS:
+            continue  # "new_balance_to": a value after the change, not a catalog's price
+        names = {x.value.shown.lower() for r in leaf.record.lineage() for x in r.leaves}
+        own = {i for r in leaf.record.lineage() for i in r.ids}
+        if ids & names and not ids & own:
+            return supported(index, h, leaf)  # a result that refers to the record
+    return None
+
+
+#: Field words of a value after a change: "new_balance", "updated_total".
+_NEW_WORDS = frozenset({"new", "updated", "current", "after", "resulting", "latest"})
 
 
 def _unit_fits(index: ReceiptIndex, h: HardFact, leaf: Leaf) -> bool:

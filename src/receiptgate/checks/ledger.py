@@ -33,10 +33,10 @@ from receiptgate.checks.calls import (
     suite_outcome,
     tool_name_words,
 )
+from receiptgate.checks.card_digits import digits_owners
 from receiptgate.checks.consequences import documented_sending
 from receiptgate.checks.edits import fix_undone
 from receiptgate.checks.finding import Finding
-from receiptgate.checks.labels import digits_owners
 from receiptgate.checks.objects import GENERIC_OBJECTS, ObjectMatcher
 from receiptgate.checks.payments import amounts
 from receiptgate.checks.words import content_words

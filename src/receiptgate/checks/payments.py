@@ -22,9 +22,9 @@ import re
 from collections.abc import Sequence
 
 from receiptgate.checks.calls import failed
+from receiptgate.checks.card_digits import digits_owners
 from receiptgate.checks.figures import supported
 from receiptgate.checks.finding import Finding
-from receiptgate.checks.labels import digits_owners
 from receiptgate.checks.record_claim import record_fact
 from receiptgate.checks.rivals import evidence_line
 from receiptgate.checks.totals import NAMES_TOTAL

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from receiptgate.checks.anchoring import Anchor
+from receiptgate.checks.card_digits import digits_owners
 from receiptgate.checks.counts import SPELLED_COUNTS
 from receiptgate.checks.figures import supported
 from receiptgate.checks.finding import Finding
@@ -373,6 +374,51 @@ def _named_before(anchor_: Anchor, at: int) -> list[Record]:
     return out
 
 
+#: The noun a state is said of, right before its verb: "the card is frozen".
+_SUBJECT_BEFORE = re.compile(
+    r"\b([a-z]{3,})\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:\w+\s+)?$"
+)
+
+
+_WEAK = frozenset({"latest", "previous"})
+
+
+def _subject_rows(index: ReceiptIndex, anchor_: Anchor, a: int, fieldname: str) -> list[Record]:
+    """The rows with the state field whose words hold the noun a state is said of, when
+    the anchored records hold no such word ("the card" of ``"type": "credit_card"``)."""
+    low = anchor_.text.lower()
+    before = anchor_.text[: a - anchor_.start]
+    if owners := digits_owners(index, before):
+        # "Your credit card ending in 7714 is frozen": the account with those last digits
+        return [
+            rec
+            for leaf in index.by_field.get(fieldname, ())
+            if set((rec := leaf.record).ids) & owners
+        ]
+    m = _SUBJECT_BEFORE.search(low, 0, a - anchor_.start)
+    if m is None:
+        return []
+    noun = content_words(m.group(1))
+    if not noun or any(noun & _row_words(r) for r in anchor_.records):
+        return []
+    rows = [
+        rec for leaf in index.by_field.get(fieldname, ()) if noun & _row_words(rec := leaf.record)
+    ]
+    if len({id(r) for r in rows}) <= 1:
+        return rows
+    # several accounts: those whose words the sentence also uses ("your checking account")
+    said = content_words(before)
+    picked = [rec for rec in rows if (_row_words(rec) - noun) & said]
+    return picked if len({id(r) for r in picked}) == 1 else []
+
+
+def _row_words(rec: Record) -> frozenset[str]:
+    """The content words of a row's field names and word values."""
+    parts = [leaf.key for leaf in rec.leaves]
+    parts += [leaf.value.shown for leaf in rec.leaves if leaf.value.kind in ("word", "id")]
+    return content_words(" ".join(parts).replace("_", " "))
+
+
 def state_claim(
     index: ReceiptIndex,
     anchor_: Anchor,
@@ -398,6 +444,10 @@ def state_claim(
     # pending order") is what the state word is about, not the order of an item it also
     # names ("... the Smart Watch from it"), which may be another order
     records = _named_before(anchor_, a) or anchor_.records
+    subject = _subject_rows(index, anchor_, a, fieldname) if anchor_.how in _WEAK else []
+    # "Because the card is frozen": what the sentence calls its subject may be a row of
+    # another result (the account whose type is credit_card), not the newest one
+    records = subject or records
     direct = [rec for rec in records if any(x.key.lower() == fieldname for x in rec.leaves)]
     for rec in direct or records:
         owner = next(
@@ -462,7 +512,7 @@ def state_claim(
         held = {i for i in held if any(holds(x) for x in _latest_field(index, i, fieldname))}
         if len(held) == SPELLED_COUNTS[m.group(1)]:
             return None
-    if anchor_.how == "latest" and _names_another_call(index, anchor_, said):
+    if anchor_.how == "latest" and not subject and _names_another_call(index, anchor_, said):
         # "nginx is active and running" after a helm upgrade's "STATUS: deployed": the
         # sentence names what an earlier call looked at, not the newest result
         return None

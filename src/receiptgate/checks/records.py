@@ -17,10 +17,11 @@ from collections.abc import Callable, Sequence
 
 from receiptgate.checks.anchoring import SPACED_ID, TOKEN, Anchor, id_key, word_spans
 from receiptgate.checks.availability import SAID_OF, labelled_availability
+from receiptgate.checks.card_digits import last_digit_spans
 from receiptgate.checks.enums import denies, your_value
 from receiptgate.checks.figures import supported
 from receiptgate.checks.finding import Finding
-from receiptgate.checks.labels import label_value, last_digit_spans, last_digits
+from receiptgate.checks.labels import label_value, last_digits
 from receiptgate.checks.payments import original_kind, original_method, paid_with, recorded_payment
 from receiptgate.checks.record_claim import RecordClaim, record_fact
 from receiptgate.checks.record_names import EMAIL, email_claim, half_known_names, unknown_name

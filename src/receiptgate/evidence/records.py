@@ -113,7 +113,19 @@ def _is_id_key(words: tuple[str, ...], key: str) -> bool:
 
 
 def _is_name_key(key: str) -> bool:
-    return key.lower() in NAME_KEYS
+    low = key.lower()
+    return low in NAME_KEYS or low in _LABEL_KEYS or low.endswith("_name")
+
+
+#: Fields that name their row in words though they are not called a name: a transaction's
+#: "description" ("Netflix"), a "merchant", a "payee" (short values only: _short_name).
+_LABEL_KEYS = frozenset({"description", "merchant", "payee", "vendor", "label", "company"})
+
+
+def _short_name(key: str, value: str) -> bool:
+    """Whether a name field's value names the row: any value of a field called a name,
+    a short one of a label field ("Whole Foods Market", not a paragraph)."""
+    return key.lower() not in _LABEL_KEYS or (len(value) <= 60 and len(value.split()) <= 6)
 
 
 def _path(parent: str, key: str | int) -> str:
@@ -201,7 +213,11 @@ class _Builder:
     ) -> None:
         scalars = {k: v for k, v in obj.items() if not isinstance(v, dict | list)}
         id_fields = [k for k, v in scalars.items() if _is_id_key(key_words(k), k) and v]
-        name_fields = [k for k, v in scalars.items() if _is_name_key(k) and isinstance(v, str)]
+        name_fields = [
+            k
+            for k, v in scalars.items()
+            if _is_name_key(k) and isinstance(v, str) and _short_name(k, v)
+        ]
         own = rec
         if (id_fields or name_fields) and path and not row:
             own = self.record(path, rec)

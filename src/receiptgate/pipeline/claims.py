@@ -13,10 +13,10 @@ import re
 from collections.abc import Sequence
 
 from receiptgate.checks.anchoring import SPACED_ID, Anchor, anchor
+from receiptgate.checks.card_digits import last_digit_spans
 from receiptgate.checks.files import unknown_files
 from receiptgate.checks.flags import flag_claims
 from receiptgate.checks.grounding import is_grounded, ungrounded_names
-from receiptgate.checks.labels import last_digit_spans
 from receiptgate.checks.outcomes import OUTCOME_DETECTOR, failed_outcome
 from receiptgate.checks.record_states import names_process
 from receiptgate.checks.records import record_claims
