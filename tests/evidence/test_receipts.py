@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
+from receiptgate import Gate
 from receiptgate._exceptions import InputError
 from receiptgate.evidence.receipts import (
     Receipt,
@@ -788,3 +790,83 @@ def test_when_two_calls_share_arguments_and_output_then_each_keeps_its_own_readi
     index = ReceiptIndex([think, lookup])
     held = {index.receipt_of(leaf).id for leaf in index.leaves(["i:qwpzkm"])}
     assert held == {"c2"}
+
+
+# -- Anthropic Messages API dialect ---------------------------------------------------
+
+ANTHROPIC = {
+    "system": "You are a coding agent. Never push to main.",
+    "messages": [
+        {"role": "user", "content": "Run the tests."},
+        {
+            "role": "assistant",
+            "content": [
+                {"type": "thinking", "thinking": "I should run pytest."},
+                {"type": "text", "text": "Running the tests."},
+                {
+                    "type": "tool_use",
+                    "id": "toolu_01",
+                    "name": "Bash",
+                    "input": {"command": "pytest -q"},
+                },
+            ],
+        },
+        {
+            "role": "user",
+            "content": [
+                {
+                    "type": "tool_result",
+                    "tool_use_id": "toolu_01",
+                    "content": [{"type": "text", "text": "1 failed, 41 passed in 2.10s"}],
+                    "is_error": True,
+                },
+                {"type": "text", "text": "What failed?"},
+            ],
+        },
+    ],
+}
+
+
+def test_anthropic_messages_become_receipts() -> None:
+    receipts = parse_receipts(json.dumps(ANTHROPIC), source_name="claude.json")
+    by_kind = {(r.kind, r.id) for r in receipts}
+    assert ("rag", "sys1") in by_kind  # the top-level system prompt is a document
+    call = next(r for r in receipts if r.kind == "tool")
+    assert (call.id, call.tool, call.args) == ("toolu_01", "Bash", {"command": "pytest -q"})
+    assert call.content == "1 failed, 41 passed in 2.10s"
+    assert call.ok is False  # is_error
+    users = [r.content for r in receipts if r.kind == "user"]
+    assert users == ["Run the tests.", "What failed?"]  # the tool result is no user text
+
+
+def test_a_claim_against_an_anthropic_transcript_is_checked() -> None:
+    receipts = parse_receipts(json.dumps(ANTHROPIC), source_name="claude.json")
+    gate = Gate()
+    assert gate.validate("All 42 tests pass.", receipts=receipts).verdict == "block"
+    assert gate.validate("41 tests passed and 1 failed.", receipts=receipts).verdict == "pass"
+
+
+@pytest.mark.parametrize(
+    ("doc", "fragment"),
+    [
+        ({"system": 5, "messages": [{"role": "user", "content": "hi"}]}, "system.content"),
+        (
+            {"messages": [{"role": "user", "content": [{"type": "tool_result", "content": "x"}]}]},
+            "messages[0].content[0].tool_use_id",
+        ),
+        (
+            {
+                "messages": [
+                    {
+                        "role": "assistant",
+                        "content": [{"type": "tool_use", "id": "t", "name": "x", "input": 3}],
+                    }
+                ]
+            },
+            "messages[0].content[0].input",
+        ),
+    ],
+)
+def test_anthropic_dialect_errors_name_the_path(doc: dict[str, Any], fragment: str) -> None:
+    with pytest.raises(InputError, match=re.escape(fragment)):
+        parse_receipts(json.dumps(doc), source_name="claude.json")

@@ -107,6 +107,11 @@ def parse_receipts(data: str, *, source_name: str = "<input>") -> list[Receipt]:
                     f"{source_name}: messages",
                     f"must be a list of chat messages, got {json_type(messages)}",
                 )
+            system = doc.get("system")
+            if system is not None:
+                # an Anthropic Messages request: the system prompt beside the messages
+                messages = [{"role": "system", "content": system}, *messages]
+                return receipts_from_transcript(messages, source_name, "messages", shift=1)
             return receipts_from_transcript(messages, source_name, "messages")
         return receipts_from_transcript(doc, source_name, "")
     if detected.format == "openclaw_session":

@@ -187,10 +187,16 @@ class _Ledger:
         return receipts
 
 
-def receipts_from_transcript(messages: list[Any], source_name: str, prefix: str) -> list[Receipt]:
+def receipts_from_transcript(
+    messages: list[Any], source_name: str, prefix: str, *, shift: int = 0
+) -> list[Receipt]:
+    """Receipts of chat messages. ``shift``: how many messages were put before the
+    input's own (a top-level ``system`` prompt), so errors name the input's index;
+    the first of them is named ``system``."""
     ledger = _Ledger()
     for index, message in enumerate(messages):
-        loc = _Loc(source_name, f"{prefix}[{index}]")
+        at = index - shift
+        loc = _Loc(source_name, f"{prefix}[{at}]" if at >= 0 else "system")
         if not isinstance(message, dict):
             raise error(loc(), f"expected a message object, got {json_type(message)}")
         _read_message(message, loc, ledger, _message_time(message, loc))
@@ -236,6 +242,8 @@ def _read_message(
     if not isinstance(role, str):
         raise error(loc(".role"), f"required, must be a string (got {show(role)})")
     if role == "user":
+        # Anthropic's tool results come back as blocks of a user message
+        _read_tool_results(message.get("content"), loc, ledger, created_at)
         text = _text_of(message.get("content"), loc, ".content")
         # Image-only or empty user turns carry no checkable text.
         if text.strip():
@@ -308,13 +316,36 @@ def _read_assistant_calls(
     content = message.get("content")
     if isinstance(content, list):
         for index, part in enumerate(content):
-            if not (isinstance(part, dict) and part.get("type") == "toolCall"):
+            kind = part.get("type") if isinstance(part, dict) else None
+            if kind not in ("toolCall", "tool_use"):
                 continue
+            assert isinstance(part, dict)
             sub = f".content[{index}]"
             call_id = _opt_str(part.get("id"), loc, f"{sub}.id")
             name = _req_name(part.get("name"), loc, f"{sub}.name")
-            args = _parse_args(part.get("arguments"), loc, f"{sub}.arguments")
+            # pi-agent's toolCall holds "arguments"; Anthropic's tool_use holds "input"
+            key = "arguments" if kind == "toolCall" else "input"
+            args = _parse_args(part.get(key), loc, f"{sub}.{key}")
             ledger.add_call(call_id, name, args, created_at)
+
+
+def _read_tool_results(
+    content: Any, loc: _Loc, ledger: _Ledger, created_at: datetime | None
+) -> None:
+    """Anthropic Messages API tool results: ``{"type": "tool_result", "tool_use_id": …,
+    "content": "…" or [text blocks], "is_error": true}`` blocks of a user message."""
+    if not isinstance(content, list):
+        return
+    for index, part in enumerate(content):
+        if not (isinstance(part, dict) and part.get("type") == "tool_result"):
+            continue
+        sub = f".content[{index}]"
+        call_id = part.get("tool_use_id")
+        if not isinstance(call_id, str):
+            raise error(loc(f"{sub}.tool_use_id"), "required on a tool_result, must be a string")
+        text = _text_of(part.get("content"), loc, f"{sub}.content")
+        flag = _opt_bool(part.get("is_error"), loc, f"{sub}.is_error")
+        ledger.add_result(call_id, None, text, _tool_ok(flag, text), created_at)
 
 
 def _text_of(content: Any, loc: _Loc, sub: str) -> str:

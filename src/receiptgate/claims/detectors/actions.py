@@ -237,6 +237,15 @@ _TALLY_ITEM = (
 )
 
 
+#: A count right before "tests": "41 tests passed" (not "all 42 tests pass").
+_COUNT_BEFORE = re.compile(r"(?<!all\s)(?<!all)\b\d[\d,]*\s+$", re.IGNORECASE)
+#: A runner's tally from where a match starts: "tests passed and 1 failed".
+_TALLY = re.compile(
+    r"(?:(?:unit\s+|new\s+)?tests?\s+|test\s+cases?\s+)?"
+    r"(?:passed|failed|errors?|errored|skipped)\b"
+)
+
+
 class ActionDetector(Detector):
     """First-person action claims and observed results ("the API returned 200")."""
 
@@ -530,6 +539,14 @@ class ActionDetector(Detector):
             text, match.end()
         ):
             return None  # "the build failed to find the module" is no test result
+        if (
+            name in ("tests_pass", "tests_fail")
+            and _COUNT_BEFORE.search(text, max(sentence.start, match.start() - 12), match.start())
+            and _TALLY.match(text, match.start(), sentence.end)
+        ):
+            # "41 tests passed and 1 failed": a tally (checked count by count), not a claim
+            # that the run passes
+            return None
         if name == "test_tally" and (
             (match.start() > 0 and text[match.start() - 1] in ".,/-#")
             or _NAMED_RUN.search(text, max(0, match.start() - 12), match.start())
