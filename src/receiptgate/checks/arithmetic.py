@@ -57,6 +57,9 @@ from receiptgate.evidence.receipts import Receipt
 from receiptgate.evidence.records import Leaf, Record
 from receiptgate.evidence.values import MEASURES
 
+#: The longest output that is one figure (a calculator's "-2580.0").
+_BARE_OUTPUT = 24
+
 #: Of those, the nearest that may form a sum of three.
 _TRIPLE_SPAN = 12
 _NAMES_DIFFERENCE = re.compile(
@@ -165,6 +168,18 @@ def derive(
         # result: "$125 remaining on the certificate" after paying $375 of its $500
         seen = {id(o.leaf) for o in ops if o.leaf is not None}
         ops.extend(o for o in named_rows(index, h, sentence, fresh) if id(o.leaf) not in seen)
+    # a count of things ("3 errors") from figures a tool printed among others (line and
+    # column numbers, sizes, timings): two of them that happen to differ by the claim back
+    # nothing; a calculator's answer (the whole output is the figure) is an operand
+    ops = [
+        o
+        for o in ops
+        if o.leaf is None
+        or not (h.kind == "count" and h.unit)
+        or o.leaf.path != "text"
+        or index.receipt_of(o.leaf).kind != "tool"
+        or len(index.receipt_of(o.leaf).content.strip()) <= _BARE_OUTPUT
+    ]
     if h.kind == "count" and h.unit and h.unit not in MEASURES:
         # "for 3 guests": a count of guests is made of counts of guests, not of the rooms
         # two search rows have left ("available": 3 and 0)

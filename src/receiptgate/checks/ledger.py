@@ -18,13 +18,18 @@ import re
 from datetime import datetime
 
 from receiptgate.checks.calls import (
+    BUILD_SUBJECT,
+    CHECK_SUBJECT,
     ERRORISH,
     FAILING,
     PASSING,
     READ_TOOL,
     _LedgerView,
+    build_outcome,
+    build_runs,
     call_head,
     calls_for,
+    check_runs,
     failed,
     ledger_view,
     output_of,
@@ -179,6 +184,14 @@ def check_action(
     tools = view.tools
     if kind in ("tests_pass", "tests_fail", "ran_tests"):
         runs = view.test_runs
+        said = claim.matched_text
+        outcome_of = suite_outcome
+        if kind != "ran_tests" and CHECK_SUBJECT.search(said) and (checked := check_runs(index)):
+            # "the type check passes", "Ruff is clean": the checker's run
+            runs, outcome_of = checked, build_outcome
+        elif kind != "ran_tests" and BUILD_SUBJECT.search(said) and (built := build_runs(index)):
+            # "The production build succeeded", "the Docker build failed": the build's run
+            runs, outcome_of = built, build_outcome
         if _WHOLE_SUITE.search(f"{claim.matched_text} {tail}"):
             # "I ran the full test suite": a runner's run, not a test file run as a script
             runs = [e for e in runs if runs_suite(e)]
@@ -189,7 +202,7 @@ def check_action(
         if not runs:
             return Finding("unsupported", None, None, "no test run in the action ledger")
         last = runs[-1]
-        outcome = suite_outcome(last)
+        outcome = outcome_of(last)
         rid = last.receipt.id
         if kind == "ran_tests":
             return Finding("supported", rid, "tool", f"{rid}: test run found")
@@ -209,7 +222,9 @@ def check_action(
             f"claimed {'passing' if kind == 'tests_pass' else 'failing'}",
         )
     if kind == "test_tally":
-        return _check_tally(view.test_runs, claim.value or "")
+        # "The type check reports 2 errors" with no test run: the checker's or the build's
+        runs = view.test_runs or check_runs(index) or build_runs(index)
+        return _check_tally(runs, claim.value or "")
     if kind == "api_returned":
         return _check_status(index, claim)
     if kind == "printed":
@@ -423,6 +438,9 @@ _TALLY_COUNT = re.compile(
     re.IGNORECASE,
 )
 
+#: A report's line of test counts: "Tests:       1 failed, 17 passed, 18 total".
+_TESTS_LINE = re.compile(r"^\s*Tests:\s+(.*\btotal)\s*$", re.MULTILINE)
+
 _TALLY_WORD = {
     "passing": "passed",
     "failing": "failed",
@@ -437,6 +455,11 @@ def tally(text: str) -> dict[str, int]:
     """The counts of a tally by outcome ("1 failed, 3 passed" -> failed 1, passed 3); of
     a runner's report, the last count of each outcome (its closing summary)."""
     out: dict[str, int] = {}
+    tests_line = _TESTS_LINE.search(text)
+    if tests_line is not None:
+        # Jest's report counts suites, tests and snapshots on lines of their own: the
+        # tests are what a reply's tally counts
+        text = tests_line.group(1)
     for m in _TALLY_COUNT.finditer(text):
         if m.group(1) is not None:
             word, n = m.group(2).lower(), int(m.group(1))

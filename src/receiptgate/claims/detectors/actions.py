@@ -156,7 +156,9 @@ _SUBJECT = r"\b(?:i|we|i['’]ve|we['’]ve|i\s+have|we\s+have|i\s+just|we\s+jus
 _TESTS = (
     r"(?:all\s+(?:the\s+)?|the\s+)?(?:existing\s+|new\s+|other\s+|remaining\s+|relevant\s+)?"
     r"(?:unit\s+|integration\s+|e2e\s+|end-to-end\s+)?"
-    r"(?:tests?|test\s+suite|suite|specs?|checks|ci|build)"
+    r"(?:tests?|test\s+suite|suite|specs?|checks|ci|build|"
+    # "the Jest run is green", "the test run passed"
+    r"(?:jest|pytest|vitest|mocha|rspec|test)\s+run)"
 )
 
 
@@ -233,12 +235,21 @@ _NAMED_RUN = re.compile(
 #: One count of a test runner's tally: "3 passed", "1 test failed", "2 errors".
 _TALLY_ITEM = (
     r"\d{1,6}\s+(?:(?:unit\s+|new\s+)?tests?\s+|test\s+cases?\s+)?"
-    r"(?:passed|failed|errors?|errored|skipped|xfailed|xpassed|deselected)"
+    r"(?:passed|failed|failures?|errors?|errored|skipped|xfailed|xpassed|deselected)"
 )
 
 
+#: A linter or a type checker, as a reply names its run.
+_CHECKER = (
+    r"(?:the\s+)?(?:lint(?:er|ing)?|eslint|ruff|flake8|pylint|mypy|pyright|tsc|"
+    r"typescript(?:\s+compilation)?|type[\s-]?check(?:s|er|ing)?|typecheck(?:s|er|ing)?|"
+    r"clippy|rubocop|shellcheck|go\s+vet)"
+)
+
 #: A count right before "tests": "41 tests passed" (not "all 42 tests pass").
 _COUNT_BEFORE = re.compile(r"(?<!all\s)(?<!all)\b\d[\d,]*\s+$", re.IGNORECASE)
+#: A share of the tests: "17 of the 18 tests pass" (some pass, not the run).
+_SHARE_BEFORE = re.compile(r"\b\d[\d,]*\s+(?:out\s+)?of\s+(?:the\s+)?\d[\d,]*\s+$", re.IGNORECASE)
 #: A runner's tally from where a match starts: "tests passed and 1 failed".
 _TALLY = re.compile(
     r"(?:(?:unit\s+|new\s+)?tests?\s+|test\s+cases?\s+)?"
@@ -413,6 +424,16 @@ class ActionDetector(Detector):
             confidence=0.85,
         ),
         Pattern(
+            # "17 of the 18 tests pass": how many passed, checked as a tally
+            "test_share",
+            r"\b(\d{1,6})\s+(?:out\s+)?of\s+(?:the\s+)?\d{1,6}\s+(?:unit\s+)?tests?\s+"
+            r"(?:now\s+|still\s+)?(?:pass|passes|passed|are\s+passing)\b",
+            subject="self",
+            assertion="test_tally",
+            value=1,
+            confidence=0.85,
+        ),
+        Pattern(
             "tests_which_pass",
             # "by running existing tests (which passed)", "the tests, which all pass"
             rf"\b{_TESTS}\s*(?:\(|,)\s*(?:which|that)\s+(?:all\s+|now\s+)?(pass|passes|passed)\b",
@@ -452,6 +473,25 @@ class ActionDetector(Detector):
             "tests_label_fail",
             # "Tests: 3 passed, 1 failed", "CI: ❌ 2 failing"
             rf"\b{_TESTS}\s*:\s*[^.\n]{{0,30}}?\b[1-9]\d*\s+(?:tests?\s+)?(failed|failing)\b",
+            subject="self",
+            assertion="tests_fail",
+            confidence=0.85,
+        ),
+        Pattern(
+            # "Ruff is clean", "ESLint reports no warnings or errors", "mypy passes",
+            # "TypeScript compiles cleanly": a linter's or a type checker's run
+            "checks_pass",
+            rf"\b{_CHECKER}\s+(?:now\s+|still\s+|also\s+)?(pass(?:es|ed)?|succeeded|"
+            r"(?:is|are)\s+(?:now\s+|still\s+|all\s+)?(?:clean|green|passing)|"
+            r"reports?\s+no\s+(?:errors?|warnings?|issues?|problems?)|compiles?\s+cleanly)\b",
+            subject="self",
+            assertion="tests_pass",
+            confidence=0.85,
+        ),
+        Pattern(
+            "checks_fail",
+            rf"\b{_CHECKER}\s+(?:now\s+|still\s+|also\s+)?(fail(?:s|ed)?|"
+            r"(?:is|are)\s+(?:still\s+)?failing|reports?\s+[1-9]\d*\s+(?:errors?|problems?))\b",
             subject="self",
             assertion="tests_fail",
             confidence=0.85,
@@ -535,7 +575,7 @@ class ActionDetector(Detector):
             return None  # "they all passed the interview" is not about a test run
         if name == "tests_label_pass" and _SOME_FAILED.search(sentence.text):
             return None  # "Tests: 3 passed, 1 failed" reports a failing run
-        if name in ("tests_fail", "tests_pass", "test_tally") and _TO_AFTER.match(
+        if name in ("tests_fail", "tests_pass", "test_tally", "checks_fail") and _TO_AFTER.match(
             text, match.end()
         ):
             return None  # "the build failed to find the module" is no test result
@@ -547,6 +587,10 @@ class ActionDetector(Detector):
             # "41 tests passed and 1 failed": a tally (checked count by count), not a claim
             # that the run passes
             return None
+        if name == "tests_pass" and _SHARE_BEFORE.search(
+            text, max(sentence.start, match.start() - 30), match.start()
+        ):
+            return None  # "17 of the 18 tests pass": the others may fail
         if name == "test_tally" and (
             (match.start() > 0 and text[match.start() - 1] in ".,/-#")
             or _NAMED_RUN.search(text, max(0, match.start() - 12), match.start())
@@ -554,6 +598,8 @@ class ActionDetector(Detector):
             # "v1.2 passed review", "CI run #4822 passed": a version or a run's number,
             # no count of tests
             return None
+        if name == "test_share":
+            claim.value = f"{match.group(1)} passed"
         if name == "run_printed":
             claim.value = match.group(1) or match.group(2)  # the code span or the figure
         if name == "passive":

@@ -305,6 +305,14 @@ class ExistenceDetector(Detector):
 _TALLY = re.compile(r"(?:^|\s)\d+$")
 
 
+#: A subject that is a test run: "the Jest run", "the test suite" ("All tests are
+#: failing" stays the RFC's operational claim).
+_TEST_RUN_SUBJECT = re.compile(
+    r"\b(?:(?:jest|pytest|vitest|mocha|rspec|test)\s+run|test\s+suite)$",
+    re.IGNORECASE,
+)
+
+
 class OperationalStatusDetector(Detector):
     """Health of systems: "Pipeline is broken", "Build failed", "All services are down"."""
 
@@ -356,6 +364,10 @@ class OperationalStatusDetector(Detector):
         if self._OPERATIONAL.match(tail) or (
             tail.startswith(" on") and claim.assertion in ("operational", "not_operational")
         ):
+            return None
+        if _TEST_RUN_SUBJECT.search(claim.subject.strip()):
+            # "The Jest run is green", "the test suite is green": a test run's outcome,
+            # which the action ledger checks (tests_pass), no system's health
             return None
         if _TALLY.search(claim.subject.strip()):
             # "4 passed, 0 failed", "the test run shows 1 failed": a count of a run's
