@@ -24,6 +24,7 @@ from receiptgate.checks.rivals import evidence_line
 from receiptgate.checks.words import content_words
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.records import Leaf
+from receiptgate.evidence.values import key_words
 from receiptgate.text.segment import Sentence
 
 #: A no in the clause of a field's words: "not included", "non-refundable", "isn't".
@@ -42,27 +43,27 @@ _FLAG_FILLER = frozenset({"is", "has", "can", "flag", "bool"})
 
 
 def _flag_fields(index: ReceiptIndex) -> dict[str, tuple[frozenset[str], list[Leaf]]]:
-    """The true/false fields of tool results, by name: (content words of the name, leaves)."""
+    """The true/false fields of tool results, by name: (content words of the name, leaves);
+    found through the index's true and false values, once per index size."""
+    size = len(index.by_key.get("b:true", ())) + len(index.by_key.get("b:false", ()))
     cached = index.cache.get("flag_fields")
-    if isinstance(cached, tuple) and cached[0] == len(index.by_field):
+    if isinstance(cached, tuple) and cached[0] == size:
         return cached[1]  # type: ignore[no-any-return]
     found: dict[str, tuple[frozenset[str], list[Leaf]]] = {}
-    for key, leaves in index.by_field.items():
-        if key in AVAILABLE_KEYS or not _FIELD_NAME.fullmatch(key):
-            continue  # (availability is checks/availability's; "Is nan" is printed text)
-        flags = [
-            leaf
-            for leaf in leaves
-            if leaf.value.kind == "bool"
-            and not leaf.path.startswith("args")
-            and index.receipt_of(leaf).kind == "tool"
-        ]
-        words = content_words(
-            " ".join(w for w in _WORD.findall(key.replace("_", " ")) if w not in _FLAG_FILLER)
-        )
-        if flags and words:
-            found[key] = (words, flags)
-    index.cache["flag_fields"] = (len(index.by_field), found)
+    for value in ("b:true", "b:false"):
+        for leaf in index.by_key.get(value, ()):
+            key = leaf.key.lower()
+            if key in AVAILABLE_KEYS or not _FIELD_NAME.fullmatch(leaf.key):
+                continue  # (availability is checks/availability's; "Is nan" is printed)
+            if leaf.path.startswith("args") or index.receipt_of(leaf).kind != "tool":
+                continue
+            if key not in found:
+                said = [w for w in key_words(leaf.key) if w not in _FLAG_FILLER]
+                words = content_words(" ".join(said))
+                found[key] = (words, [])
+            found[key][1].append(leaf)
+    found = {k: (w, sorted(v, key=index.position)) for k, (w, v) in found.items() if w}
+    index.cache["flag_fields"] = (size, found)
     return found
 
 
