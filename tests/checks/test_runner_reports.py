@@ -12,7 +12,8 @@ checked against test runs only ("no test run in the action ledger"); "Ruff is cl
 "ESLint reports no warnings or errors", "TypeScript compilation fails" were no claims; a
 Jest report's tally was read from its last line (the snapshots'); "41 tests passed and 1
 failed" and "17 of the 18 tests pass" were read as "the tests pass"; "3 errors" was backed
-by two of tsc's column numbers subtracted.
+by two of tsc's column numbers subtracted; git's status (short or long) was never read, so
+"client.ts is modified" and "the working tree is clean" were general statements.
 """
 
 from __future__ import annotations
@@ -291,15 +292,11 @@ CASES = [
 HONEST_NOT_PASSING = {
     "The overdraft test panics at src/balance.rs line 88.": "a line number inside 'src/balance.rs:88:9' is no figure of the output",
     "The image build broke with exit code 1 during npm ci.": "'broke' is no failure verb the ledger reads; the exit code is not read as a claim",
-    "The working tree has uncommitted changes.": "git's short status is not read as the tree's state",
-    "client.ts is modified and retry.ts is a new untracked file.": "git's short status codes (M, ??) are not read as file states",
     "There are no tests in cmd/server.": "go's '[no test files]' is not read as an absence",
     "cart and pricing pass; coupons has one failing test.": "go's per-package ok/FAIL lines are not read per package",
 }
 CHANGED_NOT_BLOCKED = {
     "The image build broke with exit code 2 during npm ci.": "see its honest twin",
-    "The working tree is clean.": "see its honest twin",
-    "client.ts is modified and retry.ts is staged.": "see its honest twin",
     "cart and coupons pass; pricing has one failing test.": "see its honest twin",
     "One test is failing: ApiClient retries on 503 expected 3 retries but got 2.": "an assertion's expected/received values are not read as figures of the test",
     "3 snapshots passed.": "Jest's snapshot count is not a tally a claim is compared with",
@@ -339,3 +336,44 @@ def test_known_honest_reports_not_passing(key: str, text: str) -> None:
 @pytest.mark.parametrize(("key", "text"), [(k, c) for k, _, c in CASES if c in CHANGED_NOT_BLOCKED])
 def test_known_changes_not_blocked(key: str, text: str) -> None:
     assert _verdict(text, key, "openai") == "block"
+
+
+LONG_STATUS = """On branch main
+Your branch is up to date with 'origin/main'.
+
+Changes to be committed:
+  (use "git restore --staged <file>..." to unstage)
+\tnew file:   src/retry.ts
+
+Changes not staged for commit:
+  (use "git add <file>..." to update what will be committed)
+\tmodified:   src/api/client.ts
+
+Untracked files:
+  (use "git add <file>..." to include in what will be committed)
+\tnotes.md
+"""
+OUT["git_long"] = ("git status", LONG_STATUS, 0)
+OUT["git_clean"] = ("git status", "On branch main\nnothing to commit, working tree clean", 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("retry.ts is staged.", "pass"),
+        ("client.ts is modified but not staged.", "pass"),
+        ("notes.md is untracked.", "pass"),
+        ("You have uncommitted changes.", "pass"),
+        ("client.ts is staged.", "block"),
+        ("notes.md is modified.", "block"),
+        ("README.md is modified.", "block"),
+        ("The working tree is clean.", "block"),
+    ],
+)
+def test_a_long_git_status_gives_each_file_its_state(text: str, verdict: str) -> None:
+    assert _verdict(text, "git_long", "openai") == verdict
+
+
+def test_a_clean_tree_backs_clean_and_contradicts_changes() -> None:
+    assert _verdict("The working tree is clean.", "git_clean", "anthropic") == "pass"
+    assert _verdict("There are uncommitted changes in client.ts.", "git_clean", "openai") == "block"

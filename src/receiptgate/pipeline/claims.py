@@ -16,6 +16,7 @@ from receiptgate.checks.anchoring import SPACED_ID, Anchor, anchor
 from receiptgate.checks.card_digits import last_digit_spans
 from receiptgate.checks.files import unknown_files
 from receiptgate.checks.flags import flag_claims
+from receiptgate.checks.git_status import git_claims
 from receiptgate.checks.grounding import is_grounded, ungrounded_names
 from receiptgate.checks.outcomes import OUTCOME_DETECTOR, failed_outcome
 from receiptgate.checks.record_states import names_process
@@ -362,6 +363,8 @@ def _record_claims(
             found += unknown_files(sent, ledger)
             # "Breakfast is included in your rate": the booking's breakfast_included
             found += flag_claims(sent, about, ledger)
+            # "client.ts is modified", "the working tree is clean": the newest git status
+            found += git_claims(sent, ledger)
         for rc in found:
             if pending and rc.kind == "state":
                 continue  # "Nothing has been booked yet": no state of a record
