@@ -67,7 +67,7 @@ def _flag_fields(index: ReceiptIndex) -> dict[str, tuple[frozenset[str], list[Le
     return found
 
 
-def _described(leaves: Sequence[Leaf], low: str) -> list[Leaf]:
+def described_rows(leaves: Sequence[Leaf], low: str) -> list[Leaf]:
     """The leaves whose row holds a word value the sentence repeats ("Junior Suite")."""
     out = []
     for leaf in leaves:
@@ -101,7 +101,7 @@ def flag_claims(s: Sentence, anchor_: Anchor, index: ReceiptIndex) -> list[Recor
         scope = anchor_.scope()
         scoped = [leaf for leaf in leaves if id(leaf.record) in scope]
         named = scoped if anchor_.how == "named" else []
-        rows = named or _described(leaves, low) or scoped or leaves
+        rows = named or described_rows(leaves, low) or scoped or leaves
         # a later result of the same record is its state now (the line L-7781 after
         # enable_roaming), though the sentence named it by what an older result showed
         ids = {i for leaf in rows for i in _own_ids(leaf)}

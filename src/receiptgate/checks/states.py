@@ -20,6 +20,7 @@ from receiptgate.checks.calls import (
     tool_calls,
 )
 from receiptgate.checks.finding import Finding
+from receiptgate.checks.flags import described_rows
 from receiptgate.checks.ledger import check_action
 from receiptgate.checks.objects import root, tool_root
 from receiptgate.checks.rows import named_ids
@@ -269,7 +270,11 @@ def _flag_field(
     best = None
     for key, leaves in index.by_field.items():
         words = set(_WORD.findall(key.replace("_", " ")))
-        if word not in words or not said & content_words(key.replace("_", " ")):
+        if words == {word}:
+            # "The Audit Log add-on isn't active" of ``"active": false``: the field is the
+            # state alone, so the row is the one the subject names by a value of it
+            leaves = described_rows([x for x in leaves if x.value.kind == "bool"], subject.lower())
+        elif word not in words or not said & content_words(key.replace("_", " ")):
             continue
         for leaf in leaves:
             if named and not any(i in named for r in leaf.record.lineage() for i in r.ids):
