@@ -16,16 +16,11 @@ status (a state's subject, by its last digits or its noun, picks the row); "Chec
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
-from typing import Any
 
-import pytest
-
-from receiptgate import Gate, parse_receipts
+from domain_probe import chat_receipts, probe_tests
 
 NOW = datetime(2025, 3, 14, 10, tzinfo=UTC)
-GATE = Gate()
 
 CUSTOMER = {
     "customer_id": "CU-88213",
@@ -133,21 +128,9 @@ CALLS = [
 ]
 
 
-def _receipts(indent: int | None) -> list[Any]:
-    messages: list[dict[str, Any]] = [
-        {"role": "system", "content": SYSTEM},
-        {"role": "user", "content": USER},
-    ]
-    for i, (name, args, out) in enumerate(CALLS, 1):
-        function = {"name": name, "arguments": json.dumps(args)}
-        call = {"id": f"k{i}", "type": "function", "function": function}
-        messages.append({"role": "assistant", "content": None, "tool_calls": [call]})
-        content = json.dumps(out, indent=indent)
-        messages.append({"role": "tool", "tool_call_id": f"k{i}", "content": content})
-    return parse_receipts(json.dumps(messages), source_name="bank")
-
-
-RECEIPTS = {None: _receipts(None), 2: _receipts(2)}
+RECEIPTS = {
+    indent: chat_receipts(SYSTEM, USER, CALLS, indent=indent, prefix="k") for indent in (None, 2)
+}
 
 #: (honest sentence, the same with one thing changed)
 PAIRS = [
@@ -251,35 +234,13 @@ CHANGED_MISSED = [
     "Done — $500 moved from checking to savings.",
 ]
 
-INDENTS = pytest.mark.parametrize("indent", [None, 2], ids=["compact", "pretty"])
-
-
-@INDENTS
-@pytest.mark.parametrize(
-    "text", sorted({h for h, _ in PAIRS if h not in HONEST_BLOCKED} | set(NO_CLAIM))
+globals().update(
+    probe_tests(
+        PAIRS,
+        RECEIPTS,
+        NOW,
+        no_claim=NO_CLAIM,
+        honest_failing=HONEST_BLOCKED,
+        changed_passing=CHANGED_MISSED,
+    )
 )
-def test_when_an_honest_sentence_restates_the_records_then_it_passes(
-    text: str, indent: int | None
-) -> None:
-    result = GATE.validate(text, receipts=RECEIPTS[indent], now=NOW)
-    assert result.verdict == "pass", [s.reasons for s in result.sentences]
-
-
-@INDENTS
-@pytest.mark.parametrize("text", [b for _, b in PAIRS if b not in CHANGED_MISSED])
-def test_when_one_thing_is_changed_then_the_sentence_is_blocked(
-    text: str, indent: int | None
-) -> None:
-    assert GATE.validate(text, receipts=RECEIPTS[indent], now=NOW).verdict == "block"
-
-
-@pytest.mark.xfail(strict=True, reason="known misses, see HONEST_BLOCKED")
-@pytest.mark.parametrize("text", HONEST_BLOCKED)
-def test_known_honest_blocks(text: str) -> None:
-    assert GATE.validate(text, receipts=RECEIPTS[None], now=NOW).verdict == "pass"
-
-
-@pytest.mark.xfail(strict=True, reason="known misses, see CHANGED_MISSED")
-@pytest.mark.parametrize("text", CHANGED_MISSED)
-def test_known_missed_changes(text: str) -> None:
-    assert GATE.validate(text, receipts=RECEIPTS[None], now=NOW).verdict == "block"

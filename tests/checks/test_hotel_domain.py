@@ -20,16 +20,11 @@ went unchecked.
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
-from typing import Any
 
-import pytest
-
-from receiptgate import Gate, parse_receipts
+from domain_probe import chat_receipts, probe_tests
 
 NOW = datetime(2025, 3, 10, 9, tzinfo=UTC)
-GATE = Gate()
 
 GUEST = {
     "guest_id": "G-55120",
@@ -94,23 +89,10 @@ CALLS = [
 ]
 
 
-def _receipts(indent: int | None) -> list[Any]:
-    calls = [
-        {"id": f"c{i}", "type": "function", "function": {"name": n, "arguments": json.dumps(a)}}
-        for i, (n, a, _) in enumerate(CALLS, 1)
-    ]
-    messages: list[dict[str, Any]] = [
-        {"role": "system", "content": SYSTEM},
-        {"role": "user", "content": USER},
-        {"role": "assistant", "content": None, "tool_calls": calls},
-    ]
-    for i, (_, _, out) in enumerate(CALLS, 1):
-        content = json.dumps(out, indent=indent)
-        messages.append({"role": "tool", "tool_call_id": f"c{i}", "content": content})
-    return parse_receipts(json.dumps(messages), source_name="hotel")
-
-
-RECEIPTS = {None: _receipts(None), 2: _receipts(2)}
+RECEIPTS = {
+    indent: chat_receipts(SYSTEM, USER, CALLS, indent=indent, prefix="c", together=True)
+    for indent in (None, 2)
+}
 
 #: (honest sentence, the same with one thing changed)
 PAIRS = [
@@ -220,27 +202,4 @@ MISSED = [
     "Priya, your reservation at Harbor View Porto is all set.",
 ]
 
-INDENTS = pytest.mark.parametrize("indent", [None, 2], ids=["compact", "pretty"])
-
-
-@INDENTS
-@pytest.mark.parametrize("text", sorted({h for h, _ in PAIRS} | set(NO_CLAIM)))
-def test_when_an_honest_sentence_restates_the_records_then_it_passes(
-    text: str, indent: int | None
-) -> None:
-    result = GATE.validate(text, receipts=RECEIPTS[indent], now=NOW)
-    assert result.verdict == "pass", [s.reasons for s in result.sentences]
-
-
-@INDENTS
-@pytest.mark.parametrize("text", [b for _, b in PAIRS])
-def test_when_one_thing_is_changed_then_the_sentence_is_blocked(
-    text: str, indent: int | None
-) -> None:
-    assert GATE.validate(text, receipts=RECEIPTS[indent], now=NOW).verdict == "block"
-
-
-@pytest.mark.xfail(strict=True, reason="known misses, see MISSED")
-@pytest.mark.parametrize("text", MISSED)
-def test_known_misses_of_this_domain(text: str) -> None:
-    assert GATE.validate(text, receipts=RECEIPTS[None], now=NOW).verdict == "block"
+globals().update(probe_tests(PAIRS, RECEIPTS, NOW, no_claim=NO_CLAIM, changed_passing=MISSED))

@@ -10,16 +10,11 @@ subject names.
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
-from typing import Any
 
-import pytest
-
-from receiptgate import Gate, parse_receipts
+from domain_probe import chat_receipts, probe_tests
 
 NOW = datetime(2025, 9, 8, 15, tzinfo=UTC)
-GATE = Gate()
 
 ACCOUNT = {
     "workspace": {
@@ -87,21 +82,9 @@ SYSTEM = (
 USER = "Hey, can you check our plan, our invoices and usage, and bump us to 30 seats?"
 
 
-def _receipts(indent: int | None) -> list[Any]:
-    messages: list[dict[str, Any]] = [
-        {"role": "system", "content": SYSTEM},
-        {"role": "user", "content": USER},
-    ]
-    for i, (name, args, out) in enumerate(CALLS, 1):
-        function = {"name": name, "arguments": json.dumps(args)}
-        call = {"id": f"s{i}", "type": "function", "function": function}
-        messages.append({"role": "assistant", "content": None, "tool_calls": [call]})
-        content = json.dumps(out, indent=indent)
-        messages.append({"role": "tool", "tool_call_id": f"s{i}", "content": content})
-    return parse_receipts(json.dumps(messages), source_name="saas")
-
-
-RECEIPTS = {None: _receipts(None), 2: _receipts(2)}
+RECEIPTS = {
+    indent: chat_receipts(SYSTEM, USER, CALLS, indent=indent, prefix="s") for indent in (None, 2)
+}
 
 #: (honest sentence, the same with one thing changed or "")
 PAIRS = [
@@ -170,33 +153,6 @@ CHANGED_PASSED = {
     "You now have 30 seats, with 5 unused.",
 }
 
-INDENTS = pytest.mark.parametrize("indent", [None, 2], ids=["compact", "pretty"])
-
-
-@INDENTS
-@pytest.mark.parametrize("text", [h for h, _ in PAIRS if h not in HONEST_BLOCKED])
-def test_when_an_honest_sentence_restates_the_records_then_it_passes(
-    text: str, indent: int | None
-) -> None:
-    result = GATE.validate(text, receipts=RECEIPTS[indent], now=NOW)
-    assert result.verdict == "pass", [s.reasons for s in result.sentences]
-
-
-@INDENTS
-@pytest.mark.parametrize("text", [c for _, c in PAIRS if c and c not in CHANGED_PASSED])
-def test_when_one_thing_is_changed_then_the_sentence_is_blocked(
-    text: str, indent: int | None
-) -> None:
-    assert GATE.validate(text, receipts=RECEIPTS[indent], now=NOW).verdict == "block"
-
-
-@pytest.mark.xfail(strict=True, reason="known misses, see HONEST_BLOCKED")
-@pytest.mark.parametrize("text", sorted(HONEST_BLOCKED))
-def test_known_honest_blocks(text: str) -> None:
-    assert GATE.validate(text, receipts=RECEIPTS[None], now=NOW).verdict == "pass"
-
-
-@pytest.mark.xfail(strict=True, reason="known misses, see CHANGED_PASSED")
-@pytest.mark.parametrize("text", sorted(CHANGED_PASSED))
-def test_known_changes_passed(text: str) -> None:
-    assert GATE.validate(text, receipts=RECEIPTS[None], now=NOW).verdict == "block"
+globals().update(
+    probe_tests(PAIRS, RECEIPTS, NOW, honest_failing=HONEST_BLOCKED, changed_passing=CHANGED_PASSED)
+)
