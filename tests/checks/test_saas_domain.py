@@ -5,7 +5,9 @@ first run): at dc69979 7 of its 22 honest sentences failed and 4 of its 20 chang
 passed; at its first run, 3 and 2. One was then fixed: "The Audit Log add-on isn't
 active" was contradicted by scanning the workspace's JSON as text (SSO's "active": true
 beside it); a true/false field named for the state alone is now read of the row the
-subject names.
+subject names; and "That's about 64% of your API quota" had no operation that gives a
+share of a limit: a percentage is now one field of a row over another of the same row,
+rounded as written ("about" allows a point more).
 """
 
 from __future__ import annotations
@@ -88,6 +90,8 @@ RECEIPTS = {
 
 #: (honest sentence, the same with one thing changed or "")
 PAIRS = [
+    ("You're using 92% of your seats.", "You're using 94% of your seats."),
+    ("That's 64.2% of your monthly API limit.", "That's 62.4% of your monthly API limit."),
     (
         "You're on the Team (annual) plan at $12 per seat.",
         "You're on the Team (annual) plan at $15 per seat.",
@@ -141,8 +145,6 @@ PAIRS = [
 
 #: Still wrong (strict: a fix shows up as a failure to update these).
 HONEST_BLOCKED = {
-    # a share of a limit, rounded ("about 64%" of 1,284,302 / 2,000,000)
-    "That's about 64% of your API quota.",
     # "5 new seats" is 30 less 25; "new" names no operation
     "The prorated charge for the 5 new seats is $197.26, effective today.",
 }
