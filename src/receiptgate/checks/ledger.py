@@ -17,19 +17,21 @@ import dataclasses
 import re
 from datetime import datetime
 
-from receiptgate.checks.calls import (
+from receiptgate.checks.builds import (
     BUILD_SUBJECT,
     CHECK_SUBJECT,
+    build_outcome,
+    build_runs,
+    check_runs,
+)
+from receiptgate.checks.calls import (
     ERRORISH,
     FAILING,
     PASSING,
     READ_TOOL,
     _LedgerView,
-    build_outcome,
-    build_runs,
     call_head,
     calls_for,
-    check_runs,
     failed,
     ledger_view,
     output_of,
