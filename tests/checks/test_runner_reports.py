@@ -376,4 +376,5 @@ def test_a_long_git_status_gives_each_file_its_state(text: str, verdict: str) ->
 
 def test_a_clean_tree_backs_clean_and_contradicts_changes() -> None:
     assert _verdict("The working tree is clean.", "git_clean", "anthropic") == "pass"
+    assert _verdict("There are no uncommitted changes.", "git_clean", "openai") == "pass"
     assert _verdict("There are uncommitted changes in client.ts.", "git_clean", "openai") == "block"

@@ -225,14 +225,18 @@ def record_state(group: list[ClaimEval]) -> None:
         for ev in group
         if ev.claim.category == "record" and ev.claim.assertion == "id"
     ]
-    for ev in group if states and ids else ():
+    for ev in group if states else ():
         c = ev.claim
-        if (
-            c.category in ("system_state", "operational_status", "existence")
-            and ev.ledger is None
-            and any(i in c.subject.lower() for i in ids)
-        ):
+        if c.category not in ("system_state", "operational_status", "existence") or ev.ledger:
+            continue
+        if ids and any(i in c.subject.lower() for i in ids):
             ev.ledger = states[0].hard[0]
+            continue
+        # "There are no uncommitted changes": the record state read over the same words
+        # (git status's clean tree) settles the claim
+        same = [x for x in states if x.claim.offset < c.end and c.offset < x.claim.end]
+        if same:
+            ev.ledger = same[0].hard[0]
 
 
 def dated_history(group: list[ClaimEval]) -> None:
