@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from receiptgate.checks.rows import row_text
 from receiptgate.checks.words import GENERIC, content_words
 from receiptgate.claims.hard import DEADLINE_WORDS
+from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 from receiptgate.evidence.records import Leaf
 
@@ -35,6 +36,16 @@ def field_nouns(index: ReceiptIndex) -> frozenset[str]:
     found: frozenset[str] = frozenset().union(*(content_words(key) for key in index.by_field))
     index.cache["field_nouns"] = (len(index.by_field), found)
     return found
+
+
+def counted_unit(index: ReceiptIndex, h: HardFact) -> frozenset[str]:
+    """The stems of what a count counts when the evidence has a field of that name ("4
+    nights" of ``nights``, "3 guests" of ``guests``): that field, and no other, holds or
+    makes such a count; empty for another figure or a unit no field is named for."""
+    if h.kind != "count" or not h.unit:
+        return frozenset()
+    unit = content_words(h.unit)
+    return unit if unit <= field_nouns(index) else frozenset()
 
 
 def leaf_words(index: ReceiptIndex, leaf: Leaf) -> frozenset[str]:
@@ -115,7 +126,7 @@ def is_about(
     if own and own <= clause:
         return True  # "Your stay totals €756": the clause names the whole field ("total")
     shared = specific & words
-    if clause & DEADLINE_WORDS and field_words(leaf) & _DEADLINE_FIELDS:
+    if clause & DEADLINE_WORDS and own & _DEADLINE_FIELDS:
         return True  # "cancel free of charge until April 11": the cancellation deadline
     if len(shared) >= 2 or anchored or (shared and len(specific) <= 2):
         return True

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from receiptgate.checks.about import field_nouns, field_words
+from receiptgate.checks.about import counted_unit, field_words
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.heads import multiplier_counts
 from receiptgate.checks.operands import (
@@ -50,7 +50,6 @@ from receiptgate.checks.totals import (
     summed,
     wrong_total,
 )
-from receiptgate.checks.words import content_words
 from receiptgate.checks.written import writes_arithmetic, written_arithmetic
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
@@ -183,12 +182,10 @@ def derive(
         or index.receipt_of(o.leaf).kind != "tool"
         or len(index.receipt_of(o.leaf).content.strip()) <= _BARE_OUTPUT
     ]
-    if h.kind == "count" and h.unit and h.unit not in MEASURES:
+    if h.unit not in MEASURES and (unit := counted_unit(index, h)):
         # "for 3 guests": a count of guests is made of counts of guests, not of the rooms
         # two search rows have left ("available": 3 and 0)
-        unit = content_words(h.unit)
-        if unit and unit <= field_nouns(index):
-            ops = [o for o in ops if o.leaf is None or unit & field_words(o.leaf)]
+        ops = [o for o in ops if o.leaf is None or unit & field_words(o.leaf)]
     if not ops:
         return None
     # "costs $249 in total" is a sum: a difference of two fares that happens to give it

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from receiptgate.checks.calls import FAILING, ledger_view, output_of
+from receiptgate.claims.detectors.phrases import CHECKER_NAMES
 from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 
 #: What builds: a bundler, a compiler, an image build ("npm run build", "cargo build").
@@ -21,16 +22,14 @@ _BUILD_RUN = re.compile(
 )
 #: What checks code without running it: type checkers and linters.
 _CHECK_RUN = re.compile(
-    r"\b(?:tsc|mypy|pyright|eslint|ruff|flake8|pylint|clippy|cargo\s+check|go\s+vet|"
-    r"golangci-lint|rubocop|shellcheck|stylelint|prettier\s+--check|black\s+--check|"
-    r"isort\s+--check|biome\s+(?:check|lint))\b"
+    rf"\b(?:{CHECKER_NAMES}|cargo\s+check|go\s+vet|golangci-lint|stylelint|"
+    r"prettier\s+--check|black\s+--check|isort\s+--check|biome\s+(?:check|lint))\b"
 )
 
 #: The subject of a pass/fail claim that is a build, or a type check or lint, not tests.
 BUILD_SUBJECT = re.compile(r"\b(?:build|compil\w*|bundle|image)\b", re.IGNORECASE)
 CHECK_SUBJECT = re.compile(
-    r"\b(?:type[\s-]?check\w*|typecheck\w*|lint\w*|eslint|ruff|flake8|pylint|mypy|pyright|"
-    r"tsc|typescript|clippy|rubocop|shellcheck|vet)\b",
+    rf"\b(?:type[\s-]?check\w*|typecheck\w*|lint\w*|{CHECKER_NAMES}|typescript|vet)\b",
     re.IGNORECASE,
 )
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from receiptgate.checks.about import (
     NEGATIVE_MONEY,
     PAY_MORE,
-    field_nouns,
+    counted_unit,
     field_words,
     head_noun,
     is_about,
@@ -226,8 +226,7 @@ def check_figure(
             or other_field(index, h, best, clause)
             or supported(index, h, best)
         )
-    unit = content_words(h.unit) if h.kind == "count" and h.unit else frozenset()
-    unit = unit if unit <= field_nouns(index) else frozenset()
+    unit = counted_unit(index, h)
     about = [
         leaf
         for leaf in equal
@@ -407,8 +406,9 @@ def _unit_fits(index: ReceiptIndex, h: HardFact, leaf: Leaf) -> bool:
     sentence's dates; an output's text says what it counts in words of its own."""
     if h.kind != "count" or not h.unit or h.unit in MEASURES or leaf.path == "text":
         return True
-    unit = content_words(h.unit)
-    return not unit <= field_nouns(index) or bool(unit & field_words(leaf))
+    unit = counted_unit(index, h)
+    # (a unit of no content words, "5 new seats", fits no field of a linked result)
+    return bool(unit & field_words(leaf)) if unit else bool(content_words(h.unit))
 
 
 #: Words before a figure that say it is what was paid: "Original booking: $2,787", "you

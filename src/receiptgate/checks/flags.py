@@ -90,6 +90,7 @@ def flag_claims(s: Sentence, anchor_: Anchor, index: ReceiptIndex) -> list[Recor
         return []
     low = s.text.lower()
     said = content_words(low)
+    scope = anchor_.scope()
     out: list[RecordClaim] = []
     for words, leaves in fields.values():
         if not words <= said:
@@ -98,7 +99,6 @@ def flag_claims(s: Sentence, anchor_: Anchor, index: ReceiptIndex) -> list[Recor
         if span is None:
             continue
         a, b = span
-        scope = anchor_.scope()
         scoped = [leaf for leaf in leaves if id(leaf.record) in scope]
         named = scoped if anchor_.how == "named" else []
         rows = named or described_rows(leaves, low) or scoped or leaves

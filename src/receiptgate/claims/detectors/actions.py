@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from receiptgate.claims.detectors.base import Detector, Pattern
-from receiptgate.claims.detectors.phrases import subject_before
+from receiptgate.claims.detectors.phrases import CHECKER_NAMES, subject_before
 from receiptgate.claims.models import DetectedClaim
 
 if TYPE_CHECKING:
@@ -233,17 +233,19 @@ _NAMED_RUN = re.compile(
 )
 
 #: One count of a test runner's tally: "3 passed", "1 test failed", "2 errors".
+#: What a tally counts, when it says: "3 tests passed", "2 test cases failed".
+_TALLY_NOUN = r"(?:(?:unit\s+|new\s+)?tests?\s+|test\s+cases?\s+)?"
 _TALLY_ITEM = (
-    r"\d{1,6}\s+(?:(?:unit\s+|new\s+)?tests?\s+|test\s+cases?\s+)?"
+    rf"\d{{1,6}}\s+{_TALLY_NOUN}"
     r"(?:passed|failed|failures?|errors?|errored|skipped|xfailed|xpassed|deselected)"
 )
 
 
 #: A linter or a type checker, as a reply names its run.
 _CHECKER = (
-    r"(?:the\s+)?(?:lint(?:er|ing)?|eslint|ruff|flake8|pylint|mypy|pyright|tsc|"
+    rf"(?:the\s+)?(?:lint(?:er|ing)?|{CHECKER_NAMES}|"
     r"typescript(?:\s+compilation)?|type[\s-]?check(?:s|er|ing)?|typecheck(?:s|er|ing)?|"
-    r"clippy|rubocop|shellcheck|go\s+vet)"
+    r"go\s+vet)"
 )
 
 #: A count right before "tests": "41 tests passed" (not "all 42 tests pass").
@@ -251,10 +253,7 @@ _COUNT_BEFORE = re.compile(r"(?<!all\s)(?<!all)\b\d[\d,]*\s+$", re.IGNORECASE)
 #: A share of the tests: "17 of the 18 tests pass" (some pass, not the run).
 _SHARE_BEFORE = re.compile(r"\b\d[\d,]*\s+(?:out\s+)?of\s+(?:the\s+)?\d[\d,]*\s+$", re.IGNORECASE)
 #: A runner's tally from where a match starts: "tests passed and 1 failed".
-_TALLY = re.compile(
-    r"(?:(?:unit\s+|new\s+)?tests?\s+|test\s+cases?\s+)?"
-    r"(?:passed|failed|errors?|errored|skipped)\b"
-)
+_TALLY = re.compile(rf"{_TALLY_NOUN}(?:passed|failed|errors?|errored|skipped)\b")
 
 
 class ActionDetector(Detector):

@@ -23,6 +23,10 @@ BOUNDARY_WORDS = frozenset(
         """.split()
 )
 
+#: Linters and type checkers by name, as a reply names their run and a command calls them
+#: (the action detector's checker claims; checks/builds' checker runs and subjects).
+CHECKER_NAMES = r"eslint|ruff|flake8|pylint|mypy|pyright|tsc|clippy|rubocop|shellcheck"
+
 #: Words that may start a noun phrase; scanning backwards stops after one.
 DETERMINERS = frozenset(
     """
