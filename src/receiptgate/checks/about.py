@@ -68,6 +68,12 @@ def leaf_words(index: ReceiptIndex, leaf: Leaf) -> frozenset[str]:
                 parts.append(other.key)
                 if other.value.kind in ("word", "id", "date"):
                     parts.append(other.value.shown)
+        for r in rec.row().fields():
+            # the row's other object fields: "Cardiology" (its provider's specialty) is
+            # what the appointment's start time is of
+            if r is not rec:
+                parts.extend(r.names)
+                parts.extend(o.value.shown for o in r.leaves if o.value.kind == "word")
         found = content_words(" ".join(parts)) | entry.context_words
         cache[id(rec)] = found
     if leaf.value.kind == "money" and (leaf.value.number or 0) < 0:
@@ -113,6 +119,8 @@ def is_about(
         return False
     if leaf.path == "text" and sentence & content_words(" ".join(command_names(entry))):
         return True  # "the server's uptime ... over two days": what ``uptime`` printed
+    if leaf.value.kind == "duration" and clause & _RUN_WORDS and command_names(entry):
+        return True  # "The first test run took 0.38s": pytest's "in 0.38s"
     words = leaf_words(index, leaf)
     if leaf.path == "text" and entry.receipt.kind == "user":
         words = words | entry.words  # a user's message is about one thing throughout
@@ -134,6 +142,9 @@ def is_about(
         return True  # "the script printed the total: 55": what a call printed, said as such
     return len((sentence - GENERIC) & words) >= 2
 
+
+#: What a command's run is called: its time is the run's ("the test run took 0.38s").
+_RUN_WORDS = content_words("run runs test tests suite build job command script")
 
 #: Field names of a deadline: "cancellation_deadline", "expires_at", "due_date", "valid_until".
 _DEADLINE_FIELDS = content_words("deadline expires expiry until due cutoff")

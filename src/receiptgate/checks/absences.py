@@ -13,6 +13,7 @@ import json
 import re
 from collections.abc import Callable, Iterator
 
+from receiptgate.checks.anchoring import Anchor
 from receiptgate.checks.calls import failed, tool_calls
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.words import GENERIC, content_words
@@ -156,12 +157,23 @@ _YES_VALUES = frozenset({"yes", "true", "y"})
 
 
 def negated_field(
-    index: ReceiptIndex, sentence: str, scope: frozenset[int] = frozenset()
+    index: ReceiptIndex, sentence: str, about: Anchor | None = None
 ) -> Finding | None:
     """ "The reservation has no travel insurance": the newest structured result with a field
-    of that name says no (supported) or yes (contradicted). ``scope``: the records the
-    sentence is about (``id()``s; its anchor), when it has them: a field of another record
-    says nothing of this one."""
+    of that name says no (supported) or yes (contradicted). ``about``: what the sentence
+    is about (its anchor), when it has records: a field of another record says nothing of
+    this one. Where that is only the sentence before or the newest result and neither has
+    the field, the newest result that has it may back the sentence ("Your atorvastatin has
+    no refills remaining" after a look-up of appointments), never contradict it."""
+    scope = about.scope() if about is not None else frozenset()
+    found = _negated_field(index, sentence, scope)
+    if found is None and about is not None and about.how not in ("named", "section"):
+        loose = _negated_field(index, sentence, frozenset())
+        return loose if loose is not None and loose.status == "supported" else None
+    return found
+
+
+def _negated_field(index: ReceiptIndex, sentence: str, scope: frozenset[int]) -> Finding | None:
     plain = _plain(sentence)
     m = _HAS_NO.search(plain)
     if m is not None:
@@ -228,7 +240,7 @@ def _negated(index: ReceiptIndex, what: frozenset[str], scope: frozenset[int]) -
 
 
 #: Words of a count's field that are no word of what it counts ("total_baggages").
-_COUNT_WORDS = content_words("total number count num")
+_COUNT_WORDS = content_words("total number count num pct percent percentage amount")
 #: One thing under two names, in a field and in a reply ("baggages", "bags").
 _ONE_THING = {w: "bag" for w in content_words("baggage baggages luggage")}
 

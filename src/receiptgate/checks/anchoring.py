@@ -64,6 +64,11 @@ class Anchor:
             for rec in self.records:
                 out.update(id(r) for r in rec.subtree())
                 out.update(id(r) for r in rec.lineage())
+                row = rec.row()
+                if row is not rec:
+                    # "Dr. Leah Whitfield" names an appointment's provider object: the
+                    # appointment's start and room are what the sentence says of her visit
+                    out.update(id(r) for r in row.subtree())
             self._scope = frozenset(out)
         return self._scope
 
@@ -164,7 +169,7 @@ def _named(text: str, offset: int, index: ReceiptIndex) -> list[tuple[int, int, 
     if spaced:
         found.sort(key=lambda x: x[0])  # in the order the sentence names them
     if index.records_by_name:
-        words = word_spans(text)
+        words = _hyphens_split(word_spans(text), index)
         for i in range(len(words)):
             if words[i][0] not in index.name_heads:
                 continue
@@ -183,11 +188,17 @@ def _named(text: str, offset: int, index: ReceiptIndex) -> list[tuple[int, int, 
             else:
                 # "the Shell charge" of "Shell Oil", "Whole Foods" of "Whole Foods Market":
                 # the first words of one name only, written as a name is
-                if text[words[i][1]].isupper() and not _VOCATIVE.match(text, words[i][2]):
-                    for n in (3, 2, 1):
+                # (or joined by a hyphen in any case: "the sick-visit statement" of "Sick
+                # visit - Dr. Anita Rao"; not "a gift card" of "Gift Card 1234")
+                upper = text[words[i][1]].isupper()
+                if not _VOCATIVE.match(text, words[i][2]):
+                    for n in (3, 2, 1) if upper else (3, 2):
                         phrase = " ".join(w[0] for w in words[i : i + n])
                         whole = _name_prefixes(index).get(phrase) if len(phrase) > 3 else None
-                        if whole is not None and i + n <= len(words):
+                        joined = i + n <= len(words) and (
+                            upper or "-" in text[words[i][1] : words[i + n - 1][2]]
+                        )
+                        if whole is not None and joined:
                             found.extend(
                                 (offset + words[i][1], offset + words[i + n - 1][2], r)
                                 for r in index.records_by_name[whole]
@@ -199,6 +210,26 @@ def _named(text: str, offset: int, index: ReceiptIndex) -> list[tuple[int, int, 
 #: A name followed by a comma or "!": whom the reply addresses ("Priya, your ..."), no
 #: record it is about.
 _VOCATIVE = re.compile(r"\s*[,!]")
+
+
+def _hyphens_split(
+    words: tuple[tuple[str, int, int], ...], index: ReceiptIndex
+) -> tuple[tuple[str, int, int], ...]:
+    """The words with a hyphenated one that begins no name as its parts: "the sick-visit
+    statement" names "Sick visit - Dr. Anita Rao" ("t-shirt" stays whole)."""
+    if not any("-" in w for w, _, _ in words):
+        return words
+    out: list[tuple[str, int, int]] = []
+    for w, a, b in words:
+        if "-" not in w or w in index.name_heads:
+            out.append((w, a, b))
+            continue
+        at = a
+        for part in w.split("-"):
+            if part:
+                out.append((part, at, at + len(part)))
+            at += len(part) + 1
+    return tuple(out)
 
 
 def _name_prefixes(index: ReceiptIndex) -> dict[str, str]:
@@ -214,7 +245,13 @@ def _name_prefixes(index: ReceiptIndex) -> dict[str, str]:
         parts = name.split()
         for n in range(1, len(parts)):
             seen.setdefault(" ".join(parts[:n]), set()).add(name)
-    found = {p: next(iter(names)) for p, names in seen.items() if len(names) == 1}
+    by_name = index.records_by_name
+    found = {
+        p: min(names)
+        for p, names in seen.items()
+        # one name, or one thing written two ways ("dr. leah whitfield", "dr leah whitfield")
+        if len({frozenset(id(r) for r in by_name[n]) for n in names}) == 1
+    }
     found = {p: name for p, name in found.items() if p not in index.records_by_name}
     index.cache["name_prefixes"] = (len(index.records_by_name), found)
     return found

@@ -63,13 +63,13 @@ _BARE_OUTPUT = 24
 #: Of those, the nearest that may form a sum of three.
 _TRIPLE_SPAN = 12
 _NAMES_DIFFERENCE = re.compile(
-    r"\b(?:difference|remaining|left|balance|refund(?:ed|s)?|less|minus|save[sd]?|saving|savings|"
+    r"\b(?:difference|remain(?:s|ing|der)?|left|balance|refund(?:ed|s)?|less|minus|save[sd]?|saving|savings|"
     r"off|cheaper|lower|reduc\w*|more|additional|extra|change[sd]?|credit(?:ed)?|back|"
     r"deduct\w*|after|pay|owe|net|unused|forfeit(?:ed|s)?)\b",
     re.IGNORECASE,
 )
 _NAMES_OPERATION = re.compile(
-    r"\b(?:total|sum|difference|remaining|left|balance|refund|each|per\s+(?:person|item|night|"
+    r"\b(?:total|sum|difference|remain(?:s|ing|der)?|left|balance|refund|each|per\s+(?:person|item|night|"
     r"passenger)|combined|altogether|in\s+all|subtotal|discount|save|saving|savings|off|"
     r"add(?:s|ed)?\s+up|together|both|plus|c(?:o|a)me\s+to|comes\s+to|round[-\s]trip|"
     r"both\s+ways)\b"

@@ -48,6 +48,14 @@ ERRORISH = re.compile(
     re.IGNORECASE,
 )
 
+#: A run before the agent's change: "before the fix", "initially", "the first run".
+AT_FIRST = re.compile(
+    r"\bbefore\s+(?:the|my|our|this|any)\s+(?:change|changes|fix|edit|edits|patch)\b|"
+    r"\b(?:initially|originally|at\s+first|to\s+begin\s+with)\b|\bfirst\s+(?:test\s+)?run\b",
+    re.I,
+)
+
+
 #: Tool-name / command words that make a call count as a given action.
 ACTION_TOOLS: dict[str, re.Pattern[str]] = {
     "checked": re.compile(
@@ -74,7 +82,8 @@ ACTION_TOOLS: dict[str, re.Pattern[str]] = {
     "fixed": re.compile(
         r"\b(?:edit|write|patch|apply|replace|update|sed|commit|fix|modify|change|delete|remove|"
         r"cancel|migrate|str_replace|rm\b|rmdir|unlink|enable|disable|activate|deactivate|"
-        r"reactivate|suspend|unsuspend|reinstate|restore|waive|renew|unlock|unblock|reopen|credit)"
+        r"reactivate|suspend|unsuspend|reinstate|restore|waive|renew|unlock|unblock|reopen|credit|"
+        r"reschedul|rebook|postpone|move)"
     ),
     "restarted": re.compile(
         r"\b(?:restart|reboot|reload|start|stop|kill|bounce|rollout\s+restart)"
@@ -241,9 +250,9 @@ _CREATES = re.compile(r"\b(?:create|write)", re.IGNORECASE)
 
 @functools.lru_cache(maxsize=4096)
 def writes(text: str, content: str) -> bool:
-    """Whether a call wrote a file, by its command or its output (cached: a transcript's
-    calls come again with every reply)."""
-    return bool(_WRITES.search(text) or _WRITE_DONE.search(content[:2000]))
+    """Whether a call wrote a file, by its command (the call line: a file it read may
+    hold ``open(p, "w")`` or a ``-> str`` annotation) or its output saying so."""
+    return bool(_WRITES.search(text.split("\n", 1)[0]) or _WRITE_DONE.search(content[:2000]))
 
 
 def _records_refund(e: ReceiptEntry) -> bool:
@@ -311,7 +320,7 @@ def _refund_rows(rec: Record) -> int:
 _WRITING_KINDS = frozenset({"saved", "created", "fixed"})
 
 _WRITES = re.compile(
-    r"(?:[^<>]>>?\s*[\w./~-]|\btee\b|\bsed\s+(?:-\w+\s+)*-i|\bcp\s|\bmv\s|\btouch\s|"
+    r"(?:[^<>=-]>>?\s*[\w./~-]|\btee\b|\bsed\s+(?:-\w+\s+)*-i|\bcp\s|\bmv\s|\btouch\s|"
     r"open\([^)]*['\"][wax]\+?['\"]|\.write(?:_text)?\(|\bstr_replace\b|\binsert\b|"
     r"\"command\":\s*\"create\"|\bapply_patch\b|\bpatch\s|"
     # editor helpers of coding agents (OpenHands' edit_file_by_replace, create_file, ...)
@@ -498,6 +507,15 @@ def failed(entry: ReceiptEntry) -> bool:
         # "success": false), not a word in a value ("reason": "billed in error")
         return bool(entry.memo["json_failed"])  # set by output_of
     return _reads_as_failure(out.text[:2000])
+
+
+def act_failed(entry: ReceiptEntry) -> bool:
+    """Whether a call failed to do what it was run for: :func:`failed`, unless the
+    command exited 0 (a script that wrote a file and printed "Error messages: [...]"
+    did it; its output may still show a failure of the code it ran, which
+    :func:`failed` reports). A non-zero status may be the last of several commands
+    ("chmod: Operation not permitted" after the file was written): the output decides."""
+    return failed(entry) and output_of(entry).status != 0
 
 
 #: A JSON result that does not parse.

@@ -131,7 +131,12 @@ def document_figure(
         if not same:
             continue
         measured = [(f, v) for f, v in same if measure and _measure(f.text) == measure]
-        for _, v in measured:
+        for f, v in measured:
+            if h.kind == "money" and len(about & _clause_words(passage.text, f.start, f.end)) < 2:
+                # an amount is in every rule's measure ("$"): one word in common ("paid
+                # $50 toward the sick-visit statement", "a $40 fee before the visit")
+                # does not make the rule's amount this one's
+                continue
             same_measure.setdefault(v.keys[0] if v.keys else v.shown, (match, v))
         if (
             close is None

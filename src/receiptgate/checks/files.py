@@ -10,6 +10,7 @@ import re
 
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.record_claim import RecordClaim, record_fact
+from receiptgate.claims.detectors.phrases import PRODUCT
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.text.segment import Sentence
 
@@ -20,18 +21,11 @@ FILE_NAME = re.compile(
 )
 
 
-#: Products named like files: "Vue.js", "Node.js", "Next.js".
-PRODUCT = re.compile(
-    r"(?:Vue|Node|React|Next|Nuxt|Express|Three|D3|Chart|Ember|Backbone|Angular)\.js",
-    re.IGNORECASE,
-)
-
-
 def unknown_files(s: Sentence, index: ReceiptIndex) -> list[RecordClaim]:
     """The file names of a statement that no receipt holds, each as an unsupported claim;
     none when the session's receipts name no file at all (not a coding session)."""
     found = list(FILE_NAME.finditer(s.text))
-    if not found or not _names_files(index):
+    if not found or not names_files(index):
         return []
     out: list[RecordClaim] = []
     for m in found:
@@ -81,7 +75,7 @@ def existing_file(index: ReceiptIndex, sentence: str) -> Finding | None:
     return None
 
 
-def _names_files(index: ReceiptIndex) -> bool:
+def names_files(index: ReceiptIndex) -> bool:
     """Whether any tool call of the session names a file (computed once per index)."""
     cached = index.cache.get("names_files")
     if isinstance(cached, bool):

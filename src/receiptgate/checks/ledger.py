@@ -25,11 +25,13 @@ from receiptgate.checks.builds import (
     check_runs,
 )
 from receiptgate.checks.calls import (
+    AT_FIRST,
     ERRORISH,
     FAILING,
     PASSING,
     READ_TOOL,
     _LedgerView,
+    act_failed,
     call_head,
     calls_for,
     failed,
@@ -39,6 +41,7 @@ from receiptgate.checks.calls import (
     runs_suite,
     suite_outcome,
     tool_name_words,
+    writes,
 )
 from receiptgate.checks.card_digits import digits_owners
 from receiptgate.checks.consequences import documented_sending
@@ -46,10 +49,11 @@ from receiptgate.checks.edits import fix_undone
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.objects import GENERIC_OBJECTS, ObjectMatcher
 from receiptgate.checks.payments import amounts
+from receiptgate.checks.rows import literal_in
 from receiptgate.checks.words import content_words
 from receiptgate.claims.hardfacts import extract_hard_facts
 from receiptgate.claims.models import DetectedClaim
-from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
+from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex, id_shape
 
 _HTTP_STATUS = re.compile(
     r"(?:HTTP/\d(?:\.\d)?\s+|status(?:_code|Code)?[\"']?\s*[:=]\s*[\"']?|\bstatus\s+|"
@@ -124,6 +128,61 @@ _REFUND_SUBJECT = re.compile(r"\brefunds?\b", re.IGNORECASE)
 #: A passive of confirming: what was confirmed was done ("has been confirmed").
 _BEEN_CONFIRMED = re.compile(r"\b(?:been|is|are|was|were)\s+(?:now\s+)?confirmed\b", re.I)
 
+
+#: Acts that change a record: the row they name must be the row the call changed.
+_CHANGING = frozenset(
+    {"cancelled", "fixed", "refunded", "created", "requested", "charged", "transferred", "saved"}
+)
+#: Where a clause of the sentence ends.
+_CLAUSE_END = re.compile(r"[;!?]|,?\s+(?:and|but|so|then)\s+|,\s+")
+
+
+def _named_row_ids(index: ReceiptIndex, claim: DetectedClaim, tail: str) -> dict[str, str]:
+    """The ids of the rows whose names (or whose object fields' names: an appointment's
+    provider) the claim's object or the rest of its sentence gives, as a call's line
+    writes them ("apt 58450") with their shapes."""
+    # the object and what follows it in its clause ("... with Dr. Leah Whitfield that was
+    # set for Tuesday"), not another clause's ("... and captured your request to return
+    # the Bookshelf")
+    low = f"{claim.object or ''} {_CLAUSE_END.split(tail, maxsplit=1)[0]}".lower()
+    ids: dict[str, str] = {}
+    for name, recs in index.records_by_name.items():
+        if len(name) > 3 and literal_in(name, low):
+            for r in recs:
+                for i in r.row().ids:
+                    ids[_as_in_head(i)] = id_shape(i)
+    return ids
+
+
+def _as_in_head(ident: str) -> str:
+    return ident.replace("_", " ").replace("-", " ")
+
+
+def _other_row_acted(
+    index: ReceiptIndex, view: _LedgerView, e: ReceiptEntry, rows: dict[str, str]
+) -> str | None:
+    """An id of the call's line that names another row of the kind the sentence names
+    (an id of the same shape), or ``None``."""
+    head = view.heads[id(e)]
+    shapes = set(rows.values())
+    for ident in index.records_by_id:
+        if ident not in rows and id_shape(ident) in shapes and literal_in(_as_in_head(ident), head):
+            return ident
+    return None
+
+
+#: What a fix is of when it names no file or thing: "the issue with ...", "the bug".
+_PROBLEM = re.compile(
+    r"^\W*(?:the\s+|this\s+|that\s+)?(?:issues?|bugs?|problems?|crash(?:es)?|regressions?|"
+    r"segfaults?)\b",
+    re.I,
+)
+
+#: "I've started a return", "the claim has been started": a process opened (a
+#: create_return call), not a service started again.
+_MOVED = re.compile(r"\bmoved\b", re.I)
+_STARTED = re.compile(r"\bstart(?:ed|s)?\b", re.I)
+
 #: The verbs of a look-up, no word of what was looked up.
 _LOOKUP_VERBS = content_words("found find checked check looked look reviewed review pulled up")
 
@@ -182,6 +241,15 @@ def check_action(
         made = check_action(index, dataclasses.replace(claim, assertion="requested"), tail)
         if made.status == "supported":
             return made
+    if kind == "saved" and _MOVED.search(claim.matched_text):
+        # "I've moved your physical to Thursday": a visit rescheduled, as much as a file moved
+        made = check_action(index, dataclasses.replace(claim, assertion="fixed"), tail)
+        if made.status == "supported":
+            return made
+    if kind == "restarted" and _STARTED.search(claim.matched_text):
+        made = check_action(index, dataclasses.replace(claim, assertion="requested"), tail)
+        if made.status == "supported":
+            return made
     view = ledger_view(index)
     tools = view.tools
     if kind in ("tests_pass", "tests_fail", "ran_tests"):
@@ -194,6 +262,12 @@ def check_action(
         elif kind != "ran_tests" and BUILD_SUBJECT.search(said) and (built := build_runs(index)):
             # "The production build succeeded", "the Docker build failed": the build's run
             runs, outcome_of = built, build_outcome
+        commanded = ObjectMatcher.of(claim, tail)
+        if commanded.commands:
+            # "I ran `ruff format src tests`": a run of that command, not of another checker
+            runs = [e for e in view.tools if commanded(e)]
+            if not runs:
+                return Finding("unsupported", None, None, f"no call ran {claim.object!r}")
         if _WHOLE_SUITE.search(f"{claim.matched_text} {tail}"):
             # "I ran the full test suite": a runner's run, not a test file run as a script
             runs = [e for e in runs if runs_suite(e)]
@@ -203,6 +277,8 @@ def check_action(
             runs = own_script_runs(view)
         if not runs:
             return Finding("unsupported", None, None, "no test run in the action ledger")
+        if len(runs) > 1 and AT_FIRST.search(f"{claim.matched_text} {tail}"):
+            runs = runs[:1]  # "Two tests were failing before the change": the first run
         last = runs[-1]
         outcome = outcome_of(last)
         rid = last.receipt.id
@@ -240,6 +316,10 @@ def check_action(
     matching = calls_for(view, kind)
     if not matching and kind in ("checked", "ran"):
         matching = tools
+    about = ObjectMatcher.of(claim, tail)
+    if about.commands:
+        # "I created the branch with `git switch -c x`": the command named decides
+        matching = tools
     # A call whose tool is not named counts when its result shows the action done.
     unnamed = view.by_action.get(f"unnamed:{kind}")
     if unnamed is None:
@@ -254,9 +334,13 @@ def check_action(
     if unnamed:
         seen = {id(e) for e in matching}
         matching = matching + [e for e in unnamed if id(e) not in seen]
-    about = ObjectMatcher.of(claim, tail)
     mentioned = [e for e in matching if about(e) and not _on_another(view, about, e)]
-    if not mentioned and kind == "checked" and claim.object:
+    if kind == "fixed" and (_PROBLEM.match(claim.object or "") or _PROBLEM.match(tail)):
+        # "The issue with the `ponyc` compiler segfaulting has been addressed": a problem
+        # is fixed by the edits that worked, not by a command that names the tool
+        edits = [e for e in matching if writes(e.text, e.receipt.content) and not failed(e)]
+        mentioned = edits or mentioned
+    if not mentioned and kind == "checked" and claim.object and not about.commands:
         # "I found your Atlanta to Philadelphia reservation", "I checked the same itinerary
         # and dates": the object phrase goes on past the words read as its name; a look-up
         # whose call or result shares its words (the reservation, the dates) did it
@@ -268,13 +352,31 @@ def check_action(
         # "your Mastercard ending in 4336 has been refunded": a call on that card's record
         # (its id, credit_card_8554680, in the call's arguments or result)
         mentioned = [e for e in matching if _acts_on(e, owners, kind)]
+    rows = _named_row_ids(index, claim, tail) if kind in _CHANGING and not about.commands else {}
+    on_rows = [e for e in matching if any(i in view.heads[id(e)] for i in rows)]
+    if not mentioned and on_rows:
+        # "I've cancelled your consultation with Dr. Leah Whitfield": a call on the id of
+        # the row the sentence names by a name (her appointment, APT-58450)
+        mentioned = on_rows
+    elif mentioned and rows and not on_rows:
+        # "I've cancelled your appointment with Dr. Anita Rao" after the cancellation of
+        # Dr. Whitfield's: the call acted on another row of the same kind
+        other = _other_row_acted(index, view, mentioned[-1], rows)
+        if other is not None:
+            rid = mentioned[-1].receipt.id
+            detail = f"contradicts {rid}: the call acted on {other}, not the row named"
+            return Finding("contradicted", rid, "tool", detail)
     if not mentioned and (to := _CHANGED_TO.search(tail)) is not None:
         # 'Changed "typoo" to "typo"': the edit holds the new text, not the old
         about = ObjectMatcher.of(dataclasses.replace(claim, object=to.group(1)), tail)
         mentioned = [e for e in matching if about(e)]
     # "both reservations have been moved down to economy": a downgrade
     moved = claim.value == "moved" and _UP_DOWN.search(tail) is not None
-    if not mentioned and (_CHANGE_VERB.search(claim.value or claim.matched_text) or moved):
+    if (
+        not mentioned
+        and not about.commands
+        and (_CHANGE_VERB.search(claim.value or claim.matched_text) or moved)
+    ):
         # "the cabin has been upgraded", "two bags have been added to your reservation": a
         # change to a record, done by an update call whose name or arguments name the
         # object (a flights update whose result lists total_baggages added no bag)
@@ -321,7 +423,7 @@ def check_action(
             return Finding("contradicted", last.receipt.id, "tool", detail)
     # The latest call that did it: a failed attempt followed by one that worked is
     # done; only when every attempt failed is the claim contradicted.
-    worked = [e for e in mentioned if not failed(e)]
+    worked = [e for e in mentioned if not act_failed(e)]
     best = worked[-1] if worked else mentioned[-1]
     if len(worked) > 1 and (object_words := content_words(claim.object or "") - GENERIC_OBJECTS):
         # "Return request submitted" after a return and a later modify: the call whose tool
@@ -337,7 +439,7 @@ def check_action(
             "tool",
             f"contradicts {rid}: the call targeted {env[1]}, the sentence says {env[0]}",
         )
-    if failed(best) and kind not in ("checked", "searched", "queried"):
+    if act_failed(best) and kind not in ("checked", "searched", "queried"):
         why = f"{rid}: the {best.receipt.tool or 'tool'} call failed " + (
             f"({snippet(best.receipt.content, ERRORISH)})"
         )

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from receiptgate.checks.files import PRODUCT
 from receiptgate.checks.words import STOPWORDS, content_words, stem
+from receiptgate.claims.detectors.phrases import PRODUCT
 from receiptgate.claims.models import DetectedClaim
 from receiptgate.evidence.index import ReceiptEntry
 
@@ -180,6 +180,39 @@ _ABOUT_LEAD = re.compile(r"^\s*(?:regarding|about|concerning|on|for)\s+", re.IGN
 _NO_OBJECT = re.compile(r"^\s*[—–:-].*", re.DOTALL)
 
 
+#: A command in backticks: its program and, when the next word is no option, its
+#: subcommand ("`ruff format src tests`", "`git diff --stat`", "`python -m pytest`").
+_COMMAND_SPAN = re.compile(r"`([a-z][\w.+-]*)(?:\s+([a-z][\w:.+-]*))?[^`]*`")
+#: The means of an act, named after it: "created the branch with `git switch -c x`".
+_BY_COMMAND = re.compile(r"\b(?:with|using|via|running|by\s+running)\s+(?=`)", re.IGNORECASE)
+#: Acts whose object in backticks is a command that was run.
+_RUN_KINDS = frozenset({"ran", "checked", "ran_tests", "installed", "searched"})
+
+
+def _commands(claim: DetectedClaim, raw: str, tail: str) -> tuple[re.Pattern[str], ...]:
+    """What a call's line must hold for each command the claim names: "I ran `ruff format
+    src tests`" is no ``ruff check`` run; "I created the branch with `git switch -c x`"
+    is no ``git checkout -b x``."""
+    spans: list[re.Match[str]] = []
+    if claim.assertion in _RUN_KINDS and raw.strip():
+        # the object as the sentence wrote it, in backticks ("I ran `ruff format src`")
+        at = tail.find(f"`{raw.strip()}")
+        if at >= 0 and (m := _COMMAND_SPAN.match(tail, at)) is not None:
+            spans.append(m)
+    by = _BY_COMMAND.search(tail)
+    if by is not None and (m := _COMMAND_SPAN.match(tail, by.end())) is not None:
+        spans.append(m)
+    out = []
+    for m in spans:
+        prog, sub = m.group(1), m.group(2)
+        out.append(
+            re.compile(rf"(?<![\w/.-]){re.escape(prog)}(?:\s+-\S+)*\s+{re.escape(sub)}\b")
+            if sub
+            else re.compile(rf"(?<![\w/.-]){re.escape(prog)}\b")
+        )
+    return tuple(out)
+
+
 @dataclass(frozen=True, slots=True)
 class ObjectMatcher:
     """Whether a call is about a claim's object (a file, a recipient, a version...).
@@ -197,6 +230,8 @@ class ObjectMatcher:
     #: matched in the call's tool and arguments only ("Added handling of ..." is true of
     #: an edit whose new text handles it, not of a search that printed such code)
     in_call: bool = False
+    #: the commands it names, each to be found in the call's own line (``_commands``)
+    commands: tuple[re.Pattern[str], ...] = ()
 
     @classmethod
     def of(cls, claim: DetectedClaim, tail: str) -> ObjectMatcher:
@@ -244,7 +279,7 @@ class ObjectMatcher:
         named = {w for w in obj.split() if w not in _HOW_MANY and not w.isdigit()}
         anything = not in_call and not idents and (not obj or named <= generic or not words)
         synonyms = tuple(p for w, p in _OBJECT_SYNONYMS.items() if w in obj)
-        return cls(obj, idents, synonyms, words, anything, in_call)
+        return cls(obj, idents, synonyms, words, anything, in_call, _commands(claim, raw, tail))
 
     def _in(self, text: str) -> bool | None:
         """What a call's text says about the object by ids, the object itself and its
@@ -268,6 +303,9 @@ class ObjectMatcher:
         return bool(self.words & content_words(head))
 
     def __call__(self, entry: ReceiptEntry) -> bool:
+        if self.commands:
+            line = entry.text.split("\n", 1)[0]
+            return all(p.search(line) for p in self.commands)
         found = self._in(entry.text)
         if found is not None:
             return found

@@ -84,8 +84,13 @@ def _named_rows(parent: Record, low: str) -> tuple[tuple[Record, Leaf], ...]:
 
 
 def names_row(rec: Record, low: str) -> bool:
-    """Whether a text (lowercase) names a record by one of its ids (lowercase too)."""
-    return any(literal_in(i, low) for i in rec.ids)
+    """Whether a text (lowercase) names a record by one of its ids (lowercase too), or by
+    the name of one of its object fields ("Dr. Leah Whitfield", its provider's)."""
+    if any(literal_in(i, low) for i in rec.ids):
+        return True
+    return any(
+        literal_in(n, low) for r in rec.fields() if r is not rec for n in r.names if len(n) > 3
+    )
 
 
 def _named_in(value: Value, low: str) -> bool:

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable
 
 from receiptgate.checks.calls import (
+    AT_FIRST,
     READ_TOOL,
     failed,
     ledger_view,
@@ -333,8 +334,10 @@ def check_state(
             # failed (``python3 edge_cases.py``, exit code 1)
             runs = own_script_runs(ledger_view(index))
         if runs:
-            outcome = suite_outcome(runs[-1])
-            rid = runs[-1].receipt.id
+            # "Two tests were failing before the change": the first run
+            run = runs[0] if AT_FIRST.search(sentence or clause) else runs[-1]
+            outcome = suite_outcome(run)
+            rid = run.receipt.id
             if outcome != "unknown":
                 if (outcome == "passing") == polarity:
                     return Finding("supported", rid, "tool", f"{rid}: the test run is {outcome}")

@@ -186,6 +186,7 @@ FIELD_SYNONYMS: dict[str, str] = {
     "created at": "booked book placed",
     "departure": "leave leaves leaving",
     "arrival": "land lands landing",
+    "estimated": "eta expected",
 }
 _CAMEL = re.compile(r"([a-z])([A-Z])")
 

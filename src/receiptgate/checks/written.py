@@ -69,11 +69,42 @@ def writes_arithmetic(sentence: str) -> bool:
 
 def is_operand(sentence: str, at: int) -> bool:
     """Whether the figure at offset ``at`` of the sentence is a term of a calculation it
-    writes out ("$274 (HAT028) + $365 (HAT277) = $639"): terms are gathered from
-    several records, so none of them is a value of the record the sentence is about."""
-    if "=" not in sentence:
-        return False
-    return any(m.start(1) <= at < m.end(1) for m in _STEP.finditer(sentence))
+    writes out ("$274 (HAT028) + $365 (HAT277) = $639", or in words with its result:
+    "you'll receive €126.65, the €149.00 you paid less the €22.35 fee"): terms are
+    gathered from several records, so none of them is a value of the record the sentence
+    is about."""
+    if "=" in sentence and any(m.start(1) <= at < m.end(1) for m in _STEP.finditer(sentence)):
+        return True
+    return _worded_term(sentence, at)
+
+
+#: "€149.00 you paid, less the 15% restocking fee of €22.35", "$300 minus $45": two
+#: amounts and the operation between them in words.
+_WORDED = re.compile(
+    rf"({_NUM})[^$€£\d=.;]{{0,40}}?\b(less|minus|plus)\b(?:[^$€£\d=;]|\d+(?:\.\d+)?\s?%){{0,50}}?"
+    rf"({_NUM})(?![\d.,]*\s?%)",
+    re.IGNORECASE,
+)
+_FIGURE = re.compile(_NUM)
+
+
+def _worded_term(sentence: str, at: int) -> bool:
+    """Whether the figure at ``at`` is a term of an operation in words whose result the
+    sentence also gives (another of its figures)."""
+    for m in _WORDED.finditer(sentence):
+        if not (m.start(1) <= at < m.end(1) or m.start(3) <= at < m.end(3)):
+            continue
+        a, c = _num(m.group(1)), _num(m.group(3))
+        if a is None or c is None:
+            continue
+        result = a + c if m.group(2).lower() == "plus" else a - c
+        for f in _FIGURE.finditer(sentence):
+            if m.start(1) <= f.start() < m.end(3):
+                continue
+            x = _num(f.group())
+            if x is not None and abs(x - result) <= TOLERANCE:
+                return True
+    return False
 
 
 _PAIR = re.compile(rf"({_NUM})\s*([+\-−–×x*/÷])\s*({_NUM})")
@@ -180,8 +211,10 @@ _VERSUS = re.compile(
 #: "$1,166.98 is $216.98 more than the $950", "is **$216.98** more than the $950": a
 #: difference with one term (group 1) or without it (then it must be a figure above).
 _MORE_THAN = re.compile(
-    rf"(?:({_NUM})[\s*_]+(?:is|are|was|were)[\s*_]+)?\b({_NUM})[\s*_]+(?:more|less|higher|"
-    rf"lower|cheaper|greater|above|below)\s+than\s+(?:the\s+|your\s+|what\s+)?({_NUM})",
+    rf"(?:({_NUM})[\s*_]*(?:,\s*which\s+)?(?:is|are|was|were)[\s*_]+)?\b({_NUM})[\s*_]+(?:more|"
+    rf"less|higher|lower|cheaper|greater|above|below)\s+than\s+(?:the\s+|your\s+|what\s+)?"
+    # "than Dr. Rao's $185": whose it is, in a few words
+    rf"(?:[A-Z][\w.]*(?:\s+[A-Z][\w.]*)?[’']s\s+(?:\w+\s+)?)?({_NUM})",
     re.IGNORECASE,
 )
 
@@ -208,8 +241,9 @@ def _compared(sentence: str, h: HardFact) -> Derivation | None:
             a = b - c if any(w in cues for w in ("less", "lower", "cheaper", "below")) else b + c
             formula = f"{show_number(a)} − {show_number(b)} = {show_number(a - b)}"
             return Derivation("supported", formula, None, terms=(a, b), stated=False)
-        formula = f"{show_number(a)} − {show_number(b)} = {show_number(abs(a - b))}"
-        return _as_written(formula, abs(a - b), c, (a, b))
+        hi, lo = max(a, b), min(a, b)
+        formula = f"{show_number(hi)} − {show_number(lo)} = {show_number(hi - lo)}"
+        return _as_written(formula, hi - lo, c, (a, b))
     return None
 
 

@@ -175,6 +175,13 @@ def clause_span(
     return left, right
 
 
+#: Days of the week as a date is written with them ("Tuesday, March 4", "Tue 3/4").
+_WEEKDAY_WORDS = content_words(
+    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs "
+    "fri sat sun pacific eastern central mountain pt pst pdt et est edt ct cst cdt mt mst mdt"
+)
+
+
 def clause_words(
     text: str, start: int, end: int, facts: Sequence[HardFact], at: HardFact | None
 ) -> frozenset[str]:
@@ -191,6 +198,9 @@ def clause_words(
         words |= _words_outside(text, start, cut, facts)
     if not words:
         words = _words_outside(text, start, end, facts)
+    if at.kind in ("date", "time", "datetime"):
+        # "Tue 3/4, 8:45am Pacific": the day's name and the zone are the figure's own
+        words -= _WEEKDAY_WORDS
     if at.kind in ("date", "time", "datetime") and _UNTIL.search(
         text, max(start, at.start - 30), at.start
     ):

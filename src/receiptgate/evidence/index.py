@@ -122,9 +122,10 @@ class _Filing:
             nouns.update(_PATH_WORD.findall(PATH_INDEX.sub(" ", rec.path).lower()))
             ids.extend((ident, rec) for ident in rec.ids)
             for name in rec.names:
-                names.append((name, rec))
-                name_words.update(name.split())
-                name_heads.add(name.split(" ", 1)[0])
+                for written in _written_names(name):
+                    names.append((written, rec))
+                    name_words.update(written.split())
+                    name_heads.add(written.split(" ", 1)[0])
             for person in rec.people:
                 people.add(person)
                 people_words.update(person.split())
@@ -247,6 +248,22 @@ def _built(r: Receipt, when: datetime) -> _Built:
         while len(_BUILT) > _BUILT_MAX:
             _BUILT.popitem(last=False)
     return built
+
+
+#: Titles before a person's name: "Dr. Leah Whitfield" is also "Dr. Whitfield".
+_TITLES = frozenset("dr mr mrs ms mx prof".split())
+
+
+def _written_names(name: str) -> tuple[str, ...]:
+    """A name as replies write it: as held, without its dots and commas ("dr leah
+    whitfield": a reply's words are read without them), and a titled person's title and
+    last name ("dr whitfield")."""
+    bare = " ".join(name.replace(".", " ").replace(",", " ").split())
+    out = [name] if bare == name else [name, bare]
+    parts = bare.split()
+    if len(parts) >= 3 and parts[0] in _TITLES:
+        out.append(f"{parts[0]} {parts[-1]}")
+    return tuple(out)
 
 
 class ReceiptIndex:

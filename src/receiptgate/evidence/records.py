@@ -93,6 +93,23 @@ class Record:
     def label(self) -> str:
         return self.ids[0] if self.ids else (self.names[0] if self.names else self.path or "")
 
+    def row(self) -> Record:
+        """The row an object field belongs to: ``appointments[2]`` of
+        ``appointments[2].provider`` (up through fields that are objects, to a list's
+        item or a record with an id of its own)."""
+        row = self
+        while row.parent is not None and not row.ids and not row.path.endswith("]"):
+            row = row.parent
+        return row
+
+    def fields(self) -> Iterator[Record]:
+        """The record and its object fields, not the items of its lists (another row
+        each): ``appointments[2]``, its ``provider`` and its ``start``."""
+        yield self
+        for child in self.children:
+            if not child.path.endswith("]"):
+                yield from child.fields()
+
 
 @dataclass(slots=True, eq=False)
 class Leaf:
@@ -119,7 +136,19 @@ def _is_name_key(key: str) -> bool:
 
 #: Fields that name their row in words though they are not called a name: a transaction's
 #: "description" ("Netflix"), a "merchant", a "payee" (short values only: _short_name).
-_LABEL_KEYS = frozenset({"description", "merchant", "payee", "vendor", "label", "company"})
+_LABEL_KEYS = frozenset(
+    {
+        "description",
+        "merchant",
+        "payee",
+        "vendor",
+        "label",
+        "company",
+        "medication",
+        "drug",
+        "carrier",
+    }
+)
 
 
 def _short_name(key: str, value: str) -> bool:

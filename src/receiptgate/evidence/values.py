@@ -25,7 +25,9 @@ from receiptgate.claims.models import HardFact
 MONEY_WORDS: Final = frozenset(
     """price prices amount amounts cost costs balance subtotal fee fees refund refunds
     paid charge charges charged payment payments fare fares tax taxes revenue salary usd eur gbp
-    value deposit credit debit spend spent budget invoice""".split()
+    value deposit credit debit spend spent budget invoice pay owed tip tips deductible
+    deductibles copay copays coinsurance premium premiums rent wage wages income earnings
+    payout payouts""".split()
 )
 #: Objects whose fields are amounts by option ("prices": {"economy": 105}).
 _AMOUNT_GROUPS: Final = frozenset("prices fares costs fees amounts balances charges".split())
@@ -262,6 +264,9 @@ def leaf_value(
     return _cached_leaf_value(key, raw, sib, context, day)
 
 
+#: From here on a whole number is an id only (a float keeps 15 digits).
+_LONGEST_NUMBER = 10**15
+
 #: Longer text values are typed without the cache (they rarely repeat).
 _CACHED_TEXT = 200
 
@@ -287,6 +292,8 @@ def _leaf_value(
     words = key_words(key)
     if isinstance(raw, bool):
         return Value("bool", (f"b:{str(raw).lower()}",), str(raw).lower())
+    if isinstance(raw, int) and abs(raw) >= _LONGEST_NUMBER:
+        return Value("id", (f"i:{raw}",), str(raw))  # a parcel's tracking number
     if isinstance(raw, int | float):
         return _number_value(float(raw), words, siblings, context)
     if not isinstance(raw, str):
@@ -294,6 +301,10 @@ def _leaf_value(
     text = raw.strip()
     if not text:
         return None
+    if text.isdigit() and (int(text) >= _LONGEST_NUMBER or (len(text) >= 6 and text[0] == "0")):
+        # "00340434161094015902": a tracking number, no quantity (a float would lose its
+        # digits and make sums of nothing)
+        return Value("id", (f"i:{text}",), text)
     if text.lower() in ("true", "false"):
         # CSV cells, YAML read as text, "True" from Python: the same flag as JSON's true.
         return Value("bool", (f"b:{text.lower()}",), text.lower())

@@ -24,6 +24,7 @@ from receiptgate.checks.facts import check_claim
 from receiptgate.checks.figures import check_figure, held_anywhere
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import ATTEMPTS, check_action, check_attribution
+from receiptgate.checks.line_numbers import line_number
 from receiptgate.checks.orderings import check_ordering, ordering_of, ranks
 from receiptgate.checks.outcomes import OUTCOME_DETECTOR, done_today
 from receiptgate.checks.outputs import (
@@ -251,6 +252,9 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
             if m.status == "unsupported" and h.kind == "number":
                 # "Nothing is listening on port 5432": the socket listing holds no such port
                 m = absent_port(ledger, h, work, sentence.start, sentence.end) or m
+            if m.status == "unsupported" and h.kind in ("number", "count"):
+                # "Line 960 is the one we fixed": grep -n's "960:", or line 960 of a file read
+                m = line_number(ledger, h, sentence.text, h.start - sentence.start) or m
             if m.status == "unsupported":
                 # "Refund: $473.43 back to your PayPal" after a return of that one item
                 own = clause_text_of(work, sentence, h)  # the figure's clause names it

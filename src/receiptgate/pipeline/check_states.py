@@ -140,9 +140,7 @@ def check_state_claim(s: Settings, req: Request, ev: ClaimEval, sentence: Senten
     elif c.negative and (gone := absent_item(ledger, sentence.text)) is not None:
         # "Order #W5565470 does not contain a garden hose": none of its items is one
         ev.ledger = gone
-    elif c.negative and (
-        no := negated_field(ledger, sentence.text, req.anchor_of(sentence.index).scope())
-    ):
+    elif c.negative and (no := negated_field(ledger, sentence.text, req.anchor_of(sentence.index))):
         # "It has no travel insurance": the insurance field of the reservation the
         # sentence is about says no (another reservation's says nothing of this one)
         ev.ledger = no

@@ -71,9 +71,7 @@ def ground_claimless(s: Settings, req: Request, sr: SentenceResult) -> None:
         # checks for the base language": the edit that did it
         _settle(sr, "tool", edit.receipt_id, edit.status, edit.detail, "change")
         return
-    if sr.tag == "T3" and (
-        found := negated_field(ledger, sr.text, req.anchor_of(sr.index).scope())
-    ):
+    if sr.tag == "T3" and (found := negated_field(ledger, sr.text, req.anchor_of(sr.index))):
         # "This reservation has **no** travel insurance", "- No travel insurance" under the
         # reservation the lines are about (no negative claim detected)
         _settle(sr, "tool", found.receipt_id, found.status, found.detail, "absence")

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from receiptgate.checks.anchoring import SPACED_ID, Anchor, anchor
 from receiptgate.checks.card_digits import last_digit_spans
+from receiptgate.checks.code_refs import unheld_code
 from receiptgate.checks.files import unknown_files
 from receiptgate.checks.flags import flag_claims
 from receiptgate.checks.git_status import git_claims
@@ -21,6 +22,7 @@ from receiptgate.checks.grounding import is_grounded, ungrounded_names
 from receiptgate.checks.outcomes import OUTCOME_DETECTOR, failed_outcome
 from receiptgate.checks.record_states import names_process
 from receiptgate.checks.records import record_claims
+from receiptgate.checks.urls import link_claims
 from receiptgate.claims.collect import (
     ACTION_CLAUSE_EDGE,
     PLAN,
@@ -361,6 +363,10 @@ def _record_claims(
         if stype == "statement":
             # "In `jsonrep.py`, the handler is not passed": a file no receipt names
             found += unknown_files(sent, ledger)
+            # "The failing tests were `test_a` and `test_b`": code no receipt shows
+            found += unheld_code(sent, ledger)
+            # "Your label: https://.../RMA-2025-061284.pdf": a link the receipts give
+            found += link_claims(sent, ledger)
             # "Breakfast is included in your rate": the booking's breakfast_included
             found += flag_claims(sent, about, ledger)
             # "client.ts is modified", "the working tree is clean": the newest git status

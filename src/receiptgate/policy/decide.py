@@ -180,6 +180,8 @@ def decide(
         action: Action = "flag" if (mode == "warn_only" or excused) else "block"
         # a restated record value is no figure: "Contradicted status: ..."
         what = _RECORD_NOUN.get(bad[0].hard_fact.unit or "") if claim.category == "record" else None
+        if hs == "unsupported" and claim.detector_id in FLAGGED_ONLY:
+            action = "flag"  # unverified, never contradicted: code no receipt shows
         if hs == "contradicted":
             reason = f"Contradicted {what or f'{risk} figure'}: {detail}"
             severity: Literal["low", "medium", "high"] = "high"
@@ -351,7 +353,12 @@ def back_labels(group: list[ClaimEval], previous: list[ClaimEval]) -> None:
 
 
 #: What a record claim restates, as a reason names it.
+#: Record claims a missing receipt flags but never blocks (checks/code_refs).
+FLAGGED_ONLY = frozenset({"record.code", "record.url"})
+
 _RECORD_NOUN = {
+    "code": "code reference",
+    "url": "link",
     "id": "id",
     "name": "name",
     "state": "status",

@@ -151,7 +151,7 @@ _ABBREVIATIONS: dict[str, str] = {
     **dict.fromkeys(
         _words(
             "mr mrs ms mx dr prof rev hon gen col capt lt sgt sen rep gov pres "
-            "e.g i.e vs v cf viz approx fig figs eq mt"
+            "e.g i.e vs v cf viz approx fig figs eq mt incl excl esp resp ca"
         ),
         _NEVER,
     ),

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from receiptgate.claims.detectors.base import Detector, Pattern
-from receiptgate.claims.detectors.phrases import CHECKER_NAMES, subject_before
+from receiptgate.claims.detectors.phrases import CHECKER_NAMES, PRODUCT, subject_before
 from receiptgate.claims.models import DetectedClaim
 
 if TYPE_CHECKING:
@@ -107,6 +107,9 @@ ACTION_VERBS: dict[str, str] = {
     "copied": "saved",
     "moved": "saved",
     "renamed": "fixed",
+    "rescheduled": "fixed",
+    "rebooked": "fixed",
+    "postponed": "fixed",
     "canceled": "cancelled",
     "refunded": "refunded",
     "charged": "charged",
@@ -313,6 +316,17 @@ class ActionDetector(Detector):
             rf"|\b(?:is|are)\s+now\s+(?:successfully\s+)?({_VERB_ALT})\b"
             # "You are being transferred to a human agent": done as the agent speaks
             rf"|\b(?:is|are)\s+(?:now\s+)?being\s+({_VERB_ALT})\b",
+            subject="self",
+            assertion="ran",
+            obj="before",
+            confidence=0.85,
+        ),
+        Pattern(
+            # "`src/app/errors.py` was updated as well": a file the agent says it changed
+            # (a record "was updated on May 5" is its history; a file's is the agent's act)
+            "path_passive",
+            rf"`?\b(?P<path>(?:[\w-]+/)*[\w-]+\.[A-Za-z]{{1,5}})`?\s+(?:(?:was|were|got)\s+|"
+            rf"(?:is|are)\s+now\s+)(?:(?:also|now|then|just|successfully)\s+)*({_VERB_ALT})\b",
             subject="self",
             assertion="ran",
             obj="before",
@@ -636,8 +650,14 @@ class ActionDetector(Detector):
             before = text[sentence.start : match.start()].lower()
             if _INTENT_BEFORE.search(before[-20:]):
                 return None
-        if name == "passive_done":
-            verb = " ".join(next(g for g in match.groups() if g is not None).lower().split())
+        if name == "path_passive" and PRODUCT.fullmatch(match.group("path")):
+            return None  # "Node.js was installed": a product, no file the agent changed
+        if name in ("passive_done", "path_passive"):
+            verb = " ".join(
+                next(g for g in match.groups()[1 if name == "path_passive" else 0 :] if g)
+                .lower()
+                .split()
+            )
             if verb in _NOT_AGENT_PASSIVE:
                 return None  # "has been shipped/delivered": the order's state, not our act
             if verb == "applied" and _MONEY_MOVED.search(claim.object or ""):

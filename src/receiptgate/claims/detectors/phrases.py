@@ -182,3 +182,10 @@ def phrase_after(text: str, at: int, sent_end: int) -> tuple[str, str | None, in
     trimmed = last_raw.rstrip(".,;:!?").rstrip(_STRIP)
     end = last_start + len(trimmed)
     return text[start:end], kind, end
+
+
+#: Products named like files: "Vue.js", "Node.js", "Next.js".
+PRODUCT = re.compile(
+    r"(?:Vue|Node|React|Next|Nuxt|Express|Three|D3|Chart|Ember|Backbone|Angular)\.js",
+    re.IGNORECASE,
+)

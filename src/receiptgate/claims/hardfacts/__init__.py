@@ -259,6 +259,8 @@ def extract_hard_facts(
         out = [_day_of_month(text, h) for h in out]
     if "-" in seg or "–" in seg or " t" in seg or " un" in seg:
         out = _later_days(text, out)
+    if len(out) >= 2:
+        out = _earlier_days(text, out)
     if "+" in seg:
         # "arrives 03:00 + 1 day", "05:10 (+1 day)": the schedule's next-day mark
         out = [h for h in out if not _next_day_mark(text, h)]
@@ -369,6 +371,34 @@ def _later_days(text: str, out: list[HardFact]) -> list[HardFact]:
                 HardFact("date", m.group()[1:], m.start() + 1, m.end(), value, None, h.unit)
             )
             at = skip_to = m.end()
+    return result
+
+
+#: Between the first day of a range and a later date: "13–14 June", "Friday 13 and Saturday
+#: 14 June", "13th to 16th June".
+_TO_LATER_DAY = re.compile(
+    r"(?:st|nd|rd|th)?\s*(?:[-–]|to|and|through|thru|until|till)\s*"
+    r"(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?\s+)?",
+    re.IGNORECASE,
+)
+_DAY_NUMBER = re.compile(r"\d{1,2}(?:st|nd|rd|th)?")
+
+
+def _earlier_days(text: str, out: list[HardFact]) -> list[HardFact]:
+    """The first day of a range written before the date that names the month ("13–14 June",
+    "between Friday 13 and Saturday 14 June"): a date of that month, not the number 13."""
+    result = list(out)
+    for i in range(1, len(result)):
+        h, p = result[i], result[i - 1]
+        if h.kind != "date" or len(h.value) != 10 or h.value[4] != "-":
+            continue
+        if p.kind not in ("number", "count") or not _DAY_NUMBER.fullmatch(p.text):
+            continue
+        first = int(re.sub(r"\D", "", p.text))
+        if not 1 <= first < int(h.value[8:]) or not _TO_LATER_DAY.fullmatch(text, p.end, h.start):
+            continue
+        value = f"{h.value[:8]}{first:02d}"
+        result[i - 1] = HardFact("date", p.text, p.start, p.end, value, None, h.unit)
     return result
 
 

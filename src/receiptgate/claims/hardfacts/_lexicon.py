@@ -180,6 +180,7 @@ _FIXED: Final = (
     r"(?P<dtz>z|\s*(?:utc|gmt)(?![a-z])|[+-][0-9]{2}:?[0-9]{2}(?![0-9]))?)"
     r"|(?P<ymd>(?P<y1>[0-9]{4})(?P<s1>[-/])(?P<m1>[0-9]{1,2})(?P=s1)(?P<d1>[0-9]{1,2})(?![0-9]))"
     r"|(?P<mdy>(?P<m2>[0-9]{1,2})/(?P<d2>[0-9]{1,2})/(?P<y2>[0-9]{4})(?![0-9]))"
+    r"|(?P<md>(?P<m8>[0-9]{1,2})/(?P<d8>[0-9]{1,2})(?![0-9/]))"
     r"|(?P<yw>(?P<y3>[0-9]{4})-?w(?P<w3>[0-9]{2})(?![0-9a-z]))"
     r"|(?P<yq>(?P<y4>[0-9]{4})[-\s]?q(?P<q4>[1-4])(?![0-9a-z]))"
     r"|(?P<ym>(?P<y5>[0-9]{4})-(?P<m5>[0-9]{2})(?![0-9a-z]|-[0-9]))"
@@ -220,6 +221,12 @@ _NUMPHRASE: Final = re.compile(_NP)
 _NEXT_WORD: Final = re.compile(r"\s*([a-z]++)")
 
 # Fixed forms whose shape alone rules out reading them as plain numbers.
+#: Words after which "3/20" is a day ("due 3/20", "Tue 3/4", "on 11/06"), not a share.
+_DAY_BEFORE: Final = frozenset(
+    "on due by until till before after from since through thru dated eta date "
+    "mon tue tues wed thu thur thurs fri sat sun".split()
+) | frozenset(_WEEKDAYS)
+
 _SHAPED: Final[frozenset[str]] = frozenset(("dt", "ymd", "mdy", "ym", "yw", "tm"))
 
 _MONTH_FIRST: Final = re.compile(

@@ -5,7 +5,7 @@ master pattern finds (claims/hardfacts)."""
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 from receiptgate.claims.hardfacts._dates import (
     _date_cand,
@@ -20,6 +20,7 @@ from receiptgate.claims.hardfacts._lexicon import (
     _CONTEXT_WORDS,
     _CUR_CODES,
     _CUR_WORDS,
+    _DAY_BEFORE,
     _DUR_GLUED_ONLY,
     _DUR_UNITS,
     _MODIFIERS,
@@ -80,6 +81,20 @@ def _master(seg: str, low: str, m: re.Match[str], floor: int, now: datetime | No
         if mo > 12 >= d:
             mo, d = d, mo  # clearly day/month
         return _date_cand(s, e, int(m["y2"]), mo, d)
+    if g == "md":
+        # "due 3/20", "Tue 3/4", "on 11/06": a day without its year after a word that
+        # says so (else a share: "2/3 of them"); month/day or day/month, whichever day
+        # is nearer to now
+        word, _ = _prev_word(low, s, floor)
+        if word.strip(",:") not in _DAY_BEFORE:
+            return None
+        a, b = int(m["m8"]), int(m["d8"])
+        ref = _ref_day(now)
+        days = [k for k in (_nearest_day(ref, a, b), _nearest_day(ref, b, a)) if k is not None]
+        if not days:
+            return None
+        nearest = min(days, key=lambda k: abs(date.fromisoformat(k) - ref))
+        return (s, e, "date", nearest, None, "day")
     if g == "dt":
         try:
             dt = datetime(

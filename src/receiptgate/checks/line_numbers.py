@@ -1,0 +1,85 @@
+"""A line of a file a sentence points at: "Line 960 is the one we fixed", "the
+`IndexError` came from `first = lines[0]` on line 24 of `parser.py`".
+
+A line number is backed by an output that numbers its lines and shows that one (``grep
+-n``, ``cat -n``, an editor's numbered view: "960:", "   24\t", "24 |") or by the text
+of a file a call read, counted from its first line; when the sentence quotes code in
+backticks, that line must hold it. A sentence that names a file is about a receipt that
+names it (a call on ``parser.py`` or the file's own output), when one does.
+"""
+
+from __future__ import annotations
+
+import re
+
+from receiptgate.checks.finding import Finding
+from receiptgate.claims.models import HardFact
+from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
+
+#: "line 24", "lines 105 and 119", "L42", "on line 24 of": the word right before the figure.
+_LINE_BEFORE = re.compile(r"(?:\blines?|\bL)\s*(?:\d+\s*(?:,|and|&|-|–|to)\s*)*$", re.IGNORECASE)
+#: "parser.py:24": a file and its line.
+_FILE_LINE = re.compile(r"[\w/.-]+\.[A-Za-z]\w{0,4}:$")
+#: A numbered line of an output: "960:", "   24\t", "24 |", "24│".
+_NUMBERED = r"^\s*{n}(?:[:\t│|]|\s{{2,}}|\s+\S)"
+#: Code quoted in the sentence.
+_QUOTED = re.compile(r"`([^`\n]{3,120})`")
+#: File names a sentence gives.
+_FILE = re.compile(r"[\w/.-]*[A-Za-z_][\w.-]*\.[A-Za-z]\w{0,4}\b")
+#: Arguments that hold a file's content or path.
+_CONTENT_KEYS = ("content", "text", "file_text", "data")
+
+
+def is_line_number(sentence: str, at: int) -> bool:
+    """Whether the figure at offset ``at`` is a line of a file ("line 24", "app.py:24")."""
+    before = sentence[max(0, at - 40) : at]
+    return bool(_LINE_BEFORE.search(before) or _FILE_LINE.search(before))
+
+
+def line_number(index: ReceiptIndex, h: HardFact, sentence: str, at: int) -> Finding | None:
+    """The output or file text that shows line ``h`` (see the module doc), or ``None``."""
+    if h.number is None or not float(h.number).is_integer() or not is_line_number(sentence, at):
+        return None
+    n = int(h.number)
+    quoted = [q.strip() for q in _QUOTED.findall(sentence) if not _FILE.fullmatch(q.strip())]
+    files = {f.rsplit("/", 1)[-1].lower() for f in _FILE.findall(sentence)}
+    numbered = re.compile(_NUMBERED.format(n=n), re.MULTILINE)
+    entries = [e for e in index.entries if e.receipt.kind == "tool"]
+    if files:
+        named = [e for e in entries if any(f in e.text for f in files)]
+        entries = named or entries
+    for e in reversed(entries):
+        for line in _lines_at(e, n, numbered):
+            if not quoted or any(q in line for q in quoted):
+                shown = " ".join(line.split())[:80]
+                return Finding("supported", e.receipt.id, "tool", f"{e.receipt.id}: {shown!r}")
+    return None
+
+
+def _lines_at(e: ReceiptEntry, n: int, numbered: re.Pattern[str]) -> list[str]:
+    """The lines of a call's output numbered ``n``, and line ``n`` of a file it read."""
+    content = e.receipt.content
+    out = []
+    for m in numbered.finditer(content):
+        end = content.find("\n", m.start())
+        out.append(content[m.start() : end if end >= 0 else len(content)])
+    text = _file_text(e)
+    if text is not None:
+        lines = text.splitlines()
+        if 0 < n <= len(lines):
+            out.append(lines[n - 1])
+    return out
+
+
+def _file_text(e: ReceiptEntry) -> str | None:
+    """The text of a file a read call returned: its content field, or the whole output
+    of a read tool."""
+    tool = (e.receipt.tool or "").lower()
+    if "read" not in tool and "view" not in tool and "open" not in tool and "cat" not in tool:
+        return None
+    content = e.receipt.content
+    for rec in e.records[:1]:
+        for leaf in rec.leaves:
+            if leaf.key.lower() in _CONTENT_KEYS and "\n" in leaf.value.shown:
+                return leaf.value.shown
+    return content if e.format == "text" else None
