@@ -67,6 +67,17 @@ def chat_receipts(
     return parse_receipts(json.dumps(messages), source_name=prefix)
 
 
+def starting(texts: Collection[str], *prefixes: str) -> set[str]:
+    """The texts that begin with each prefix (exactly one each): known misses named by
+    their first words, where the whole reply would not fit a line."""
+    out: set[str] = set()
+    for prefix in prefixes:
+        found = [t for t in texts if t.startswith(prefix)]
+        assert len(found) == 1, f"{prefix!r} begins {len(found)} texts"
+        out.add(found[0])
+    return out
+
+
 def probe_tests(
     pairs: Sequence[tuple[str, str]],
     receipts: dict[int | None, list[Receipt]],
