@@ -16,7 +16,7 @@ sentence about one row whose value is also another row's must still pass.
 
 
 First run at 9e48b1a: 12 of the 50 honest entries failed and 8 of the 39 changed ones
-were not blocked; now 2 and 7 (the lists below). Fixed from it: "Dr. Leah Whitfield"
+were not blocked; now 2 and 4 (the lists below). Fixed from it: "Dr. Leah Whitfield"
 names her appointment (the row her provider object belongs to; names are matched
 without their dots, and "Dr. Whitfield" by title and surname); "Cardiology consult: Tue
 3/4, 8:45am Pacific" (a day after a weekday's name; the weekday and the zone are the
@@ -26,7 +26,8 @@ contradicts "$50 paid toward the sick-visit statement" for one word in common; "
 less than Dr. Rao's $185"; "no refills remaining" against the prescription's 0; "I've
 moved your physical" is a reschedule; "I've cancelled your consultation with Dr. Leah
 Whitfield" is the call on her appointment's id, and the same words about Dr. Rao are
-contradicted by it.
+contradicted by it; a name one word off a name the records hold ("Dr. Leah Whitman",
+"Walgreens #04471", "Blue Shield Gold PPO") is contradicted by it.
 """
 
 from __future__ import annotations
@@ -536,16 +537,10 @@ CHANGED_PASSED = starting(
     [c for _, c in PAIRS if c],
     # a status word no record uses ('no-show') is not compared
     "Your last visit with Dr. Rao was on Tuesday, February 11,",
-    # a person's name no record holds passes
-    "- **Provider:** Dr. Leah Whitman (Cardiology)",
     # a room ('3C') no record holds passes
     "- **Location:** Riverside Medical Center, Room 3C",
     # a time 10 minutes before a start time is not worked out
     "For your telehealth follow-up, please check in by 1:55 PM,",
-    # a store number after a name is not read as that row's id
-    "Your lisinopril goes to Walgreens #04471.",
-    # a plan name no record holds passes
-    "Your member ID BSC884213907 is on the Blue Shield Gold PPO",
     # 'was rescheduled' (no agent) is not read against the row's status 'cancelled'
     "Your January 22 dermatology appointment was",
 )

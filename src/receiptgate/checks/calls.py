@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from receiptgate.checks.words import content_words
 from receiptgate.evidence.index import THINKING_TOOLS, ReceiptEntry, ReceiptIndex
-from receiptgate.evidence.records import OUTPUT_FIELDS, Record
+from receiptgate.evidence.records import OUTPUT_FIELDS, Leaf, Record
 
 #: A test runner: what runs a suite of tests.
 _RUNNER = (
@@ -54,6 +54,23 @@ AT_FIRST = re.compile(
     r"\b(?:initially|originally|at\s+first|to\s+begin\s+with)\b|\bfirst\s+(?:test\s+)?run\b",
     re.I,
 )
+
+
+#: Tools that send the agent's words somewhere (their arguments and results echo them).
+SENDS_TOOL = re.compile(r"send|post|notify|message|email|mail|slack|reply|sms|chat", re.IGNORECASE)
+#: The fields of such a call that hold the agent's own words.
+_ECHO_KEYS = frozenset({"text", "message", "body", "content", "subject", "blocks", "msg"})
+
+
+def echoed(index: ReceiptIndex, leaf: Leaf) -> bool:
+    """Whether a value is the agent's own words, sent in a message (a Slack post's text,
+    an email's body, or the result that echoes them): no observation of anything."""
+    r = index.receipt_of(leaf)
+    return (
+        r.kind == "tool"
+        and leaf.key.lower() in _ECHO_KEYS
+        and SENDS_TOOL.search(r.tool or "") is not None
+    )
 
 
 #: Tool-name / command words that make a call count as a given action.
@@ -407,6 +424,9 @@ def output_of(e: ReceiptEntry) -> Output:
             tree = _UNPARSED
         # whether the record says the call failed, worked out with the one parse
         e.memo["json_failed"] = _json_failed(tree, content)
+        e.memo["json_ok"] = isinstance(tree, dict) and any(
+            str(k).lower() in ("ok", "success", "succeeded") and v is True for k, v in tree.items()
+        )
         texts: list[str] = []
         codes: list[int] = []
         _output_fields(tree, texts, codes, 0)
@@ -502,9 +522,10 @@ def failed(entry: ReceiptEntry) -> bool:
     if r.ok is not None:
         return not r.ok
     out = output_of(entry)
-    if entry.format == "json" and not out.wrapped:
+    if entry.format == "json" and (not out.wrapped or entry.memo.get("json_ok")):
         # a record a tool returned: its fields say whether it failed ("error": ...,
-        # "success": false), not a word in a value ("reason": "billed in error")
+        # "success": false), not a word in a value ("reason": "billed in error"); a
+        # result that says "ok": true worked, whatever the text it holds says
         return bool(entry.memo["json_failed"])  # set by output_of
     return _reads_as_failure(out.text[:2000])
 

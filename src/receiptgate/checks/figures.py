@@ -29,6 +29,7 @@ from receiptgate.checks.about import (
     overlap,
 )
 from receiptgate.checks.anchoring import Anchor, worded_ids
+from receiptgate.checks.calls import echoed
 from receiptgate.checks.document_figures import RATE_AFTER
 from receiptgate.checks.field_labels import labelled_rival
 from receiptgate.checks.figure_owner import for_figure
@@ -99,6 +100,26 @@ def _printed(index: ReceiptIndex, leaf: Leaf, h: HardFact, clause: frozenset[str
     return not own or bool(own & leaf_words(index, leaf))
 
 
+def _ids_asked(anchor_: Anchor) -> frozenset[str]:
+    """The ids of the rows a sentence names (for results of calls asked about them)."""
+    return frozenset(i for rec in anchor_.records for i in rec.row().ids if len(i) >= 6)
+
+
+def _asks_about(index: ReceiptIndex, leaf: Leaf, ids: frozenset[str]) -> bool:
+    """Whether the call that returned a value named one of ``ids`` in its arguments, and
+    its result is no record of that thing itself (a metric's datapoints, not the updated
+    reservation, whose fields the usual checks read)."""
+    r = index.receipt_of(leaf)
+    if r.kind != "tool" or not r.args or leaf.path.startswith("args"):
+        return False
+    args = str(r.args).lower()
+    if not any(i in args for i in ids):
+        return False
+    if leaf.path == "text" and not any(i in r.content.lower() for i in ids):
+        return False  # an error of a call on two flights, about the other one
+    return not any(rec.path != "args" and set(rec.ids) & ids for rec in leaf.record.root.subtree())
+
+
 def check_figure(
     index: ReceiptIndex,
     h: HardFact,
@@ -137,7 +158,9 @@ def check_figure(
             named = index.leaves((f"i:{key}",))
             if named:
                 return supported(index, h, named[0])
-    equal = [leaf for leaf in index.leaves(keys) if _equal(h, leaf)]
+    # (never the agent's own words in a message it sent: "CPU peaked at 97.3%" in a Slack
+    # post backs nothing)
+    equal = [leaf for leaf in index.leaves(keys) if _equal(h, leaf) and not echoed(index, leaf)]
     if h.kind == "money" and clause & PAY_MORE and not clause & NEGATIVE_MONEY:
         # a calculator's -114 is $114 less, never "an additional $114"
         # (the debit of a row the sentence names is its charge: "the Netflix charge of
@@ -206,6 +229,7 @@ def check_figure(
     # names nothing else: "The server has been up for 2 days" after ``uptime``): a text
     # has no rows whose values could be another thing's
     printed = anchor_.how in ("previous", "latest")
+    asked_ids = _ids_asked(anchor_) if strong else frozenset()
     inside = [
         leaf
         for leaf in equal
@@ -218,6 +242,9 @@ def check_figure(
             and id(leaf.record) in scope
         )
         or (index.receipt_of(leaf).id in linked and _unit_fits(index, h, leaf))
+        # "CPU on checkout-web-1 peaked at 97.3%": a result of a call whose arguments name
+        # the instance (get-metric-statistics ... InstanceId=i-0a4f...) is about it
+        or (asked_ids and same_family(h, leaf.value) and _asks_about(index, leaf, asked_ids))
     ]
     if inside:
         best = max(inside, key=lambda leaf: overlap(index, leaf, clause))

@@ -41,6 +41,8 @@ _OBJECT_SYNONYMS: dict[str, re.Pattern[str]] = {
 
 _IDENTIFIER = re.compile(
     r"[\w.-]*[/@][\w./@-]+|[\w-]+\.[a-z]{2,5}\b|[A-Z]+-\d+|\b[\w]+-\d+\b|#\w*\d\w*"
+    # a chat channel: "posted an update to #incidents"
+    r"|(?<![\w#])#[a-z][a-z0-9_-]+"
 )
 
 #: Digits and dashes only ("5-7", "2024-05"): a range or a date, no name of a thing.

@@ -124,6 +124,10 @@ def operands(
             parent = leaf.record.parent
             for sibling in parent.children if parent is not None and leaf.record.ids else ():
                 take(sibling.numeric_leaves())
+        # and the other amounts of the records they came from ("the £400 excess ... the
+        # remaining £1,440.50 of the repair": the claim's estimate, less its excess)
+        for leaf in reversed(restated):
+            take(leaf.record.numeric_leaves())
     for rec in named if wide else ():
         # the records the reply names elsewhere ("difference vs your robotic +2.98" in a
         # reply that names the robotic vacuum's item id further on)

@@ -110,11 +110,50 @@ def latest(index: ReceiptIndex, records: list[Record]) -> list[Record]:
             out.append(rec)
             continue
         ids = set(rec.ids)
-        same = [i for i, r in enumerate(newest) if set(r.ids) <= ids or ids <= set(r.ids)]
+        same = [
+            i
+            for i, r in enumerate(newest)
+            if (set(r.ids) <= ids or ids <= set(r.ids)) and not _another_kind(r, rec)
+        ]
         for i in reversed(same):
             del newest[i]
         newest.append(rec)
     return out + newest
+
+
+_ID_SUFFIX = re.compile(r"[_\s-]*(?:id|ref|reference|number|no|code)$", re.IGNORECASE)
+
+
+def _id_nouns(rec: Record) -> list[str]:
+    """What a record's id fields name, in order: "booking" of ``booking_ref``, "claim" of
+    ``claim_reference``."""
+    out = []
+    for leaf in rec.leaves:
+        if leaf.value.kind == "id" and leaf.value.shown.lower().lstrip("#") in rec.ids:
+            out.append(_ID_SUFFIX.sub("", leaf.key).lower())
+    return out
+
+
+def _refers_only(rec: Record, said: str) -> bool:
+    """Whether every id of the record that a sentence (lower case) names is held under a
+    key naming another kind of thing than the record's own first id does."""
+    nouns = _id_nouns(rec)
+    if not nouns:
+        return False
+    named = [
+        _ID_SUFFIX.sub("", leaf.key).lower()
+        for leaf in rec.leaves
+        if leaf.value.kind == "id" and literal_in(leaf.value.shown.lower(), said)
+    ]
+    return bool(named) and all(n and n != nouns[0] for n in named)
+
+
+def _another_kind(old: Record, new: Record) -> bool:
+    """Whether a later record that holds an earlier one's id is another thing that refers
+    to it: a booking (``booking_ref`` first) that names the claim it is for
+    (``claim_reference``) is no newer state of the claim."""
+    before, after = _id_nouns(old), _id_nouns(new)
+    return bool(before and after) and after[0] not in before
 
 
 def _named_by_id(anchor_: Anchor) -> bool:
@@ -419,6 +458,19 @@ def _row_words(rec: Record) -> frozenset[str]:
     return content_words(" ".join(parts).replace("_", " "))
 
 
+#: An object field whose "State" is the record's own: "State.Name", "TargetHealth.State".
+_OWN_STATE_OBJECT = re.compile(r"state|status|health|condition|phase|lifecycle", re.IGNORECASE)
+_LAST_OBJECT = re.compile(r"(?:^|\.)([A-Za-z_][\w-]*)\.[^.\[\]]+$")
+
+
+def own_state(leaf: Leaf) -> bool:
+    """Whether a state field is its record's, not an object field's of it: an instance's
+    ``Monitoring.State`` ("enabled") is its monitoring's state, its ``State.Name``
+    ("running") its own."""
+    m = _LAST_OBJECT.search(leaf.path)
+    return m is None or _OWN_STATE_OBJECT.search(m.group(1)) is not None
+
+
 def state_claim(
     index: ReceiptIndex,
     anchor_: Anchor,
@@ -450,13 +502,23 @@ def state_claim(
     records = subject or records
     direct = [rec for rec in records if any(x.key.lower() == fieldname for x in rec.leaves)]
     for rec in direct or records:
+        if rec.names and not rec.path.endswith("]") and rec not in direct:
+            continue  # "the approved garage Kennet Bodyworks": the booking's status is no
+            # state of the garage it names (an item of a list shares its order's state)
         owner = next(
             (r for r in rec.lineage() if any(x.key.lower() == fieldname for x in r.leaves)), None
         )
         if owner is not None and owner not in having:
             having.append(owner)
+    if len(having) > 1 and said:
+        # "Claim CLM-2025-03117 is approved": the claim, not the booking that refers to it
+        # (its claim_reference) and has a status of its own
+        own = [rec for rec in having if not _refers_only(rec, said)]
+        having = own or having
     for rec in latest(index, having):
-        holders.extend(leaf for leaf in rec.leaves if leaf.key.lower() == fieldname)
+        holders.extend(
+            leaf for leaf in rec.leaves if leaf.key.lower() == fieldname and own_state(leaf)
+        )
     if not holders:
         return None
     f = record_fact("state", a, b, shown)

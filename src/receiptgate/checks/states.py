@@ -9,9 +9,11 @@ import dataclasses
 import re
 from collections.abc import Iterable
 
+from receiptgate.checks.about import command_names
 from receiptgate.checks.calls import (
     AT_FIRST,
     READ_TOOL,
+    SENDS_TOOL,
     failed,
     ledger_view,
     output_of,
@@ -361,9 +363,15 @@ def check_state(
                 return Finding("supported", rid, "tool", f"{rid}: {shown}")
             return Finding("contradicted", rid, "tool", f"contradicts {rid}: {shown}")
     idents = _IDENT.findall(subject)
-    for e in _entries_about(index, subject):
+    entries = _entries_about(index, subject)
+    said = set(re.findall(r"[a-z][a-z0-9_-]+", (sentence or clause or subject).lower()))
+    commanded = [e for e in entries if e.receipt.kind == "tool" and command_names(e) & said]
+    for e in commanded or entries:
+        # "My curl to /healthz timed out": the curl, not a later status of the service
         if e.receipt.kind not in ("tool", "web", "db", "memory") or not _about_subject(e, subject):
             continue
+        if e.receipt.kind == "tool" and SENDS_TOOL.search(e.receipt.tool or ""):
+            continue  # a message the agent posted echoes its own words, no observation
         if idents and failed(e) and not any(t in e.receipt.content.lower() for t in idents):
             continue  # "Error: flight HAT030 not available" says nothing of HAT052
         if failed(e) and _other_ids(e.receipt.content.lower(), (sentence or clause).lower()):

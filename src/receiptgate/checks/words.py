@@ -187,8 +187,11 @@ FIELD_SYNONYMS: dict[str, str] = {
     "departure": "leave leaves leaving",
     "arrival": "land lands landing",
     "estimated": "eta expected",
+    "maximum": "max peak peaked highest",
+    "minimum": "min lowest",
+    "average": "avg mean",
 }
-_CAMEL = re.compile(r"([a-z])([A-Z])")
+_CAMEL = re.compile(r"([a-z])([A-Z])|([A-Z])([A-Z][a-z])")
 
 
 def content_words(text: str) -> frozenset[str]:
@@ -214,7 +217,8 @@ def _content_words(text: str) -> frozenset[str]:
     # each distinct token once (a tool's output repeats its field names and values)
     words = {stem(t) for t in set(_TOKEN.findall(low)) - STOPWORDS if len(t) > 1}
     if text != low and _CAMEL.search(text):
-        split = _CAMEL.sub(r"\1 \2", text).lower()
+        split = _CAMEL.sub(lambda m: f"{m.group(1) or m.group(3)} {m.group(2) or m.group(4)}", text)
+        split = split.lower()
         words.update(stem(t) for t in set(_TOKEN.findall(split)) - STOPWORDS if len(t) > 1)
     for field, extra in _FIELD_STEMS:
         if field in low:

@@ -17,6 +17,9 @@ COURTESY = re.compile(
     r"(?:please\s+)?feel\s+free|if\s+(?:there\s+is|there's|you\s+have|you\s+need)\s+anything|"
     r"take\s+your\s+time|thank\s+you|thanks|you['’]?re\s+(?:very\s+|most\s+|so\s+)?welcome|"
     r"glad\s+to\s+help|"
+    # "Any questions, just ask.", "Happy to dig into these numbers.": an offer, no fact
+    r"any\s+(?:other\s+|more\s+|further\s+)?questions?\b|"
+    r"(?![^.!?]*\d)(?:i['’]?m\s+|i\s+am\s+)?(?:happy|glad)\s+to\s+(?:dig|look|walk|go|take\s+a\s+look)\b|"
     r"that'?s\s+(?:no\s+problem|completely\s+understandable|understandable|totally\s+fine|"
     r"perfectly\s+fine)|that\s+makes\s+(?:total\s+|perfect\s+|complete\s+)?sense(?=\s*[!.]?$)|(?:just\s+)?let\s+me\s+know|got\s+it(?=(?:,\s*[a-z]+)?\s*[!.]?$)|"
     r"good\s+luck\b|(?:you['’]?re\s+|you\s+are\s+)?all\s+set(?=(?:,\s*[a-z]+)?\s*[!.]?$)|"

@@ -27,7 +27,7 @@ MONEY_WORDS: Final = frozenset(
     paid charge charges charged payment payments fare fares tax taxes revenue salary usd eur gbp
     value deposit credit debit spend spent budget invoice pay owed tip tips deductible
     deductibles copay copays coinsurance premium premiums rent wage wages income earnings
-    payout payouts""".split()
+    payout payouts excess""".split()
 )
 #: Objects whose fields are amounts by option ("prices": {"economy": 105}).
 _AMOUNT_GROUPS: Final = frozenset("prices fares costs fees amounts balances charges".split())
@@ -123,6 +123,8 @@ class _Siblings:
 
     currency: str | None = None
     zone: str | None = None
+    #: a "unit": "percent" beside the value (a metric's value and previous value)
+    percent: bool = False
 
     @classmethod
     def of(cls, siblings: dict[str, Any] | None) -> _Siblings:
@@ -130,9 +132,19 @@ class _Siblings:
             return _NO_SIBLINGS
         cur = siblings.get("currency") or siblings.get("currency_code")
         tz = siblings.get("timezone") or siblings.get("tz") or siblings.get("time_zone")
-        if cur is None and tz is None:
+        unit = siblings.get("unit") or siblings.get("units")
+        percent = isinstance(unit, str) and unit.strip().lower() in _PERCENT_UNITS
+        if cur is None and isinstance(unit, str) and unit.strip().upper() in _UNIT_CURRENCIES:
+            cur = unit.strip().upper()  # "unit": "USD"
+        if cur is None and tz is None and not percent:
             return _NO_SIBLINGS
-        return cls(cur if isinstance(cur, str) else None, tz if isinstance(tz, str) else None)
+        return cls(
+            cur if isinstance(cur, str) else None, tz if isinstance(tz, str) else None, percent
+        )
+
+
+_PERCENT_UNITS = frozenset({"percent", "%", "pct", "percentage", "percentage_points"})
+_UNIT_CURRENCIES = frozenset({"USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD"})
 
 
 _NO_SIBLINGS = _Siblings()
@@ -203,6 +215,11 @@ def _number_value(
         return Value("count" if float(x).is_integer() else "number", keys, shown, x)
     if "rate" in ws and (ws & _PER_WORDS or siblings.currency is not None):
         ws.add("price")  # "rate_per_night": 189, a "nightly_rate" beside "currency": "EUR"
+    if siblings.percent and not ws & (MONEY_WORDS | COUNT_WORDS) - {"value"}:
+        # {"unit": "percent", "value": 18.4, "previous_value": 16.9}
+        return Value("percent", keys, shown, x, "%")
+    if siblings.currency is not None and ws & {"value", "amount"} and not ws & PERCENT_WORDS:
+        ws.add("price")  # {"unit": "USD", "value": 120}
     # The field's last word is its unit: "restocking_fee_percent" is a percent of a fee.
     if ws & MONEY_WORDS and not (words and words[-1] in PERCENT_WORDS):
         return Value("money", keys, shown, x, _currency(words, siblings))
@@ -453,6 +470,21 @@ def _duration_from_iso(value: str) -> tuple[str, ...]:
     return ()
 
 
+def _rounded_seconds(key: str) -> str:
+    """The key of a span of seconds rounded to whole seconds, when that is within 1% of
+    it ("dur:s:5.001" as "dur:s:5"); "" otherwise."""
+    if not key.startswith("dur:s:"):
+        return ""
+    try:
+        x = float(key[6:])
+    except ValueError:
+        return ""
+    r = round(x)
+    if r < 1 or r == x or abs(x - r) > 0.01 * x:
+        return ""
+    return _duration_keys(float(r), "s", 1.0)[0]
+
+
 def fact_keys(h: HardFact, *, claimed: bool = False) -> tuple[str, ...]:
     """The lookup keys of a hard fact: claimed (``claimed=True``) or read from evidence.
 
@@ -475,7 +507,11 @@ def fact_keys(h: HardFact, *, claimed: bool = False) -> tuple[str, ...]:
                 keys.extend(_duration_keys(h.number, *unit))
         return tuple(keys)
     if kind == "duration":
-        return _duration_from_iso(v)
+        spans = _duration_from_iso(v)
+        if not claimed:
+            # "timed out after 5001 milliseconds": "after 5 seconds" as a reply rounds it
+            spans += tuple(_rounded_seconds(k) for k in spans if _rounded_seconds(k))
+        return spans
     if kind == "version":
         return (f"v:{v.lstrip('v')}",)
     if kind == "date":

@@ -19,6 +19,7 @@ from receiptgate.checks.files import unknown_files
 from receiptgate.checks.flags import flag_claims
 from receiptgate.checks.git_status import git_claims
 from receiptgate.checks.grounding import is_grounded, ungrounded_names
+from receiptgate.checks.near_names import near_names
 from receiptgate.checks.outcomes import OUTCOME_DETECTOR, failed_outcome
 from receiptgate.checks.record_states import names_process
 from receiptgate.checks.records import record_claims
@@ -367,6 +368,8 @@ def _record_claims(
             found += unheld_code(sent, ledger)
             # "Your label: https://.../RMA-2025-061284.pdf": a link the receipts give
             found += link_claims(sent, ledger)
+            # "Dr. Leah Whitman" where the records name Dr. Leah Whitfield
+            found += near_names(sent, ledger)
             # "Breakfast is included in your rate": the booking's breakfast_included
             found += flag_claims(sent, about, ledger)
             # "client.ts is modified", "the working tree is clean": the newest git status

@@ -80,6 +80,17 @@ def _master(seg: str, low: str, m: re.Match[str], floor: int, now: datetime | No
         mo, d = int(m["m2"]), int(m["d2"])
         if mo > 12 >= d:
             mo, d = d, mo  # clearly day/month
+        elif d <= 12 and mo != d and now is not None:
+            # "10/03/2025": month/day or day/month (British), whichever day is nearer now
+            # (only where one reading is within two months of now and the other is not:
+            # a date far from now is read month-first, as before)
+            y, ref = int(m["y2"]), _ref_day(now)
+            try:
+                near = timedelta(days=60)
+                if abs(date(y, d, mo) - ref) <= near < abs(date(y, mo, d) - ref):
+                    mo, d = d, mo
+            except ValueError:
+                pass
         return _date_cand(s, e, int(m["y2"]), mo, d)
     if g == "md":
         # "due 3/20", "Tue 3/4", "on 11/06": a day without its year after a word that
