@@ -17,6 +17,7 @@ import dataclasses
 import re
 from datetime import datetime
 
+from receiptgate.checks.action_rows import CHANGING, named_row_ids, other_row_acted
 from receiptgate.checks.builds import (
     BUILD_SUBJECT,
     CHECK_SUBJECT,
@@ -49,11 +50,10 @@ from receiptgate.checks.edits import fix_undone
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.objects import GENERIC_OBJECTS, ObjectMatcher
 from receiptgate.checks.payments import amounts
-from receiptgate.checks.rows import literal_in
 from receiptgate.checks.words import content_words
 from receiptgate.claims.hardfacts import extract_hard_facts
 from receiptgate.claims.models import DetectedClaim
-from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex, id_shape
+from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 
 _HTTP_STATUS = re.compile(
     r"(?:HTTP/\d(?:\.\d)?\s+|status(?:_code|Code)?[\"']?\s*[:=]\s*[\"']?|\bstatus\s+|"
@@ -127,48 +127,6 @@ _REFUND_SUBJECT = re.compile(r"\brefunds?\b", re.IGNORECASE)
 
 #: A passive of confirming: what was confirmed was done ("has been confirmed").
 _BEEN_CONFIRMED = re.compile(r"\b(?:been|is|are|was|were)\s+(?:now\s+)?confirmed\b", re.I)
-
-
-#: Acts that change a record: the row they name must be the row the call changed.
-_CHANGING = frozenset(
-    {"cancelled", "fixed", "refunded", "created", "requested", "charged", "transferred", "saved"}
-)
-#: Where a clause of the sentence ends.
-_CLAUSE_END = re.compile(r"[;!?]|,?\s+(?:and|but|so|then)\s+|,\s+")
-
-
-def _named_row_ids(index: ReceiptIndex, claim: DetectedClaim, tail: str) -> dict[str, str]:
-    """The ids of the rows whose names (or whose object fields' names: an appointment's
-    provider) the claim's object or the rest of its sentence gives, as a call's line
-    writes them ("apt 58450") with their shapes."""
-    # the object and what follows it in its clause ("... with Dr. Leah Whitfield that was
-    # set for Tuesday"), not another clause's ("... and captured your request to return
-    # the Bookshelf")
-    low = f"{claim.object or ''} {_CLAUSE_END.split(tail, maxsplit=1)[0]}".lower()
-    ids: dict[str, str] = {}
-    for name, recs in index.records_by_name.items():
-        if len(name) > 3 and literal_in(name, low):
-            for r in recs:
-                for i in r.row().ids:
-                    ids[_as_in_head(i)] = id_shape(i)
-    return ids
-
-
-def _as_in_head(ident: str) -> str:
-    return ident.replace("_", " ").replace("-", " ")
-
-
-def _other_row_acted(
-    index: ReceiptIndex, view: _LedgerView, e: ReceiptEntry, rows: dict[str, str]
-) -> str | None:
-    """An id of the call's line that names another row of the kind the sentence names
-    (an id of the same shape), or ``None``."""
-    head = view.heads[id(e)]
-    shapes = set(rows.values())
-    for ident in index.records_by_id:
-        if ident not in rows and id_shape(ident) in shapes and literal_in(_as_in_head(ident), head):
-            return ident
-    return None
 
 
 #: What a fix is of when it names no file or thing: "the issue with ...", "the bug".
@@ -352,7 +310,7 @@ def check_action(
         # "your Mastercard ending in 4336 has been refunded": a call on that card's record
         # (its id, credit_card_8554680, in the call's arguments or result)
         mentioned = [e for e in matching if _acts_on(e, owners, kind)]
-    rows = _named_row_ids(index, claim, tail) if kind in _CHANGING and not about.commands else {}
+    rows = named_row_ids(index, claim, tail) if kind in CHANGING and not about.commands else {}
     on_rows = [e for e in matching if any(i in view.heads[id(e)] for i in rows)]
     if not mentioned and on_rows:
         # "I've cancelled your consultation with Dr. Leah Whitfield": a call on the id of
@@ -361,7 +319,7 @@ def check_action(
     elif mentioned and rows and not on_rows:
         # "I've cancelled your appointment with Dr. Anita Rao" after the cancellation of
         # Dr. Whitfield's: the call acted on another row of the same kind
-        other = _other_row_acted(index, view, mentioned[-1], rows)
+        other = other_row_acted(index, view.heads[id(mentioned[-1])], rows)
         if other is not None:
             rid = mentioned[-1].receipt.id
             detail = f"contradicts {rid}: the call acted on {other}, not the row named"
