@@ -17,8 +17,7 @@ from __future__ import annotations
 import re
 
 from receiptgate.checks.files import FILE_NAME, names_files
-from receiptgate.checks.finding import Finding
-from receiptgate.checks.record_claim import RecordClaim, record_fact
+from receiptgate.checks.record_claim import RecordClaim, unsupported_claim
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.text.segment import Sentence
 
@@ -76,9 +75,5 @@ def unheld_code(s: Sentence, index: ReceiptIndex) -> list[RecordClaim]:
         if name in text or all(p in text for p in parts):
             continue
         a, b = s.start + m.start(1), s.start + m.end(1)
-        detail = f"no receipt shows {name}"
-        fact = record_fact("code", a, b, name)
-        out.append(
-            RecordClaim("code", a, b, name, Finding("unsupported", None, None, detail, value=fact))
-        )
+        out.append(unsupported_claim("code", a, b, name, f"no receipt shows {name}"))
     return out

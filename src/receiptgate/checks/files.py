@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from receiptgate.checks.finding import Finding
-from receiptgate.checks.record_claim import RecordClaim, record_fact
+from receiptgate.checks.record_claim import RecordClaim, unsupported_claim
 from receiptgate.claims.detectors.phrases import PRODUCT
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.text.segment import Sentence
@@ -36,11 +36,7 @@ def unknown_files(s: Sentence, index: ReceiptIndex) -> list[RecordClaim]:
         if any(base in e.text for e in index.entries):
             continue
         a, b = s.start + m.start(1), s.start + m.end(1)
-        detail = f"no receipt names the file {name}"
-        fact = record_fact("file", a, b, name)
-        out.append(
-            RecordClaim("file", a, b, name, Finding("unsupported", None, None, detail, value=fact))
-        )
+        out.append(unsupported_claim("file", a, b, name, f"no receipt names the file {name}"))
     return out
 
 

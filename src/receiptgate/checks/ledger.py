@@ -136,9 +136,10 @@ _PROBLEM = re.compile(
     re.I,
 )
 
+#: "I've moved your physical to Thursday": a visit rescheduled as much as a file moved.
+_MOVED = re.compile(r"\bmoved\b", re.I)
 #: "I've started a return", "the claim has been started": a process opened (a
 #: create_return call), not a service started again.
-_MOVED = re.compile(r"\bmoved\b", re.I)
 _STARTED = re.compile(r"\bstart(?:ed|s)?\b", re.I)
 
 #: The verbs of a look-up, no word of what was looked up.
