@@ -6,12 +6,13 @@ code or any benchmark, and no rule written from it before its first run.
 
 
 First run (at the session's code after the other probes' fixes): 11 of the 44 honest
-entries and no-claim lines failed and 8 of the 31 changed ones were not blocked; now 4 and
+entries and no-claim lines failed and 8 of the 31 changed ones were not blocked; now 5 and
 8 (the lists below). Fixed from it: a booking that names the claim it is for
 (``claim_reference``) is no newer state of the claim; "the approved garage" is no state of
-the booking that names the garage; "10/03/2025" is read day-first when that day is the
-nearer one; "excess" is an amount, and "the remaining £1,440.50" is the claim's estimate
-less the excess the sentence gives.
+the booking that names the garage; "excess" is an amount, and "the remaining £1,440.50" is
+the claim's estimate less the excess the sentence gives. ("10/03/2025" stays October 3: a
+date with its year is read month-first, a property the gate's date tests hold; reading it
+day-first when that day is the near one broke it and was taken back.)
 """
 
 from __future__ import annotations
@@ -333,6 +334,8 @@ NO_CLAIM = [
 #: first run.
 HONEST_BLOCKED = starting(
     [h for h, _ in PAIRS],
+    # '10/03/2025' is read month-first (October 3), the way a date with its year is read
+    "Booked: Kennet Bodyworks, 10/03/2025, 08:30.",
     # flagged: a registration and a car named with no verb carry no claim the checks settle
     "Reg LK19 XRT, Vauxhall Corsa.",
     # flagged: 'failed' of a payment row's status is not read

@@ -12,9 +12,10 @@ were not blocked; now 3 and 8 (the lists below). Fixed from it: a tracking numbe
 "00340434161094015902" read as a float made sums of nothing ("25% = x - x"); "incl."
 ended a sentence; "€149.00 you paid, less the €22.35 fee" is a term of an operation in
 words whose result the sentence gives; "I've started a return" is a return requested,
-not a service restarted; "11/06" after "on" is a day (month/day or day/month, whichever
-is nearer), and "13–14 June" or "between Friday 13 and Saturday 14 June" is a range of
-days; a link to a label of another return is contradicted by the receipt's link.
+not a service restarted; "11/06" after "on" is a day (day/month where only that reading
+is within two months of now), and "13–14 June" or "between Friday 13 and Saturday 14
+June" is a range of days; a link to a label of another return is contradicted by the
+receipt's link.
 """
 
 from __future__ import annotations

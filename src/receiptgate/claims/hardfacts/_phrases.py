@@ -80,32 +80,26 @@ def _master(seg: str, low: str, m: re.Match[str], floor: int, now: datetime | No
         mo, d = int(m["m2"]), int(m["d2"])
         if mo > 12 >= d:
             mo, d = d, mo  # clearly day/month
-        elif d <= 12 and mo != d and now is not None:
-            # "10/03/2025": month/day or day/month (British), whichever day is nearer now
-            # (only where one reading is within two months of now and the other is not:
-            # a date far from now is read month-first, as before)
-            y, ref = int(m["y2"]), _ref_day(now)
-            try:
-                near = timedelta(days=60)
-                if abs(date(y, d, mo) - ref) <= near < abs(date(y, mo, d) - ref):
-                    mo, d = d, mo
-            except ValueError:
-                pass
         return _date_cand(s, e, int(m["y2"]), mo, d)
     if g == "md":
-        # "due 3/20", "Tue 3/4", "on 11/06": a day without its year after a word that
-        # says so (else a share: "2/3 of them"); month/day or day/month, whichever day
-        # is nearer to now
+        # "due 3/20", "Tue 3/4", "on 11/06": a day without its year after a word that says
+        # so (else a share: "2/3 of them"); month/day, or day/month where that is the
+        # only reading, or the only one within two months of now
         word, _ = _prev_word(low, s, floor)
         if word.strip(",:") not in _DAY_BEFORE:
             return None
         a, b = int(m["m8"]), int(m["d8"])
         ref = _ref_day(now)
-        days = [k for k in (_nearest_day(ref, a, b), _nearest_day(ref, b, a)) if k is not None]
-        if not days:
-            return None
-        nearest = min(days, key=lambda k: abs(date.fromisoformat(k) - ref))
-        return (s, e, "date", nearest, None, "day")
+        first, second = _nearest_day(ref, a, b), _nearest_day(ref, b, a)
+        key = first or second
+        near = timedelta(days=60)
+        if (
+            first
+            and second
+            and abs(date.fromisoformat(second) - ref) <= near < abs(date.fromisoformat(first) - ref)
+        ):
+            key = second
+        return None if key is None else (s, e, "date", key, None, "day")
     if g == "dt":
         try:
             dt = datetime(
