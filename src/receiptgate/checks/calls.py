@@ -56,9 +56,7 @@ AT_FIRST = re.compile(
 )
 
 
-#: Tools that send the agent's words somewhere (their arguments and results echo them).
-SENDS_TOOL = re.compile(r"send|post|notify|message|email|mail|slack|reply|sms|chat", re.IGNORECASE)
-#: The fields of such a call that hold the agent's own words.
+#: The fields of a sending call that hold the agent's own words.
 _ECHO_KEYS = frozenset({"text", "message", "body", "content", "subject", "blocks", "msg"})
 
 
@@ -66,11 +64,14 @@ def echoed(index: ReceiptIndex, leaf: Leaf) -> bool:
     """Whether a value is the agent's own words, sent in a message (a Slack post's text,
     an email's body, or the result that echoes them): no observation of anything."""
     r = index.receipt_of(leaf)
-    return (
-        r.kind == "tool"
-        and leaf.key.lower() in _ECHO_KEYS
-        and SENDS_TOOL.search(r.tool or "") is not None
-    )
+    return r.kind == "tool" and leaf.key.lower() in _ECHO_KEYS and sends(r.tool)
+
+
+def sends(tool: str | None) -> bool:
+    """Whether a tool sends the agent's words somewhere (its arguments and its result echo
+    them): a tool the ledger counts for "sent" (``post_slack_message``, ``send_email``)."""
+    name = (tool or "").lower().replace("_", " ").replace("-", " ")
+    return ACTION_TOOLS["sent"].search(name) is not None
 
 
 #: Tool-name / command words that make a call count as a given action.

@@ -62,14 +62,13 @@ def near_names(s: Sentence, index: ReceiptIndex) -> list[RecordClaim]:
             words = words[1:]
         if len(words) < 2 or len(words) not in held:
             continue
+        # (the names first, in memory; the receipts' text only for a name one word off)
+        near = next((n for h, n in held[len(words)] if _one_off(words, h)), None)
+        if near is None or near in index.people:
+            continue  # (a person's name: the people of the records are read apart)
         shown = " ".join(words)
         if any(shown in e.text or m.group().lower() in e.text for e in index.entries):
             continue  # held as written somewhere (a user's message, a result's text)
-        near = next((n for h, n in held[len(words)] if _one_off(words, h)), None)
-        if near is None:
-            continue
-        if near in index.people:
-            continue  # a person's name: the people of the records are read apart
         held_words = _words(near.replace(".", " "))
         other = next(w for w, h in zip(words, held_words, strict=True) if w != h)
         if any(other in e.text for e in index.entries):

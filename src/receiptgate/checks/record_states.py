@@ -124,14 +124,19 @@ def latest(index: ReceiptIndex, records: list[Record]) -> list[Record]:
 _ID_SUFFIX = re.compile(r"[_\s-]*(?:id|ref|reference|number|no|code)$", re.IGNORECASE)
 
 
+def _id_noun(key: str) -> str:
+    """What an id field names: "booking" of ``booking_ref``, "" of ``reference``."""
+    return _ID_SUFFIX.sub("", key).lower()
+
+
 def _id_nouns(rec: Record) -> list[str]:
     """What a record's id fields name, in order: "booking" of ``booking_ref``, "claim" of
     ``claim_reference``."""
-    out = []
-    for leaf in rec.leaves:
-        if leaf.value.kind == "id" and leaf.value.shown.lower().lstrip("#") in rec.ids:
-            out.append(_ID_SUFFIX.sub("", leaf.key).lower())
-    return out
+    return [
+        _id_noun(leaf.key)
+        for leaf in rec.leaves
+        if leaf.value.kind == "id" and leaf.value.shown.lower().lstrip("#") in rec.ids
+    ]
 
 
 def _refers_only(rec: Record, said: str) -> bool:
@@ -141,7 +146,7 @@ def _refers_only(rec: Record, said: str) -> bool:
     if not nouns:
         return False
     named = [
-        _ID_SUFFIX.sub("", leaf.key).lower()
+        _id_noun(leaf.key)
         for leaf in rec.leaves
         if leaf.value.kind == "id" and literal_in(leaf.value.shown.lower(), said)
     ]

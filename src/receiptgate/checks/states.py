@@ -13,11 +13,11 @@ from receiptgate.checks.about import command_names
 from receiptgate.checks.calls import (
     AT_FIRST,
     READ_TOOL,
-    SENDS_TOOL,
     failed,
     ledger_view,
     output_of,
     own_script_runs,
+    sends,
     suite_outcome,
     suite_runs,
     tool_calls,
@@ -370,7 +370,7 @@ def check_state(
         # "My curl to /healthz timed out": the curl, not a later status of the service
         if e.receipt.kind not in ("tool", "web", "db", "memory") or not _about_subject(e, subject):
             continue
-        if e.receipt.kind == "tool" and SENDS_TOOL.search(e.receipt.tool or ""):
+        if e.receipt.kind == "tool" and sends(e.receipt.tool):
             continue  # a message the agent posted echoes its own words, no observation
         if idents and failed(e) and not any(t in e.receipt.content.lower() for t in idents):
             continue  # "Error: flight HAT030 not available" says nothing of HAT052

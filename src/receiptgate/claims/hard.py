@@ -175,8 +175,9 @@ def clause_span(
     return left, right
 
 
-#: Days of the week as a date is written with them ("Tuesday, March 4", "Tue 3/4").
-_WEEKDAY_WORDS = content_words(
+#: Days of the week and time zones as a date or a time is written with them ("Tuesday,
+#: March 4", "Tue 3/4", "8:45am Pacific").
+_DAY_AND_ZONE_WORDS = content_words(
     "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs "
     "fri sat sun pacific eastern central mountain pt pst pdt et est edt ct cst cdt mt mst mdt"
 )
@@ -200,7 +201,7 @@ def clause_words(
         words = _words_outside(text, start, end, facts)
     if at.kind in ("date", "time", "datetime"):
         # "Tue 3/4, 8:45am Pacific": the day's name and the zone are the figure's own
-        words -= _WEEKDAY_WORDS
+        words -= _DAY_AND_ZONE_WORDS
     if at.kind in ("date", "time", "datetime") and _UNTIL.search(
         text, max(start, at.start - 30), at.start
     ):

@@ -39,7 +39,7 @@ _POINT_WORDS: Final = frozenset("points miles".split())
 #: Field words of a rate per unit of time or use ("rate_per_night", "nightly_rate").
 _PER_WORDS: Final = frozenset("per nightly daily hourly weekly monthly".split())
 PERCENT_WORDS: Final = frozenset("pct percent percentage ratio share util utilization".split())
-_CURRENCY_WORDS: Final = {"usd": "USD", "eur": "EUR", "gbp": "GBP", "jpy": "JPY", "chf": "CHF"}
+_CURRENCY_WORDS: Final = {c.lower(): c for c in ("USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD")}
 #: Zone abbreviations in field names ("departure_time_est") and their UTC offsets (minutes).
 ZONES: Final = {
     "utc": 0, "gmt": 0, "z": 0, "est": -300, "edt": -240, "cst": -360, "cdt": -300,
@@ -134,8 +134,8 @@ class _Siblings:
         tz = siblings.get("timezone") or siblings.get("tz") or siblings.get("time_zone")
         unit = siblings.get("unit") or siblings.get("units")
         percent = isinstance(unit, str) and unit.strip().lower() in _PERCENT_UNITS
-        if cur is None and isinstance(unit, str) and unit.strip().upper() in _UNIT_CURRENCIES:
-            cur = unit.strip().upper()  # "unit": "USD"
+        if cur is None and isinstance(unit, str) and unit.strip().lower() in _CURRENCY_WORDS:
+            cur = _CURRENCY_WORDS[unit.strip().lower()]  # "unit": "USD"
         if cur is None and tz is None and not percent:
             return _NO_SIBLINGS
         return cls(
@@ -144,7 +144,6 @@ class _Siblings:
 
 
 _PERCENT_UNITS = frozenset({"percent", "%", "pct", "percentage", "percentage_points"})
-_UNIT_CURRENCIES = frozenset({"USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD"})
 
 
 _NO_SIBLINGS = _Siblings()

@@ -352,10 +352,10 @@ def back_labels(group: list[ClaimEval], previous: list[ClaimEval]) -> None:
         e.label_kinds = kinds
 
 
-#: What a record claim restates, as a reason names it.
-#: Record claims a missing receipt flags but never blocks (checks/code_refs).
+#: Record claims a missing receipt flags but never blocks (checks/code_refs, checks/urls).
 FLAGGED_ONLY = frozenset({"record.code", "record.url"})
 
+#: What a record claim restates, as a reason names it.
 _RECORD_NOUN = {
     "code": "code reference",
     "url": "link",

@@ -220,13 +220,13 @@ _NUMPHRASE: Final = re.compile(_NP)
 
 _NEXT_WORD: Final = re.compile(r"\s*([a-z]++)")
 
-# Fixed forms whose shape alone rules out reading them as plain numbers.
 #: Words after which "3/20" is a day ("due 3/20", "Tue 3/4", "on 11/06"), not a share.
 _DAY_BEFORE: Final = frozenset(
     "on due by until till before after from since through thru dated eta date "
     "mon tue tues wed thu thur thurs fri sat sun".split()
 ) | frozenset(_WEEKDAYS)
 
+# Fixed forms whose shape alone rules out reading them as plain numbers.
 _SHAPED: Final[frozenset[str]] = frozenset(("dt", "ymd", "mdy", "ym", "yw", "tm"))
 
 _MONTH_FIRST: Final = re.compile(
