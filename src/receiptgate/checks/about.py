@@ -66,7 +66,11 @@ def leaf_words(index: ReceiptIndex, leaf: Leaf) -> frozenset[str]:
             parts.append(r.path.replace("[", " ").replace("]", " ").replace(".", " "))
             for other in r.leaves if r is rec else ():
                 parts.append(other.key)
-                if other.value.kind in ("word", "id", "date"):
+                if other.value.kind in ("word", "id", "date") or (
+                    # a line item's short description ("International calling - 38
+                    # min to India") says what its amount is for
+                    other.value.kind == "text" and len(other.value.shown) <= 60
+                ):
                     parts.append(other.value.shown)
         for r in rec.row().fields():
             # the row's other object fields: "Cardiology" (its provider's specialty) is

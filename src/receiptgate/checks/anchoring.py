@@ -170,8 +170,20 @@ def _named(text: str, offset: int, index: ReceiptIndex) -> list[tuple[int, int, 
         found.sort(key=lambda x: x[0])  # in the order the sentence names them
     if index.records_by_name:
         words = _hyphens_split(word_spans(text), index)
+        # "Arjun Raman's line": the name without its possessive ending
+        owners = {a for w, a, _ in words if w.endswith(("'s", "’s"))}
+        words = tuple((w[:-2], a, b - 2) if a in owners else (w, a, b) for w, a, b in words)
         for i in range(len(words)):
             if words[i][0] not in index.name_heads:
+                continue
+            if words[i][1] in owners and (person := _first_names(index).get(words[i][0])):
+                # "Maya's plan": the one person of the records of that first name, whose
+                # the thing is (a first name alone is no record named otherwise: "Maya,
+                # your plan ..." addresses her)
+                found.extend(
+                    (offset + words[i][1], offset + words[i][2], r)
+                    for r in index.records_by_name[person]
+                )
                 continue
             for n in (4, 3, 2, 1):
                 if i + n > len(words):
@@ -230,6 +242,21 @@ def _hyphens_split(
                 out.append((part, at, at + len(part)))
             at += len(part) + 1
     return tuple(out)
+
+
+def _first_names(index: ReceiptIndex) -> dict[str, str]:
+    """The first names of the records' people, each to the one person of that first name,
+    once per index size."""
+    cached = index.cache.get("first_names")
+    if isinstance(cached, tuple) and cached[0] == len(index.people):
+        return cached[1]  # type: ignore[no-any-return]
+    seen: dict[str, set[str]] = {}
+    for person in index.people:
+        if " " in person and person in index.records_by_name:
+            seen.setdefault(person.split()[0], set()).add(person)
+    found = {first: min(people) for first, people in seen.items() if len(people) == 1}
+    index.cache["first_names"] = (len(index.people), found)
+    return found
 
 
 def _name_prefixes(index: ReceiptIndex) -> dict[str, str]:

@@ -182,6 +182,17 @@ def derive(
         or index.receipt_of(o.leaf).kind != "tool"
         or len(index.receipt_of(o.leaf).content.strip()) <= _BARE_OUTPUT
     ]
+    measured = bool(h.unit and h.unit.lower() in MEASURES)
+    if measured and h.unit:
+        # "6 GB" is made of figures in GB (a field named for the unit, "data_used_gb", or
+        # a value written with it), not of the numbers of "Pixel 8 installment 14 of 24"
+        ops = [
+            o
+            for o in ops
+            if o.leaf is None
+            or h.unit.lower() in o.leaf.words
+            or h.unit.lower() in o.leaf.value.shown.lower()
+        ]
     if h.unit not in MEASURES and (unit := counted_unit(index, h)):
         # "for 3 guests": a count of guests is made of counts of guests, not of the rooms
         # two search rows have left ("available": 3 and 0)
@@ -204,6 +215,7 @@ def derive(
         back=_gives_back(sentence),
         # "$200 certificate" is no balance less two fares: what is left needs a word for it
         left=_NAMES_DIFFERENCE.search(sentence) is not None or led == "difference",
+        measured=measured,
     )
     if found is not None:
         return found
@@ -291,10 +303,14 @@ def _search(
     subtract: bool = True,
     back: bool = False,
     left: bool = True,
+    measured: bool = False,
 ) -> Derivation | None:
     """A formula over ``ops`` that gives ``target``. Amounts of money combine across fields
     (a balance less a payment); other figures only within one field (two rows' counts):
-    "12 replicas" is no sum of a deployment's available and up-to-date replicas."""
+    "12 replicas" is no sum of a deployment's available and up-to-date replicas.
+    ``measured``: a figure in a unit of measure, whose operands are all in that unit: two
+    of the records the sentence is about differ by it ("11.5 GB used on a 10 GB plan,
+    1.5 GB over")."""
     rates = [o for o in ops if _is_rate(o)]
     if len(rates) < len(ops):
         ops = [o for o in ops if o not in rates]  # amounts are summed; rates are taken of them
@@ -351,7 +367,16 @@ def _search(
         if b is not None and (money or _one_field(a, b)) and _addends(a, b):
             return _ok(target, f"{show_number(a.value)} + {show_number(b.value)}", a, b)
         b = find(a.value - target, a) if subtract else None
-        if b is not None and a.value > target and (money or _one_record(a, b) or _prices(a, b)):
+        if (
+            b is not None
+            and a.value > target
+            and (
+                money
+                or _one_record(a, b)
+                or _prices(a, b)
+                or (measured and a.anchored and b.anchored)
+            )
+        ):
             return _ok(target, f"{show_number(a.value)} − {show_number(b.value)}", a, b)
         for n in multipliers:
             if abs(a.value * n - target) <= TOLERANCE:
@@ -372,6 +397,8 @@ def _search(
                 return _ok(target, terms, a, b, c)
     for a in ops[:_TRIPLE_SPAN]:
         for rate in rates:
+            if rate.leaf is not None and rate.leaf.key == "text" and not rate.anchored:
+                continue  # a percentage inside a note ("Splicing 60% complete") is no rate
             if rate is not a and abs(a.value * rate.value / 100 - target) <= TOLERANCE:
                 return _ok(target, f"{show_number(rate.value)}% of {show_number(a.value)}", rate, a)
     return None
@@ -417,7 +444,11 @@ def _one_record(a: Operand, b: Operand) -> bool:
 
 
 def _one_field(a: Operand, b: Operand) -> bool:
-    return a.leaf is not None and b.leaf is not None and a.leaf.key == b.leaf.key
+    if a.leaf is None or b.leaf is None or a.leaf.key != b.leaf.key:
+        return False
+    # figures printed in two fields' text (a message's and a command's output) are both
+    # "text": of one field only when they are of one field's text
+    return a.leaf.key != "text" or a.leaf.path == b.leaf.path
 
 
 def _ok(target: float, expression: str, *parts: Operand) -> Derivation:

@@ -54,6 +54,13 @@ RATE_AFTER = re.compile(
 )
 
 
+#: Words of a span promised or allowed, as rules give them ("will appear within 3 to 5
+#: business days"), not one measured between two moments ("delivery took 62 minutes").
+PROMISE = re.compile(
+    r"\b(?:will|would|should|may|might|can|could|within|up\s+to|usually|typically|must)\b",
+    re.IGNORECASE,
+)
+
 #: A passage's figure that is a limit, not a value: "at most three gift cards", "up to 24
 #: hours", "no more than 5 bags".
 _LIMIT_BEFORE = re.compile(
@@ -132,10 +139,15 @@ def document_figure(
             continue
         measured = [(f, v) for f, v in same if measure and _measure(f.text) == measure]
         for f, v in measured:
-            if h.kind == "money" and len(about & _clause_words(passage.text, f.start, f.end)) < 2:
+            timed = h.kind == "duration" and not PROMISE.search(sentence)
+            if (h.kind == "money" or timed) and (
+                len((about - own) & _clause_words(passage.text, f.start, f.end)) < 2
+            ):
                 # an amount is in every rule's measure ("$"): one word in common ("paid
                 # $50 toward the sick-visit statement", "a $40 fee before the visit")
-                # does not make the rule's amount this one's
+                # does not make the rule's amount this one's; nor is a time something
+                # took ("delivery took 62 minutes") the span of a rule about orders ("more
+                # than 15 minutes after its quoted ETA")
                 continue
             same_measure.setdefault(v.keys[0] if v.keys else v.shown, (match, v))
         if (

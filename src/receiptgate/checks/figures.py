@@ -85,6 +85,14 @@ def _equal(h: HardFact, leaf: Leaf) -> bool:
     return True
 
 
+def _unit_beside(h: HardFact, leaf: Leaf) -> bool:
+    """Whether a count's unit is a word beside the figure in the text that printed it."""
+    if h.kind != "count" or not h.unit:
+        return False
+    unit = content_words(h.unit)
+    return bool(unit) and unit <= field_words(leaf)
+
+
 def _printed(index: ReceiptIndex, leaf: Leaf, h: HardFact, clause: frozenset[str]) -> bool:
     """Whether a value is one a command printed as plain text (no record's field): a span
     of time or a figure with decimals ("up 2 days", "load average: 4.13"); a whole
@@ -258,7 +266,10 @@ def check_figure(
         leaf
         for leaf in equal
         # "for 4 nights" of "nights": 4: the count's unit names the field
-        if (unit and unit <= field_words(leaf)) or is_about(index, leaf, clause, sentence, anchors)
+        if (unit and unit <= field_words(leaf))
+        # "487 packages" of a command's "added 487 packages": the unit beside it in print
+        or (leaf.key == "text" and _unit_beside(h, leaf))
+        or is_about(index, leaf, clause, sentence, anchors)
     ]
     head = head_noun(anchor_.text, h.start - anchor_.start) if not about else None
     if head is not None:

@@ -92,9 +92,10 @@ def flag_claims(s: Sentence, anchor_: Anchor, index: ReceiptIndex) -> list[Recor
     said = content_words(low)
     scope = anchor_.scope()
     out: list[RecordClaim] = []
-    for words, leaves in fields.values():
-        if not words <= said:
-            continue
+    candidates = [(words, leaves) for words, leaves in fields.values() if words <= said]
+    for words, leaves in candidates:
+        if any(words < other for other, _ in candidates):
+            continue  # "Arjun's hotspot was throttled": hotspot_throttled, not throttled
         span = _span(low, words)
         if span is None:
             continue

@@ -261,6 +261,17 @@ def check_action(
     if kind == "test_tally":
         # "The type check reports 2 errors" with no test run: the checker's or the build's
         runs = view.test_runs or check_runs(index) or build_runs(index)
+        # "`tsc --noEmit` reported 2 errors" after a jest run: the run of the tool the
+        # sentence names
+        named = _RUNNER.findall(tail.lower())
+        if named:
+            every = list({id(e): e for e in view.test_runs + check_runs(index)}.values())
+            every += [e for e in build_runs(index) if all(e is not x for x in every)]
+            runs = [
+                e
+                for e in sorted(every, key=lambda e: index.entries.index(e))
+                if any(re.search(rf"\b{n}\b", e.text.split("\n", 1)[0].lower()) for n in named)
+            ] or runs
         return _check_tally(runs, claim.value or "")
     if kind == "api_returned":
         return _check_status(index, claim)
@@ -491,6 +502,12 @@ def _refunded_elsewhere(e: ReceiptEntry, tail: str) -> str | None:
         return None
     return f"the refund went to {went}, claimed {m.group(1)}"
 
+
+#: Test runners, type checkers and linters a sentence may name its tally's run by.
+_RUNNER = re.compile(
+    r"\b(tsc|eslint|jest|vitest|mocha|pytest|mypy|ruff|flake8|pylint|pyright|rubocop|"
+    r"clippy|biome|phpstan|golangci-lint)\b"
+)
 
 #: One count of a tally, in a reply or a runner's report: "3 passed", "1 test failed",
 #: "failures=2" (unittest).

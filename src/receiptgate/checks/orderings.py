@@ -142,19 +142,19 @@ def _check(
         if noun is not None:
             # "the cheapest earbud in this order": the order's earbuds, not its other items
             rows = [r for r in rows if noun in _row_words(r)]
-            if leaf.record not in rows:
+            if _row(leaf) not in rows:
                 continue
-        elif leaf.record.names:
+        elif _row(leaf).names:
             # "The cheapest of these is item 1646531091": of the rows of one name (an
             # order's three earbuds), when it has several, not the order's other items
-            same = [r for r in rows if set(r.names) & set(leaf.record.names)]
+            same = [r for r in rows if set(r.names) & set(_row(leaf).names)]
             if len(same) >= 2:
                 rows = same
         if len(rows) < 2:
             continue
         if available:
             rows = [r for r in rows if _is_available(r) is not False]
-            if leaf.record not in rows:
+            if _row(leaf) not in rows:
                 beat = rows[0] if rows else None
                 if beat is not None:
                     worst = worst or Ordering(
@@ -228,21 +228,36 @@ def _row_words(rec: Record) -> frozenset[str]:
     return content_words(" ".join(parts))
 
 
+_INDEX_END = re.compile(r"\[[^\[\]]*\]$")
+
+
+def _row(leaf: Leaf) -> Record:
+    """The row of a list a value belongs to: its record, or the row that record is an
+    object field of (a line's ``plan`` of ``lines[2].plan.monthly_price``)."""
+    return next((r for r in leaf.record.lineage() if _INDEX_END.search(r.path)), leaf.record)
+
+
 def _rows(leaf: Leaf) -> list[Record]:
-    """The rows of the list the value's record belongs to that hold the same field."""
-    rec = leaf.record
-    parent = rec.parent
-    if parent is None:
+    """The rows of the list the value's row belongs to that hold the same field (the bill's
+    line items, not its credits beside them)."""
+    row = _row(leaf)
+    if row.parent is None:
         return []
-    return [r for r in parent.children if _field(r, leaf) is not None]
+    listed = _INDEX_END.sub("", row.path)
+    return [
+        r
+        for r in row.parent.children
+        if _INDEX_END.sub("", r.path) == listed and _field(r, leaf) is not None
+    ]
 
 
 def _field(rec: Record, like: Leaf) -> Leaf | None:
     """The leaf of a row at the place ``like`` has in its own row: ``prices.economy``, not
-    ``available_seats.economy``."""
-    rel = like.path[len(like.record.path) :] if like.path.startswith(like.record.path) else ""
+    ``available_seats.economy``; ``plan.monthly_price`` of each line."""
+    row = _row(like)
+    rel = like.path[len(row.path) :] if like.path.startswith(row.path) else ""
     if rel:
-        return next((x for x in rec.leaves if x.path == rec.path + rel), None)
+        return next((x for x in rec.subtree_leaves() if x.path == rec.path + rel), None)
     return next((x for x in rec.leaves if x.key == like.key), None)
 
 

@@ -19,7 +19,7 @@ from receiptgate.checks.words import content_words
 from receiptgate.claims.collect import clause_around
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.records import Leaf, Record
-from receiptgate.evidence.values import STATUS_VOCABULARY
+from receiptgate.evidence.values import STATE_WORDS, STATUS_VOCABULARY
 
 # Words in a state word's clause that make it no report of the current state: modals,
 # conditions, negations ("can only be cancelled if pending", "hasn't shipped yet").
@@ -89,7 +89,10 @@ def state_heads(index: ReceiptIndex) -> dict[str, list[tuple[str, str]]]:
     if cached is None:
         heads: dict[str, list[tuple[str, str]]] = {}
         for fieldname, seen in index.states.items():
-            values = seen | STATUS_VOCABULARY if fieldname == "status" else seen
+            # a field whose values are status words (an instance's State.Name holding
+            # "stopped") is read against the whole vocabulary, as a ``status`` field is
+            lifecycle = fieldname == "status" or bool(seen & STATUS_VOCABULARY)
+            values = seen | STATUS_VOCABULARY if lifecycle else seen
             for value in values:
                 heads.setdefault(value.split(" ", 1)[0], []).append((fieldname, value))
         cached = index.cache["state_heads"] = heads
@@ -130,13 +133,24 @@ def _id_noun(key: str) -> str:
 
 
 def _id_nouns(rec: Record) -> list[str]:
-    """What a record's id fields name, in order: "booking" of ``booking_ref``, "claim" of
-    ``claim_reference``."""
-    return [
+    """What a record's id fields name, in order, the one its list is named for first:
+    "booking" of ``booking_ref``, "claim" of ``claim_reference``; "instance" of an
+    ``Instances[0]`` row's ``InstanceId`` before its ``ImageId``."""
+    nouns = [
         _id_noun(leaf.key)
         for leaf in rec.leaves
         if leaf.value.kind == "id" and leaf.value.shown.lower().lstrip("#") in rec.ids
     ]
+    listed = _LIST_NAME.search(rec.path)
+    if listed is not None:
+        kind = listed.group(1).lower()
+        own = [n for n in nouns if n and kind in (n, f"{n}s", f"{n}es")]
+        nouns = own + [n for n in nouns if n not in own]
+    return nouns
+
+
+#: The name of the list a row is of: "Instances" of ``Reservations[1].Instances[0]``.
+_LIST_NAME = re.compile(r"([A-Za-z_]\w*)\[\d+\]$")
 
 
 def _refers_only(rec: Record, said: str) -> bool:
@@ -313,6 +327,8 @@ _IN_LABEL = re.compile(r"(?:[^\S\n]+[a-z-]+){1,3}[*_`]*:")
 _LINE_START = re.compile(r"(?:^|\n)[\s*_#>•-]*$")
 
 #: How many records a sentence says are in a state: "both", "the two", "all three".
+#: A clock time or a date at the start of a line: the line is a timeline's entry.
+_TIMELINE = re.compile(r"^[\s*_#>•-]*(?:\d{1,2}:\d{2}\b|\d{4}-\d{2}-\d{2}\b)")
 _HOW_MANY = re.compile(r"\b(both|two|three|four|five)\b")
 
 #: A quantifier over the records a sentence lists ("both", "all", "each of").
@@ -472,6 +488,8 @@ def own_state(leaf: Leaf) -> bool:
     """Whether a state field is its record's, not an object field's of it: an instance's
     ``Monitoring.State`` ("enabled") is its monitoring's state, its ``State.Name``
     ("running") its own."""
+    if leaf.path in (leaf.key, f"{leaf.record.path}.{leaf.key}"):
+        return True  # a field of the record itself ({"ticket": {"status": ...}})
     m = _LAST_OBJECT.search(leaf.path)
     return m is None or _OWN_STATE_OBJECT.search(m.group(1)) is not None
 
@@ -522,7 +540,12 @@ def state_claim(
         having = own or having
     for rec in latest(index, having):
         holders.extend(
-            leaf for leaf in rec.leaves if leaf.key.lower() == fieldname and own_state(leaf)
+            leaf
+            for leaf in rec.leaves
+            if leaf.key.lower() == fieldname
+            and own_state(leaf)
+            # a state's "Name" ({"State": {"Name": "stopped"}}), not a tag's "Name"
+            and (fieldname in STATE_WORDS or bool(set(leaf.words) & STATE_WORDS))
         )
     if not holders:
         return None
@@ -585,6 +608,10 @@ def state_claim(
         return None
     leaf = other[0]
     before = _held_before(index, [leaf.record], fieldname, holds)
+    if before is not None and _TIMELINE.search(said):
+        # "14:02 PD Q1X8 triggered (high)": a line of a timeline, the state the record
+        # had at the time it gives, not its state now
+        return RecordClaim("state", a, b, shown, supported(index, f, before))
     if before is not None:
         # "Order #W1: delivered" after the return the agent just requested: the state an
         # earlier result of the same record shows, said of it now; stale, so not backed,

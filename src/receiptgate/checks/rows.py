@@ -202,6 +202,8 @@ def literal_in(claimed: str, shown: str, *, head: bool = False) -> bool:
     needle = claimed.lower().strip()
     if head and " " in needle and needle not in shown.lower():
         needle = needle.split()[0]
+        if not any(c.isalpha() for c in needle):
+            return False  # "8 GB" is not the 8 of "Pixel 8": a bare number needs its unit
     hay = shown.lower()
     at = hay.find(needle)
     while at >= 0:

@@ -28,7 +28,7 @@ STOPWORDS = frozenset(
         most since until while during after before year years month months day days week weeks
         quarter quarters today yesterday tomorrow last next ago within current currently still
         already yet ok yes ll ve re seem seems seemed appear appears appeared bring brings bringing
-        brought
+        brought two three four five six seven eight nine ten eleven twelve
         """.split()  # ll, ve, re: what is left of "you'll", "we've", "they're"
 )
 
@@ -176,6 +176,7 @@ FIELD_SYNONYMS: dict[str, str] = {
     "mergedat": "merge merged",
     "createdat": "create created open opened",
     "closedat": "close closed",
+    "opened": "report reported raise raised file filed log logged",
     "updatedat": "update updated change changed",
     "expires": "expire expiry valid until",
     "enddate": "end ends until",

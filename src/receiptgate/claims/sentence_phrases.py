@@ -17,6 +17,8 @@ COURTESY = re.compile(
     r"(?:please\s+)?feel\s+free|if\s+(?:there\s+is|there's|you\s+have|you\s+need)\s+anything|"
     r"take\s+your\s+time|thank\s+you|thanks|you['’]?re\s+(?:very\s+|most\s+|so\s+)?welcome|"
     r"glad\s+to\s+help|"
+    # a letter's salutation, alone or with its thanks: "Dear Ms. Raman, thank you for ..."
+    r"dear\s+(?:[a-z][\w.'’-]*\s+){0,3}[a-z][\w'’-]*(?:(?=,?\s*$)|,?\s*(?:thank\s+you|thanks))|"
     # "Any questions, just ask.", "Happy to dig into these numbers.": an offer, no fact
     r"any\s+(?:other\s+|more\s+|further\s+)?questions?\b|"
     r"(?![^.!?]*\d)(?:i['’]?m\s+|i\s+am\s+)?(?:happy|glad)\s+to\s+(?:dig|look|walk|go|take\s+a\s+look)\b|"

@@ -197,6 +197,9 @@ OUTPUT_FIELDS = frozenset(
 )
 
 #: ... and any field's value with a line break in it, or a long line.
+#: An object that is a state of its record ({"State": {"Code": 80, "Name": "stopped"}}):
+#: its code and name are the record's state, not the id and name of a record of its own.
+_STATE_OBJECT = re.compile(r"state|status|health|phase|lifecycle", re.IGNORECASE)
 _PRINTED = re.compile(r"\n|^.{120}")
 
 #: ... or a phrase of three words or more with a figure in it ("International roaming - 3
@@ -247,6 +250,8 @@ class _Builder:
             for k, v in scalars.items()
             if _is_name_key(k) and isinstance(v, str) and _short_name(k, v)
         ]
+        if via and _STATE_OBJECT.fullmatch(via):
+            id_fields = name_fields = []  # {"State": {"Code": 80, "Name": "stopped"}}
         own = rec
         if (id_fields or name_fields) and path and not row:
             own = self.record(path, rec)

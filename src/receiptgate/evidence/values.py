@@ -27,7 +27,7 @@ MONEY_WORDS: Final = frozenset(
     paid charge charges charged payment payments fare fares tax taxes revenue salary usd eur gbp
     value deposit credit debit spend spent budget invoice pay owed tip tips deductible
     deductibles copay copays coinsurance premium premiums rent wage wages income earnings
-    payout payouts excess""".split()
+    payout payouts excess credits debits bill""".split()
 )
 #: Objects whose fields are amounts by option ("prices": {"economy": 105}).
 _AMOUNT_GROUPS: Final = frozenset("prices fares costs fees amounts balances charges".split())
@@ -36,6 +36,8 @@ COUNT_WORDS: Final = frozenset(
 )
 #: Field words of loyalty units, counted, never money ("points_balance", "miles_earned").
 _POINT_WORDS: Final = frozenset("points miles".split())
+#: Units of size and measure a field's name may end with ("data_used_gb", "distance_km").
+_SIZE_UNITS: Final = frozenset("kb mb gb tb kib mib gib tib bytes km mi kg lb lbs kwh".split())
 #: Field words of a rate per unit of time or use ("rate_per_night", "nightly_rate").
 _PER_WORDS: Final = frozenset("per nightly daily hourly weekly monthly".split())
 PERCENT_WORDS: Final = frozenset("pct percent percentage ratio share util utilization".split())
@@ -58,7 +60,7 @@ STATE_WORDS: Final = frozenset(
 STATUS_VOCABULARY: Final = frozenset(
     """pending processing processed shipped delivered cancelled canceled completed confirmed
     booked active inactive suspended expired failed succeeded running stopped open closed
-    resolved""".split()
+    resolved terminated terminating stopping""".split()
 )
 
 _KEY_SPLIT = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])")
@@ -209,6 +211,9 @@ def _number_value(
         keys += (f"i:{int(x)}",)  # a long number is also a name (an item, a ticket)
     if float(x).is_integer() and 1900 <= x <= 2100 and ws & {"year", "yr", "fy"}:
         keys += (f"d:{int(x)}",)
+    if words and words[-1] in _SIZE_UNITS:
+        # "premium_remaining_gb": the field's last word is its unit, whatever it counts
+        return Value("number", keys, shown, x)
     if ws & _POINT_WORDS:
         # "points_balance": 18450 is a count of points, no amount of money
         return Value("count" if float(x).is_integer() else "number", keys, shown, x)
@@ -217,8 +222,12 @@ def _number_value(
     if siblings.percent and not ws & (MONEY_WORDS | COUNT_WORDS) - {"value"}:
         # {"unit": "percent", "value": 18.4, "previous_value": 16.9}
         return Value("percent", keys, shown, x, "%")
-    if siblings.currency is not None and ws & {"value", "amount"} and not ws & PERCENT_WORDS:
-        ws.add("price")  # {"unit": "USD", "value": 120}
+    if (
+        siblings.currency is not None
+        and ws & {"value", "amount", "total"}
+        and not ws & PERCENT_WORDS
+    ):
+        ws.add("price")  # {"unit": "USD", "value": 120}, {"currency": "USD", "total": 165.61}
     # The field's last word is its unit: "restocking_fee_percent" is a percent of a fee.
     if ws & MONEY_WORDS and not (words and words[-1] in PERCENT_WORDS):
         return Value("money", keys, shown, x, _currency(words, siblings))
@@ -536,6 +545,12 @@ def fact_keys(h: HardFact, *, claimed: bool = False) -> tuple[str, ...]:
         return (f"d:{v}",)
     if kind == "time":
         if not v.endswith("Z"):
+            hour = int(v[:2]) if v[:2].isdigit() else 0
+            if claimed and 1 <= hour <= 7 and _TWELVE_HOUR.fullmatch(h.text.strip()):
+                # "1:30" with no am or pm (a range's "1:30–2:15 pm", a day's "3:00–4:00")
+                # is read as the clock shows it, either half of the day (not "11:00",
+                # which a day in 24-hour times writes too)
+                return (f"t:{v[:5]}", f"t:{hour + 12:02d}{v[2:5]}")
             return (f"t:{v[:5]}",)
         local = None if claimed else _local_time(h.text)
         # "11 AM EST" in a message is "11 AM" said without its zone, too
@@ -552,6 +567,9 @@ def fact_keys(h: HardFact, *, claimed: bool = False) -> tuple[str, ...]:
     return ()
 
 
+#: An early clock hour written with no am/pm and no leading zero ("1:30", not "01:30",
+#: "1:30 pm" or "11:30").
+_TWELVE_HOUR = re.compile(r"[1-7](?::[0-5]\d)?")
 _CLOCK = re.compile(r"(\d{1,2})(?:[:.](\d{2}))?\s*([ap])?\.?\s*m?\.?", re.IGNORECASE)
 
 

@@ -17,6 +17,7 @@ from receiptgate.checks.finding import Finding
 from receiptgate.checks.named_sums import named_sum
 from receiptgate.checks.operands import Derivation
 from receiptgate.checks.payments import amounts
+from receiptgate.checks.spans import span_between
 from receiptgate.checks.totals import PAYMENT_LEAD, ZERO_LEFT, covered, remainder
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
@@ -53,6 +54,9 @@ def derived(
     elif h.kind == "count" and _CENTS.search(h.text.split()[0]) and _MONEY.search(h.text):
         # "a -3.76 refund": no count of refunds but an amount (to the cent) of one
         h = dataclasses.replace(h, kind="money")
+    if h.kind == "duration":
+        span = span_between(ledger, h, sentence, fresh)
+        return derivation_finding(ledger, h, span, req, supported) if span else None
     d = derive(
         ledger,
         h,

@@ -1,0 +1,95 @@
+"""How long lay between two recorded moments: "From placing the order to delivery took 62
+minutes" (``placed_at`` 18:42:10, the ``delivered`` event at 19:44:20), "Tomasz was
+assigned 16 minutes after you ordered", "I acked it 3 minutes after it triggered".
+
+A span of time no record holds is backed by two full timestamps of the tool results
+that lie that far apart, in the unit the sentence writes it in (whole minutes, hours or
+days, cut or rounded), when each of the two is about the sentence: its field or its row
+shares a word with it ("placing" and ``placed_at``, "delivery" and a ``delivered``
+event). Only support: a span no pair gives stays without a receipt, as any figure.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from receiptgate.checks.about import leaf_words
+from receiptgate.checks.document_figures import PROMISE
+from receiptgate.checks.operands import Derivation
+from receiptgate.checks.words import GENERIC, content_words
+from receiptgate.claims.models import HardFact
+from receiptgate.evidence.index import ReceiptIndex
+from receiptgate.evidence.receipts import Receipt
+from receiptgate.evidence.records import Leaf
+
+#: Seconds in the units a sentence measures a span in.
+_UNIT_SECONDS = {"minute": 60, "hour": 3600, "day": 86400}
+
+#: The most moments compared (the newest), so a long session costs no more.
+MAX_MOMENTS = 40
+
+_STAMP = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}")
+
+#: Words of a span itself, not of what it is between.
+_SPAN_WORDS = content_words("took take takes after before later earlier since ago between minutes")
+
+
+def span_between(
+    index: ReceiptIndex, h: HardFact, sentence: str, fresh: Callable[[Receipt], bool]
+) -> Derivation | None:
+    """Two moments of the tool results that lie ``h`` apart, each about the sentence, as
+    the formula that backs it; ``None`` when no such pair is held."""
+    unit = _UNIT_SECONDS.get((h.unit or "").rstrip("s"))
+    if unit is None or h.number is None or h.number <= 0 or not h.number.is_integer():
+        return None
+    if "business" in h.text.lower() or PROMISE.search(sentence):
+        return None  # "should arrive within 5–7 business days": a span promised, not measured
+    words = content_words(sentence) - GENERIC - _SPAN_WORDS
+    if not words:
+        return None
+    moments = [
+        (leaf, t)
+        for leaf, t in _moments(index)
+        if fresh(index.receipt_of(leaf)) and leaf_words(index, leaf) & words
+    ]
+    n = int(h.number)
+    for i, (a, ta) in enumerate(moments):
+        for b, tb in moments[i + 1 :]:
+            gap = abs((tb - ta).total_seconds())
+            if gap and (int(gap // unit) == n or round(gap / unit) == n):
+                early, late = (a, b) if ta <= tb else (b, a)
+                formula = f"{h.text} = {late.value.shown} − {early.value.shown}"
+                return Derivation("supported", f"{formula} ({late.path}, {early.path})", late)
+    return None
+
+
+def _moments(index: ReceiptIndex) -> list[tuple[Leaf, datetime]]:
+    """The full timestamps of the tool results (the newest :data:`MAX_MOMENTS`), each with
+    its moment (a stamp without a zone read as UTC), once per index size."""
+    cached = index.cache.get("moments")
+    if isinstance(cached, tuple) and cached[0] == len(index.entries):
+        return cached[1]  # type: ignore[no-any-return]
+    found: list[tuple[Leaf, datetime]] = []
+    for leaves in index.by_field.values():
+        for leaf in leaves:
+            if leaf.value.kind != "datetime" or leaf.path.startswith("args"):
+                continue
+            if index.receipt_of(leaf).kind != "tool" or not _STAMP.match(leaf.value.shown):
+                continue
+            t = _parse(leaf.value.shown)
+            if t is not None:
+                found.append((leaf, t))
+    found.sort(key=lambda x: index.position(x[0]))
+    found = found[-MAX_MOMENTS:]
+    index.cache["moments"] = (len(index.entries), found)
+    return found
+
+
+def _parse(shown: str) -> datetime | None:
+    try:
+        t = datetime.fromisoformat(shown.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return t if t.tzinfo is not None else t.replace(tzinfo=UTC)

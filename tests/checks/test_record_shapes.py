@@ -1,0 +1,125 @@
+"""Shapes of records met on unseen traffic (telecom, food delivery, cloud and calendar
+probes of the twelfth session), end to end: a span between two recorded moments, a
+state object's name, a field named for its unit, a person named by a possessive first
+name, the more specific of two yes/no fields, an early clock hour written without am/pm,
+an ordering over a list whose rows hold the value in an object field."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from receiptgate import Gate, Receipt
+from tool_transcripts import tool_transcript
+
+NOW = datetime(2025, 11, 14, 21, tzinfo=UTC)
+
+ORDER = (
+    "get_order",
+    {"order_id": "ORD-7"},
+    {
+        "order": {"id": "ORD-7", "status": "delivered", "placed_at": "2025-11-14T18:42:10Z"},
+        "events": [
+            {"status": "courier_assigned", "at": "2025-11-14T18:58:37Z"},
+            {"status": "delivered", "at": "2025-11-14T19:44:20Z"},
+        ],
+    },
+)
+INSTANCES = (
+    "describe_instances",
+    {},
+    {
+        "Instances": [
+            {"InstanceId": "i-0b83e6f1a2", "State": {"Code": 80, "Name": "stopped"}},
+            {"InstanceId": "i-0c11aa22bb", "State": {"Code": 16, "Name": "running"}},
+        ]
+    },
+)
+ACCOUNT = (
+    "get_account",
+    {"account_id": "4417"},
+    {
+        "lines": [
+            {
+                "user_name": "Arjun Raman",
+                "plan": {"name": "Unlimited Basic", "monthly_price": 40.0},
+                "premium_remaining_gb": 26.16,
+                "throttled": False,
+                "hotspot_throttled": True,
+            },
+            {
+                "user_name": "Maya Raman",
+                "plan": {"name": "Flex 10GB", "monthly_price": 30.0},
+                "premium_remaining_gb": None,
+                "throttled": False,
+                "hotspot_throttled": False,
+            },
+        ],
+        "currency": "USD",
+    },
+)
+DAY = (
+    "get_free_busy",
+    {"date": "2025-11-19"},
+    {"busy": [{"start": "2025-11-19T13:30:00-05:00", "end": "2025-11-19T14:15:00-05:00"}]},
+)
+
+
+def _verdict(text: str, receipts: list[Receipt]) -> str:
+    return Gate().validate(text, receipts=receipts, now=NOW).verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("From placing the order to delivery took 62 minutes.", "pass"),
+        ("From placing the order to delivery took 64 minutes.", "block"),
+        ("The courier was assigned 16 minutes after you ordered.", "pass"),
+        ("The courier was assigned 26 minutes after you ordered.", "block"),
+    ],
+)
+def test_a_span_between_two_recorded_moments_is_worked_out(text: str, verdict: str) -> None:
+    assert _verdict(text, tool_transcript([ORDER])) == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("i-0b83e6f1a2 is stopped.", "pass"),
+        ("i-0b83e6f1a2 is terminated.", "block"),
+        ("i-0c11aa22bb is running.", "pass"),
+    ],
+)
+def test_a_state_objects_name_is_its_records_state(text: str, verdict: str) -> None:
+    assert _verdict(text, tool_transcript([INSTANCES])) == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # a field named for its unit is a measure, though "premium" is a money word
+        ("Arjun has 26.16 GB of premium data left.", "pass"),
+        # the possessive first name picks the person's row
+        ("Arjun's hotspot was throttled.", "pass"),
+        ("Maya's hotspot was throttled.", "block"),
+        # the ordering is over each line's plan, not over one line's fields
+        ("Maya's plan is the cheapest on the account at $30.", "pass"),
+        ("Arjun's plan is the cheapest on the account at $40.", "block"),
+    ],
+)
+def test_rows_of_a_family_account(text: str, verdict: str) -> None:
+    assert _verdict(text, tool_transcript([ACCOUNT])) == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [("You're busy 1:30–2:15 pm.", "pass"), ("You're busy from 1:30 to 2:15.", "pass")],
+)
+def test_an_early_hour_without_am_or_pm_is_either_half_of_the_day(text: str, verdict: str) -> None:
+    assert _verdict(text, tool_transcript([DAY])) == verdict
+
+
+def test_an_eight_gigabyte_figure_is_not_the_8_of_a_model_name() -> None:
+    phone = ("get_device", {}, {"device": {"model": "Pixel 8", "hotspot_gb": 5}})
+    assert _verdict("Your hotspot limit is 8 GB.", tool_transcript([phone])) == "block"
