@@ -123,3 +123,78 @@ def test_an_early_hour_without_am_or_pm_is_either_half_of_the_day(text: str, ver
 def test_an_eight_gigabyte_figure_is_not_the_8_of_a_model_name() -> None:
     phone = ("get_device", {}, {"device": {"model": "Pixel 8", "hotspot_gb": 5}})
     assert _verdict("Your hotspot limit is 8 GB.", tool_transcript([phone])) == "block"
+
+
+CALENDAR = (
+    "get_events",
+    {"date": "2025-04-16"},
+    {
+        "attendees": [
+            {
+                "displayName": "Tom Becker",
+                "timeZone": "America/New_York",
+                "responseStatus": "accepted",
+            },
+            {
+                "displayName": "Lena Vogel",
+                "timeZone": "Europe/Berlin",
+                "responseStatus": "tentative",
+            },
+            {"displayName": "Kim Ng", "responseStatus": "declined"},
+        ],
+        "start": {"dateTime": "2025-04-16T10:15:00-04:00"},
+        "email": {"status": "sent", "sent_at": "2025-04-14T15:14:02Z"},
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # the same moment in the zone the records give Lena
+        ("For Lena in Berlin it starts at 4:15 pm.", "pass"),
+        ("For Lena in Berlin it starts at 5:15 pm.", "block"),
+        # a UTC stamp said in New York's time
+        ("The email went out at 11:14 am.", "pass"),
+        # a camelCase name field names its row; a short first name picks it
+        ("Tom has accepted.", "pass"),
+        ("Tom has declined.", "block"),
+    ],
+)
+def test_times_in_the_zones_the_records_name(text: str, verdict: str) -> None:
+    assert _verdict(text, tool_transcript([CALENDAR])) == verdict
+
+
+LEAVE = (
+    "get_leave_balances",
+    {"employee_id": "EMP-04417"},
+    {
+        "balances": [
+            {
+                "type": "annual_leave",
+                "unit": "days",
+                "entitlement": 30,
+                "taken": 9,
+                "remaining": 24,
+            },
+            {"type": "sick_leave", "unit": "days", "taken_ytd": 2},
+        ],
+        "request": {"id": "LR-88213", "status": "approved", "working_days": 4},
+    },
+)
+POLICY = {"role": "system", "content": "Employees get 30 days of annual leave a year."}
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # a "unit": "days" beside the values; the rule's allowance is no balance
+        ("You have 24 days of annual leave remaining.", "pass"),
+        ("You have 27 days of annual leave remaining.", "block"),
+        # days less days, of the balance and the request (not less another kind of leave)
+        ("After this request you will have 20 days of annual leave left.", "pass"),
+        ("Your request LR-88213 is marked as approved.", "pass"),
+    ],
+)
+def test_a_leave_balance_in_days(text: str, verdict: str) -> None:
+    assert _verdict(text, tool_transcript([LEAVE], before=[POLICY])) == verdict

@@ -176,10 +176,10 @@ def _named(text: str, offset: int, index: ReceiptIndex) -> list[tuple[int, int, 
         for i in range(len(words)):
             if words[i][0] not in index.name_heads:
                 continue
-            if words[i][1] in owners and (person := _first_names(index).get(words[i][0])):
-                # "Maya's plan": the one person of the records of that first name, whose
-                # the thing is (a first name alone is no record named otherwise: "Maya,
-                # your plan ..." addresses her)
+            person = _first_names(index).get(words[i][0])
+            if person and text[words[i][1]].isupper() and not _VOCATIVE.match(text, words[i][2]):
+                # "Maya's plan", "Tom has declined": the one person of the records of
+                # that first name (not "Maya, your plan ...", which addresses her)
                 found.extend(
                     (offset + words[i][1], offset + words[i][2], r)
                     for r in index.records_by_name[person]
@@ -206,7 +206,11 @@ def _named(text: str, offset: int, index: ReceiptIndex) -> list[tuple[int, int, 
                 if not _VOCATIVE.match(text, words[i][2]):
                     for n in (3, 2, 1) if upper else (3, 2):
                         phrase = " ".join(w[0] for w in words[i : i + n])
-                        whole = _name_prefixes(index).get(phrase) if len(phrase) > 3 else None
+                        # (three letters will do for a capitalised name: "Tom" of "Tom Becker")
+                        short = len(phrase) == 3 and upper and phrase not in STOPWORDS
+                        whole = (
+                            _name_prefixes(index).get(phrase) if len(phrase) > 3 or short else None
+                        )
                         joined = i + n <= len(words) and (
                             upper or "-" in text[words[i][1] : words[i + n - 1][2]]
                         )

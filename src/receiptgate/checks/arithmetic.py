@@ -55,7 +55,7 @@ from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
 from receiptgate.evidence.records import Leaf, Record
-from receiptgate.evidence.values import MEASURES
+from receiptgate.evidence.values import MEASURES, fact_keys
 
 #: The longest output that is one figure (a calculator's "-2580.0").
 _BARE_OUTPUT = 24
@@ -113,8 +113,10 @@ def derive(
     A sum said to be "for all three passengers" is weighed afterwards by :func:`one_head`
     (``pipeline/derived``).
     """
-    if h.number is None or h.kind not in ("money", "count", "number", "percent"):
+    if h.number is None or h.kind not in ("money", "count", "number", "percent", "duration"):
         return None
+    if h.kind == "duration" and not any(k.startswith("dur:d:") for k in fact_keys(h)):
+        return None  # (days only: see operands.same_kind)
     written = written_arithmetic(sentence, h)
     if written is not None:
         return written
@@ -210,12 +212,14 @@ def derive(
         ops,
         target,
         multiplier_counts(sentence, h, records, index),
-        money=h.kind == "money" and operation,
+        # (days of leave combine across records as amounts do: a balance less a request)
+        money=h.kind in ("money", "duration") and operation,
         subtract=subtract,
         back=_gives_back(sentence),
         # "$200 certificate" is no balance less two fares: what is left needs a word for it
         left=_NAMES_DIFFERENCE.search(sentence) is not None or led == "difference",
         measured=measured,
+        spans=h.kind == "duration",
     )
     if found is not None:
         return found
@@ -304,10 +308,12 @@ def _search(
     back: bool = False,
     left: bool = True,
     measured: bool = False,
+    spans: bool = False,
 ) -> Derivation | None:
     """A formula over ``ops`` that gives ``target``. Amounts of money combine across fields
     (a balance less a payment); other figures only within one field (two rows' counts):
     "12 replicas" is no sum of a deployment's available and up-to-date replicas.
+    ``spans``: a span of days, whose difference is never of two rows of one list.
     ``measured``: a figure in a unit of measure, whose operands are all in that unit: two
     of the records the sentence is about differ by it ("11.5 GB used on a 10 GB plan,
     1.5 GB over")."""
@@ -367,6 +373,8 @@ def _search(
         if b is not None and (money or _one_field(a, b)) and _addends(a, b):
             return _ok(target, f"{show_number(a.value)} + {show_number(b.value)}", a, b)
         b = find(a.value - target, a) if subtract else None
+        if b is not None and spans and _sibling_rows(a, b):
+            b = None  # annual leave's days less sick days taken: two kinds of leave
         if (
             b is not None
             and a.value > target
@@ -441,6 +449,17 @@ def _one_record(a: Operand, b: Operand) -> bool:
     nonfree_baggages; one flight's seats less another's is a coincidence ("13 seats left"
     is no 16 - 3)."""
     return a.leaf is not None and b.leaf is not None and a.leaf.record is b.leaf.record
+
+
+def _sibling_rows(a: Operand, b: Operand) -> bool:
+    """Two rows of one list (two leave balances, two line items): two things, not a
+    whole and its part."""
+    if a.leaf is None or b.leaf is None:
+        return False
+    ra, rb = a.leaf.record, b.leaf.record
+    return (
+        ra is not rb and ra.parent is rb.parent and ra.path.endswith("]") and rb.path.endswith("]")
+    )
 
 
 def _one_field(a: Operand, b: Operand) -> bool:

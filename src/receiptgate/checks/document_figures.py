@@ -61,6 +61,11 @@ PROMISE = re.compile(
     re.IGNORECASE,
 )
 
+#: Words of what is left or used of an amount, not the amount itself.
+_PART_OF = re.compile(
+    r"\b(?:left|remain(?:s|ing)?|taken|used|so\s+far|spent|balance)\b", re.IGNORECASE
+)
+
 #: A passage's figure that is a limit, not a value: "at most three gift cards", "up to 24
 #: hours", "no more than 5 bags".
 _LIMIT_BEFORE = re.compile(
@@ -134,6 +139,9 @@ def document_figure(
             # a rate ("30 dollars per passenger") says nothing of a total ("$414 for 2
             # passengers"), only of another rate ("$35 per passenger")
             and bool(RATE_AFTER.match(passage.text, f.end)) == rate
+            # what is left or used of an allowance ("24 days of annual leave remaining")
+            # is no restatement of the allowance ("30 days of annual leave a year")
+            and bool(_PART_OF.search(sentence)) == bool(_PART_OF.search(passage.text))
         ]
         if not same:
             continue

@@ -55,6 +55,7 @@ from receiptgate.checks.sentence_amounts import (
 )
 from receiptgate.checks.user_figures import BOUND_BEFORE, user_phrase
 from receiptgate.checks.words import GENERIC, content_words
+from receiptgate.checks.zones import in_named_zone, zoned_moment
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
@@ -379,7 +380,11 @@ def check_figure(
                 value=h,
             )
     if rival is not None:
-        return _newer_value(index, h, rival, anywhere) or contradicted(index, h, rival)
+        return (
+            _newer_value(index, h, rival, anywhere)
+            or in_named_zone(index, h, rival)
+            or contradicted(index, h, rival)
+        )
     if stale:
         r = index.receipt_of(stale[0])
         age = f"{(index.now - r.created_at).days} days old" if r.created_at else "too old"
@@ -401,6 +406,8 @@ def check_figure(
         whose = f"{evidence_line(index, leaf)} is {owner.ids[0]}'s"
         detail = f"{h.text} is not a value of the record the sentence names ({whose})"
         return Finding("unsupported", None, None, detail, value=h)
+    if (zoned := zoned_moment(index, h, clause, sentence)) is not None:
+        return zoned  # "went out at 11:14 am ET" of a sent_at of 15:14Z
     if h.kind == "count" and (held_as := _written_as(index, h)) is not None:
         # "5K waterproof variants": the option value "5K" a record holds as written, not
         # five thousand of something

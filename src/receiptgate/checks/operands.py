@@ -159,4 +159,8 @@ def same_kind(h: HardFact, leaf: Leaf) -> bool:
         return v.kind in ("count", "number")
     if h.kind == "percent":
         return v.kind in ("percent", "number")
+    if h.kind == "duration":
+        # days with days ("24 days left" less a 4-day leave); a span in hours or minutes
+        # is kept in the unit its field names, which the number alone does not say
+        return v.kind == "duration" and any(k.startswith("dur:d:") for k in v.keys)
     return False

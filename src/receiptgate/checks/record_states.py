@@ -62,6 +62,9 @@ STATE_SPELLINGS: dict[str, tuple[str, ...]] = {
     "processing": ("processed",),
     "processed": ("processing",),
     "open": ("available",),
+    # a booking that is confirmed is booked ("Booked: Wed 4/16 10:15" of an event whose
+    # status is "confirmed")
+    "booked": ("confirmed", "reserved"),
 }
 
 
@@ -207,6 +210,10 @@ def record_nouns(index: ReceiptIndex) -> frozenset[str]:
 
 #: A state word that an agent's act precedes: "the orders we just cancelled", "the
 #: one I've updated": the act (the ledger checks it), not a state the records report.
+#: How a record's state is shown: "marked as delivered", "shows as scheduled".
+_SHOWN_AS = re.compile(
+    r"\b(?:marked|shows?|showing|shown|listed|flagged|recorded|appears|set)\s+as\s+$"
+)
 _AGENT_BEFORE = re.compile(
     r"\b(?:we|i)(?:\s+(?:just|already|have|had|then))*(?:['’]ve|['’]d)?"
     r"(?:\s+(?:just|already))?\s+$"
@@ -277,8 +284,9 @@ def reports_state(
     before = low[clause_start:start]
     if _NOT_A_STATE_REPORT.search(before):
         return None
-    if re.search(r"\bas\s+(?:\w+\s+)?$", before):
+    if re.search(r"\bas\s+(?:\w+\s+)?$", before) and not _SHOWN_AS.search(before):
         return None  # "0 bags (as previously booked)": how, not what state a record is in
+        # ("is marked as delivered", "shows as scheduled" do say it)
     reason = max((m.end() for m in _REASON_EDGE.finditer(low, 0, start)), default=0)
     if any(
         m.group().rstrip("s") not in nouns or not _ID_AFTER.match(low, m.end())
@@ -436,7 +444,7 @@ def _named_before(anchor_: Anchor, at: int) -> list[Record]:
 
 #: The noun a state is said of, right before its verb: "the card is frozen".
 _SUBJECT_BEFORE = re.compile(
-    r"\b([a-z]{3,})\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:\w+\s+)?$"
+    r"\b([a-z]{3,})\s+(?:is|are|was|were|has\s+been|have\s+been)\s+(?:\w+\s+){0,2}$"
 )
 
 
@@ -459,17 +467,40 @@ def _subject_rows(index: ReceiptIndex, anchor_: Anchor, a: int, fieldname: str) 
     if m is None:
         return []
     noun = content_words(m.group(1))
-    if not noun or any(noun & _row_words(r) for r in anchor_.records):
+    if not noun or any(noun & _kind_words(r) for r in anchor_.records):
         return []
+    # "Your order is marked as delivered" after an email call whose result names the
+    # order by its order_id: the record that is an order, not one that refers to it
     rows = [
-        rec for leaf in index.by_field.get(fieldname, ()) if noun & _row_words(rec := leaf.record)
+        rec for leaf in index.by_field.get(fieldname, ()) if noun & _kind_words(rec := leaf.record)
     ]
+    if not rows:
+        if any(noun & _row_words(r) for r in anchor_.records):
+            return []
+        rows = [
+            rec
+            for leaf in index.by_field.get(fieldname, ())
+            if noun & _row_words(rec := leaf.record)
+        ]
     if len({id(r) for r in rows}) <= 1:
         return rows
+    single = [r for r in rows if not r.path.endswith("]")]
+    if len({id(r) for r in single}) == 1 and noun & _kind_words(single[0]):
+        # "Your order": the order a call returned on its own, not a row of the customer's
+        # order history beside it
+        return single
     # several accounts: those whose words the sentence also uses ("your checking account")
     said = content_words(before)
     picked = [rec for rec in rows if (_row_words(rec) - noun) & said]
     return picked if len({id(r) for r in picked}) == 1 else []
+
+
+def _kind_words(rec: Record) -> frozenset[str]:
+    """What a record is: the name of the field or list that holds it ("order" of
+    ``{"order": {...}}``, of ``orders[2]``) and what its own id names."""
+    names = re.findall(r"[A-Za-z_]+", rec.path)
+    own = _id_nouns(rec)[:1]
+    return content_words(" ".join(names[-1:] + own).replace("_", " "))
 
 
 def _row_words(rec: Record) -> frozenset[str]:

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from receiptgate.checks.about import leaf_words
+from receiptgate.checks.about import field_words
 from receiptgate.checks.document_figures import PROMISE
 from receiptgate.checks.operands import Derivation
 from receiptgate.checks.words import GENERIC, content_words
@@ -49,14 +49,14 @@ def span_between(
     words = content_words(sentence) - GENERIC - _SPAN_WORDS
     if not words:
         return None
-    moments = [
+    held = [
         (leaf, t)
-        for leaf, t in _moments(index)
-        if fresh(index.receipt_of(leaf)) and leaf_words(index, leaf) & words
+        for leaf, t in moments(index)
+        if fresh(index.receipt_of(leaf)) and _meets(_what_happened(leaf), words)
     ]
     n = int(h.number)
-    for i, (a, ta) in enumerate(moments):
-        for b, tb in moments[i + 1 :]:
+    for i, (a, ta) in enumerate(held):
+        for b, tb in held[i + 1 :]:
             gap = abs((tb - ta).total_seconds())
             if gap and (int(gap // unit) == n or round(gap / unit) == n):
                 early, late = (a, b) if ta <= tb else (b, a)
@@ -65,7 +65,23 @@ def span_between(
     return None
 
 
-def _moments(index: ReceiptIndex) -> list[tuple[Leaf, datetime]]:
+def _meets(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Whether two sets of stems share one, or two long ones their first five letters
+    ("delivery" and the "deliver" of "delivered")."""
+    if a & b:
+        return True
+    heads = {w[:5] for w in a if len(w) >= 5}
+    return any(w[:5] in heads for w in b if len(w) >= 5)
+
+
+def _what_happened(leaf: Leaf) -> frozenset[str]:
+    """What a moment is the time of: its field's words ("placed" of ``placed_at``) and
+    its row's word values (the "delivered" of ``{"status": "delivered", "at": ...}``)."""
+    row = " ".join(x.value.shown for x in leaf.record.leaves if x.value.kind == "word")
+    return field_words(leaf) | content_words(row)
+
+
+def moments(index: ReceiptIndex) -> list[tuple[Leaf, datetime]]:
     """The full timestamps of the tool results (the newest :data:`MAX_MOMENTS`), each with
     its moment (a stamp without a zone read as UTC), once per index size."""
     cached = index.cache.get("moments")

@@ -131,7 +131,13 @@ def _is_id_key(words: tuple[str, ...], key: str) -> bool:
 
 def _is_name_key(key: str) -> bool:
     low = key.lower()
-    return low in NAME_KEYS or low in _LABEL_KEYS or low.endswith("_name")
+    return (
+        low in NAME_KEYS
+        or low in _LABEL_KEYS
+        or low.endswith("_name")
+        # "displayName", "customerName": a camelCase name field
+        or (key.endswith("Name") and key[:1].islower())
+    )
 
 
 #: Fields that name their row in words though they are not called a name: a transaction's
@@ -266,7 +272,8 @@ class _Builder:
             own.names.append(" ".join(str(scalars[k]).lower().split()))
             if (stem := _generated_stem(own.names[-1])) is not None:
                 own.names.append(stem)  # the "worker" pod of worker-5c7b9d4f8-lx2vn
-        first, last = scalars.get("first_name"), scalars.get("last_name")
+        first = scalars.get("first_name", scalars.get("firstName"))
+        last = scalars.get("last_name", scalars.get("lastName"))
         if isinstance(first, str) and isinstance(last, str):
             own.names.append(f"{first} {last}".lower())
             own.people.append(f"{first} {last}".lower())

@@ -127,6 +127,8 @@ class _Siblings:
     zone: str | None = None
     #: a "unit": "percent" beside the value (a metric's value and previous value)
     percent: bool = False
+    #: a "unit": "days" (or hours, minutes) beside the values: a leave balance's
+    duration: str | None = None
 
     @classmethod
     def of(cls, siblings: dict[str, Any] | None) -> _Siblings:
@@ -138,10 +140,15 @@ class _Siblings:
         percent = isinstance(unit, str) and unit.strip().lower() in _PERCENT_UNITS
         if cur is None and isinstance(unit, str) and unit.strip().lower() in _CURRENCY_WORDS:
             cur = _CURRENCY_WORDS[unit.strip().lower()]  # "unit": "USD"
-        if cur is None and tz is None and not percent:
+        span = unit.strip().lower() if isinstance(unit, str) else ""
+        duration = span if span in _DURATION_FIELD else None
+        if cur is None and tz is None and not percent and duration is None:
             return _NO_SIBLINGS
         return cls(
-            cur if isinstance(cur, str) else None, tz if isinstance(tz, str) else None, percent
+            cur if isinstance(cur, str) else None,
+            tz if isinstance(tz, str) else None,
+            percent,
+            duration,
         )
 
 
@@ -203,7 +210,12 @@ def _number_value(
     # "-2580.0" from a calculator, or a payment of -2544: reported as "a refund of $2580"
     keys: tuple[str, ...] = (num_key(x), num_key(-x)) if x < 0 else (num_key(x),)
     ws = set(words)
-    if context and context[-1] in _AMOUNT_GROUPS and not ws & (COUNT_WORDS | PERCENT_WORDS):
+    if (
+        context
+        and context[-1] in _AMOUNT_GROUPS
+        and not ws & (COUNT_WORDS | PERCENT_WORDS)
+        and siblings.duration is None  # leave "balances" with a "unit": "days"
+    ):
         # {"prices": {"economy": 105}}: a field of a group of amounts is an amount (not
         # every field under a money word: "credit_card_1": {"last_four": "7285"})
         ws.add("price")
@@ -234,7 +246,11 @@ def _number_value(
     if ws & PERCENT_WORDS or (0 < abs(x) < 1 and ws & {"rate", "ratio", "share"}):
         extra = (num_key(x * 100),) if 0 < abs(x) <= 1 else ()
         return Value("percent", keys + extra, shown, x, "%")
-    unit = next((_DURATION_FIELD[w] for w in reversed(words) if w in _DURATION_FIELD), None)
+    # "hours_per_day": hours (of each day), the words before "per" name the unit
+    measured = words[: words.index("per")] if "per" in words else words
+    unit = next((_DURATION_FIELD[w] for w in reversed(measured) if w in _DURATION_FIELD), None)
+    if unit is None and siblings.duration is not None and not ws & (MONEY_WORDS | PERCENT_WORDS):
+        unit = _DURATION_FIELD[siblings.duration]  # {"unit": "days", "remaining": 24}
     if unit is not None:
         return Value("duration", keys + _duration_keys(x, *unit), shown, x)
     if float(x).is_integer() and ws & COUNT_WORDS and ws != {"total"}:

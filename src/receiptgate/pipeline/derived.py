@@ -54,9 +54,8 @@ def derived(
     elif h.kind == "count" and _CENTS.search(h.text.split()[0]) and _MONEY.search(h.text):
         # "a -3.76 refund": no count of refunds but an amount (to the cent) of one
         h = dataclasses.replace(h, kind="money")
-    if h.kind == "duration":
-        span = span_between(ledger, h, sentence, fresh)
-        return derivation_finding(ledger, h, span, req, supported) if span else None
+    if h.kind == "duration" and (span := span_between(ledger, h, sentence, fresh)) is not None:
+        return derivation_finding(ledger, h, span, req, supported)
     d = derive(
         ledger,
         h,
