@@ -198,3 +198,77 @@ POLICY = {"role": "system", "content": "Employees get 30 days of annual leave a 
 )
 def test_a_leave_balance_in_days(text: str, verdict: str) -> None:
     assert _verdict(text, tool_transcript([LEAVE], before=[POLICY])) == verdict
+
+
+PULL = (
+    "github_get_pull_request",
+    {"pull_number": 482},
+    {"number": 482, "merged": False, "commits": 6, "additions": 412, "deletions": 87},
+)
+CHECK_RUNS = (
+    "github_list_check_runs",
+    {"ref": "9c1e4b7"},
+    {
+        "check_runs": [
+            {
+                "name": "unit-tests (3.12)",
+                "status": "completed",
+                "conclusion": "failure",
+                "started_at": "2025-03-11T13:02:12Z",
+                "completed_at": "2025-03-11T13:09:51Z",
+            },
+            {"name": "unit-tests (3.11)", "status": "completed", "conclusion": "success"},
+        ]
+    },
+)
+REVIEWS = (
+    "github_list_reviews",
+    {"pull_number": 482},
+    [
+        {"user": {"login": "jchen"}, "state": "APPROVED"},
+        {"user": {"login": "asantos"}, "state": "APPROVED"},
+        {"user": {"login": "tkowalski"}, "state": "COMMENTED"},
+    ],
+)
+MERGE = ("github_merge_pull_request", {"pull_number": 482}, {"merged": True, "sha": "e41a7c0"})
+CHECKS = (
+    "run_shell",
+    {"command": "gh pr checks 482"},
+    {"exit_code": 0, "stdout": "All checks were successful\n0 cancelled, 0 failing, 2 successful"},
+)
+USAGE = (
+    "get_actions_usage",
+    {},
+    {"usageItems": [{"sku": "Actions Linux 8-core", "quantity": 1840, "unitType": "Minutes"}]},
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # a runner's span, to the second, between the check run's two moments
+        ("The failing job, unit-tests (3.12), ran for 7m 39s.", "pass"),
+        ("The failing job, unit-tests (3.12), ran for 7m 49s.", "block"),
+        # a diff's "-87" is its deletions
+        ("It's 6 commits: +412 / -87.", "pass"),
+        ("It's 6 commits: +412 / -78.", "block"),
+        # a decimal inside a name is as specific as a version
+        ("It passed on Python 3.11.", "pass"),
+        ("It passed on Python 3.10.", "block"),
+        # rows in a state, counted
+        ("It has 2 approvals.", "pass"),
+        ("It has 3 approvals.", "block"),
+        # "merges" is no claim that it was merged; the merge call's result is its state now
+        ("It merges the branch into main.", "flag"),
+        ("I merged PR #482.", "pass"),
+        ("Then I merged the PR.", "pass"),
+        # the GitHub CLI's summary of the checks is a run of them
+        ("All checks are green now.", "pass"),
+        # "unitType": "Minutes" beside a quantity
+        ("That's 1,840 minutes on the 8-core runners.", "pass"),
+        ("That's 1,480 minutes on the 8-core runners.", "block"),
+    ],
+)
+def test_a_pull_request_its_checks_and_its_merge(text: str, verdict: str) -> None:
+    receipts = tool_transcript([PULL, CHECK_RUNS, REVIEWS, MERGE, CHECKS, USAGE])
+    assert _verdict(text, receipts) == verdict

@@ -33,12 +33,13 @@ _TEST_RUN = re.compile(f"{_RUNNER}|{_SCRIPT}")
 FAILING = re.compile(
     r"\b[1-9]\d*\s+(?:failed|failing|failures?|errors?)\b|\bFAILED\b|\bFAIL\b|\bnot ok\b|"
     r"\bAssertionError\b|\bexit (?:code|status):? [1-9]|\bTests?:\s.*\b[1-9]\d* failed|"
-    r"\bBUILD FAILURE\b|\bfailures=[1-9]|\berrors=[1-9]"
+    r"\bBUILD FAILURE\b|\bfailures=[1-9]|\berrors=[1-9]|\bSome checks were not successful\b"
 )
 
 PASSING = re.compile(
     r"\b\d+\s+(?:passed|passing|tests? passed)\b|\bOK\b|\bPASS(?:ED)?\b|all tests passed|"
-    r"\b0\s+failed\b|\bok\s+\S+\s+[\d.]+s\b|tests? pass(?:ed)?\b|\bsucceeded\b"
+    r"\b0\s+failed\b|\bok\s+\S+\s+[\d.]+s\b|tests? pass(?:ed)?\b|\bsucceeded\b|"
+    r"\bAll checks were successful\b"
 )
 
 ERRORISH = re.compile(
@@ -382,7 +383,10 @@ _TEST_REPORT = re.compile(
     r"(?:in [\d.]+s)? ?=+$"
     r"|^Tests?:\s+(?:\d+ \w+, )*\d+ total$|^test result: (?:ok|FAILED)\. \d+ passed"
     r"|^\s*\d+ passing \(\d+m?s\)$|^Running \d+ tests? in the following files"
-    r"|^\d+ passed\. \d+ failed\. \d+ errors?\.$",
+    r"|^\d+ passed\. \d+ failed\. \d+ errors?\.$"
+    # a CI's checks as the GitHub CLI sums them up ("gh pr checks")
+    r"|^(?:All checks were successful|Some checks were not successful)$"
+    r"|^\d+ cancelled, \d+ failing, \d+ successful, \d+ skipped, and \d+ pending checks$",
     re.MULTILINE,
 )
 

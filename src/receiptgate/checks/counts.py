@@ -334,6 +334,58 @@ def kind_count(index: ReceiptIndex, h: HardFact, sentence: str, at: int) -> Find
     return None
 
 
+def state_count(index: ReceiptIndex, h: HardFact, sentence: str, at: int) -> Finding | None:
+    """The number of rows of one list whose state the counted word names ("It has 2
+    approvals" of two reviews in state APPROVED beside one COMMENTED; "3 failures"),
+    in the newest result with such rows; only support (a count of other rows, or of
+    rows the records do not list, stays without a receipt)."""
+    if h.kind != "count" or h.number is None or _LIMIT.search(sentence, 0, at):
+        return None
+    m = _NOUN.match(sentence, at)
+    if m is None:
+        return None
+    heads = {w.lower()[:5] for w in m.groups()[:2] if w and len(w) >= 5}
+    if not heads:
+        return None
+    for e in reversed(index.entries):
+        if e.receipt.kind != "tool" or failed(e):
+            continue
+        for (field, value), n in _entry_states(e).items():
+            if value[:5] in heads and n == h.number:
+                rid = e.receipt.id
+                detail = f"{rid} {n} rows with {field} = {value}"
+                return Finding("supported", rid, "tool", detail, value=h)
+    return None
+
+
+def _entry_states(e: ReceiptEntry) -> dict[tuple[str, str], int]:
+    """How many rows of one list hold each value of a state field (``reviews[*].state``,
+    ``approved``), of a result, kept with it."""
+    found = e.memo.get("row_states")
+    if isinstance(found, dict):
+        return found
+    out: dict[tuple[str, str], int] = {}
+    seen: set[int] = set()
+    for root in e.records:
+        for rec in root.subtree():
+            if rec.parent is None or not rec.path.endswith("]") or id(rec) in seen:
+                continue
+            seen.add(id(rec))
+            for leaf in rec.leaves:
+                if leaf.value.kind != "word" or not set(leaf.words[:1]) & _STATE_KEYS:
+                    continue
+                value = leaf.value.shown.strip().lower()
+                if 0 < len(value) <= 30:
+                    key = (f"{_rows_of(rec.path)}.{leaf.key}", value)
+                    out[key] = out.get(key, 0) + 1
+    e.memo["row_states"] = out
+    return out
+
+
+#: Fields of a row's state or outcome (a review's "state", a check run's "conclusion").
+_STATE_KEYS = frozenset({"state", "status", "conclusion", "result", "outcome", "health"})
+
+
 def _names(words: list[str], kind: str) -> bool:
     """Whether the counted words ("gift", "cards") name a kind ("gift_card"): its words,
     the last one in the plural."""

@@ -62,6 +62,9 @@ from receiptgate.evidence.receipts import Receipt
 from receiptgate.evidence.records import Leaf
 from receiptgate.evidence.values import MEASURES, claim_keys, compatible, same_family
 
+#: Field words of a count of what was taken away ("deletions": 87 is the "-87" of a diff).
+_TAKEN = frozenset("deletions deleted removed removals decrease dropped lost".split())
+
 
 def _equal(h: HardFact, leaf: Leaf) -> bool:
     v = leaf.value
@@ -82,6 +85,10 @@ def _equal(h: HardFact, leaf: Leaf) -> bool:
             # -9.89, a calculator's "-2580.0") claimed as its size, a deduction written with
             # its sign ("Certificate: -$500") of the amount the record holds
             or (h.kind == "money" and abs(h.number + v.number) < 0.005)
+            # "+412 / -87": the lines a diff removed, which the record counts as such
+            or (
+                h.number < 0 and abs(h.number + v.number) < 0.005 and bool(_TAKEN & set(leaf.words))
+            )
         )
     return True
 
@@ -347,6 +354,18 @@ def check_figure(
         asked = [leaf for leaf in equal if leaf.path.startswith("args.")]
         if asked:
             return supported(index, h, asked[-1])
+    if (
+        h.kind == "number"
+        and h.number is not None
+        and not float(h.number).is_integer()
+        and equal
+        and rival is None
+    ):
+        # "It passed on Python 3.11": a decimal written inside a name ("unit-tests
+        # (3.11)") is as specific as a version
+        named = [leaf for leaf in equal if leaf.value.kind in ("word", "id")]
+        if named:
+            return supported(index, h, named[-1])
     if h.kind == "version" and equal and rival is None:
         # "changes between 2.9.0 and 2.9.1" after the issue named both releases: a
         # version string is itself specific; what surrounds it need not repeat the

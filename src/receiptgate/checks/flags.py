@@ -92,7 +92,11 @@ def flag_claims(s: Sentence, anchor_: Anchor, index: ReceiptIndex) -> list[Recor
     said = content_words(low)
     scope = anchor_.scope()
     out: list[RecordClaim] = []
-    candidates = [(words, leaves) for words, leaves in fields.values() if words <= said]
+    candidates = [
+        (words, leaves)
+        for words, leaves in fields.values()
+        if words <= said and _said_as_participle(low, leaves[0].key)
+    ]
     for words, leaves in candidates:
         if any(words < other for other, _ in candidates):
             continue  # "Arjun's hotspot was throttled": hotspot_throttled, not throttled
@@ -106,7 +110,13 @@ def flag_claims(s: Sentence, anchor_: Anchor, index: ReceiptIndex) -> list[Recor
         # a later result of the same record is its state now (the line L-7781 after
         # enable_roaming), though the sentence named it by what an older result showed
         ids = {i for leaf in rows for i in _own_ids(leaf)}
-        rows = [leaf for leaf in leaves if leaf in rows or ids & _own_ids(leaf)]
+        # ... or a later call on it by id whose result has the field ({"merged": true}
+        # from merging pull request 482, after the pull request's "merged": false)
+        rows = [
+            leaf
+            for leaf in leaves
+            if leaf in rows or ids & (_own_ids(leaf) or _asked_ids(index, leaf))
+        ]
         rows = _newest_each(index, rows)
         held = {leaf.value.shown for leaf in rows}
         if len(held) != 1:
@@ -142,6 +152,26 @@ def _own_ids(leaf: Leaf) -> set[str]:
     """The ids of the nearest record of a leaf that has some (a line's, not its
     customer's)."""
     return next((set(r.ids) for r in leaf.record.lineage() if r.ids), set())
+
+
+def _said_as_participle(low: str, key: str) -> bool:
+    """Whether each word of a field name that is a participle ("merged") is said as one
+    ("was merged", "squash-merged", "unmerged"), not as another form of its verb ("It
+    merges feat/x into main", "the merge state")."""
+    for w in key_words(key):
+        if len(w) > 4 and w.endswith("ed") and not re.search(rf"{w[:-2]}(?:ed|en)\b", low):
+            return False
+    return True
+
+
+def _asked_ids(index: ReceiptIndex, leaf: Leaf) -> set[str]:
+    """The ids the call that returned a leaf was asked about (its arguments')."""
+    root = leaf.record.root
+    return {
+        x.value.shown.lower().lstrip("#")
+        for x in root.leaves
+        if x.path.startswith("args.") and x.value.kind in ("id", "number", "count")
+    }
 
 
 def _span(low: str, words: frozenset[str]) -> tuple[int, int] | None:

@@ -27,6 +27,7 @@ _OBJECT_SYNONYMS: dict[str, re.Pattern[str]] = {
     "backup": re.compile(r"\b(?:backup|restic|borg|pg_dump|snapshot)"),
     "ticket": re.compile(r"\b(?:ticket|issue|jira|incident|case)"),
     "pull request": re.compile(r"\b(?:pull|pr\b|merge request)"),
+    "pr": re.compile(r"\b(?:pull|pr\b|merge request)"),
     # "two checked bags have been added": a call on the booking's baggage
     "bag": re.compile(r"(?<![a-z])(?:bag|luggage)"),
     "luggage": re.compile(r"(?<![a-z])(?:bag|luggage)"),
@@ -280,7 +281,11 @@ class ObjectMatcher:
         # "I found several options": how many of them is no name of what was found
         named = {w for w in obj.split() if w not in _HOW_MANY and not w.isdigit()}
         anything = not in_call and not idents and (not obj or named <= generic or not words)
-        synonyms = tuple(p for w, p in _OBJECT_SYNONYMS.items() if w in obj)
+        synonyms = tuple(
+            p
+            for w, p in _OBJECT_SYNONYMS.items()
+            if w in obj and re.search(rf"\b{w}(?:e?s)?\b", obj)  # "bags"; "pr", not "price"
+        )
         return cls(obj, idents, synonyms, words, anything, in_call, _commands(claim, raw, tail))
 
     def _in(self, text: str) -> bool | None:
@@ -288,7 +293,8 @@ class ObjectMatcher:
         synonyms; ``None`` when only its words can tell."""
         if self.idents:
             # "saved the results to report.csv": the file named anywhere after the verb.
-            return all(i in text for i in self.idents)
+            # ("PR #482" of a call given "pull_number": 482)
+            return all(i in text or (i[:1] == "#" and i[1:] in text) for i in self.idents)
         if self.anything or (self.obj and self.obj in text):
             return True
         if any(p.search(text) for p in self.synonyms):

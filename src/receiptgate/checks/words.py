@@ -181,6 +181,7 @@ FIELD_SYNONYMS: dict[str, str] = {
     "expires": "expire expiry valid until",
     "enddate": "end ends until",
     "startdate": "start starts begin",
+    "started": "start begin began kick kicked",
     "price": "cost costs priced fare fares",
     "amount": "paid pay charged charge balance",
     "balance": "remaining left",

@@ -243,6 +243,8 @@ INTENT = re.compile(
     r"you\s+would|we\s+could|(?:i|we)\s+(?:also\s+|still\s+|just\s+)?need|(?:i|we)\s+have\s+to|"
     r"(?:i|we)['’]d\s+need|"
     r"(?:i|we)\s+should|"
+    # "Sure, give me a second to pull up the checks."
+    r"(?:sure[,!.]?\s+)?(?:give|allow)\s+me\s+(?:a|one)\s+(?:second|sec|moment|minute)\b|"
     # "I'd like to put this right", "What I can still do is upgrade the cabin"
     r"(?:i|we)['’]d\s+like\s+to|(?:i|we)\s+would\s+like\s+to|(?:i|we)\s+want\s+to|"
     # "I'm ready to help with either option once you confirm"

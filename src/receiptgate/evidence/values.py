@@ -136,7 +136,12 @@ class _Siblings:
             return _NO_SIBLINGS
         cur = siblings.get("currency") or siblings.get("currency_code")
         tz = siblings.get("timezone") or siblings.get("tz") or siblings.get("time_zone")
-        unit = siblings.get("unit") or siblings.get("units")
+        unit = (
+            siblings.get("unit")
+            or siblings.get("units")
+            or siblings.get("unitType")  # GitHub's billing usage: "unitType": "Minutes"
+            or siblings.get("unit_type")
+        )
         percent = isinstance(unit, str) and unit.strip().lower() in _PERCENT_UNITS
         if cur is None and isinstance(unit, str) and unit.strip().lower() in _CURRENCY_WORDS:
             cur = _CURRENCY_WORDS[unit.strip().lower()]  # "unit": "USD"
@@ -519,9 +524,10 @@ def fact_keys(h: HardFact, *, claimed: bool = False) -> tuple[str, ...]:
     kind, v = h.kind, h.value
     if kind in ("money", "count", "number", "percent") and h.number is not None:
         keys = [num_key(h.number)]
-        if h.number < 0 and (not claimed or kind == "money"):
+        if h.number < 0:
             # a calculator's "-2580.0": "a refund of $2580"; a deduction a reply writes
-            # ("Certificate: -$500") is the certificate's 500
+            # ("Certificate: -$500") is the certificate's 500; a diff's "-87" its
+            # deletions (checks/figures decides which field may hold it)
             keys.append(num_key(-h.number))
         if kind == "percent":
             keys.append(num_key(h.number / 100))

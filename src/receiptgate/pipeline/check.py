@@ -16,7 +16,7 @@ from collections.abc import Callable
 from receiptgate.checks.approximate import approximately
 from receiptgate.checks.arithmetic import VALUE_LINE, names_operation
 from receiptgate.checks.availability import available_count
-from receiptgate.checks.counts import kind_count, list_count, subset_count
+from receiptgate.checks.counts import kind_count, list_count, state_count, subset_count
 from receiptgate.checks.document_figures import TODAY_BEFORE, document_figure, stated_today
 from receiptgate.checks.document_rates import document_rate
 from receiptgate.checks.documents import DOCUMENT_KINDS
@@ -206,6 +206,7 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 subset_count(ledger, h, sentence.text, h.start - sentence.start)
                 or list_count(ledger, h, work[sentence.start : h.start])
                 or kind_count(ledger, h, sentence.text, h.start - sentence.start)
+                or state_count(ledger, h, sentence.text, h.start - sentence.start)
                 or row_count(ledger, h, named)
                 or _available_count(ledger, h, sentence)
                 or check_figure(ledger, h, anchor_, clause, sentence_words, fresh, named)

@@ -266,7 +266,34 @@ def extract_hard_facts(
         out = [h for h in out if not _next_day_mark(text, h)]
     if len(out) >= 2 and "min" in low:
         out = _hours_and_minutes(text, out)
+    if _CLOCK_SPAN.search(seg):
+        out = _clock_spans(text, start, seg, out)
     return out
+
+
+#: A span written as a runner or a CI page prints it: "7m 39s", "1h 5m", "4m12s", "2h".
+_CLOCK_SPAN = re.compile(
+    r"(?<![\w.:])(?:(\d{1,3})h\s?)?(?:(\d{1,3})m\s?)?(?:(\d{1,3}(?:\.\d+)?)s)?(?!\w|\.\d)"
+)
+
+
+def _clock_spans(text: str, offset: int, seg: str, out: list[HardFact]) -> list[HardFact]:
+    """Each "7m 39s" (two or three parts: hours, minutes, seconds) as one duration in
+    seconds, in place of the figures read from its parts ("7m" as seven metres)."""
+    spans: list[HardFact] = []
+    for m in _CLOCK_SPAN.finditer(seg):
+        parts = [m.group(i) for i in (1, 2, 3)]
+        if sum(p is not None for p in parts) < 2:
+            continue
+        h, mi, sec = (float(p) if p is not None else 0.0 for p in parts)
+        total = h * 3600 + mi * 60 + sec
+        iso = f"PT{int(h)}H{int(mi)}M{sec:g}S"
+        a, b = offset + m.start(), offset + m.end()
+        spans.append(HardFact("duration", text[a:b], a, b, iso, total, "second"))
+    if not spans:
+        return out
+    kept = [f for f in out if not any(f.start < x.end and x.start < f.end for x in spans)]
+    return sorted(kept + spans, key=lambda f: f.start)
 
 
 #: What joins the hours and the minutes of one duration: "5 hours 30 minutes", "1 hour and
