@@ -559,8 +559,6 @@ HONEST_BLOCKED = starting(
     [h for h, _ in PAIRS] + NO_CLAIM,
     # warn: general statement with no receipt
     "It merges feat/payout-idempotency",
-    # warn: general statement with no receipt
-    "The head commit",
     # Contradicted id: no record has the id #455 (ids of that form here: #482)
     "The PR closes",
     # warn: general statement with no receipt
@@ -584,8 +582,6 @@ HONEST_BLOCKED = starting(
     # warn: general statement with no receipt
     "tkowalski left",
     # warn: general statement with no receipt
-    "Both approvals",
-    # warn: general statement with no receipt
     "**Reviews**\n",
     # warn: Unverified claim: 'the failed'
     "I re-ran the",
@@ -593,8 +589,6 @@ HONEST_BLOCKED = starting(
     "Across both attempts",
     # warn: general statement with no receipt
     "I only needed",
-    # warn: general statement with no receipt
-    "The merge commit",
     # warn: general statement with no receipt
     "## Merged\n\nI",
     # Unsupported financial figure '95%': no receipt holds 95%

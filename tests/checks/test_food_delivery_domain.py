@@ -548,8 +548,6 @@ HONEST_BLOCKED = starting(
     "The Vegetable",
     # Action claim 'has been notified' has no receipt: no sent call on 'The restaurant' in the act
     "The restaurant",
-    # warn: general statement with no receipt
-    "The refund is still",
     # Unsupported schedule figure '90 days': no receipt holds 90 days
     "This is your",
     # Unsupported schedule figure '7:44 pm': no receipt holds 7:44 pm

@@ -203,7 +203,14 @@ def test_a_leave_balance_in_days(text: str, verdict: str) -> None:
 PULL = (
     "github_get_pull_request",
     {"pull_number": 482},
-    {"number": 482, "merged": False, "commits": 6, "additions": 412, "deletions": 87},
+    {
+        "number": 482,
+        "merged": False,
+        "commits": 6,
+        "additions": 412,
+        "deletions": 87,
+        "head": {"sha": "9c1e4b70d2a5f6e8c3b1a9d7e5f4c2b0a8d6e4f2"},
+    },
 )
 CHECK_RUNS = (
     "github_list_check_runs",
@@ -264,6 +271,9 @@ USAGE = (
         ("Then I merged the PR.", "pass"),
         # the GitHub CLI's summary of the checks is a run of them
         ("All checks are green now.", "pass"),
+        # a short commit hash of the long one a result prints
+        ("The head commit is 9c1e4b7.", "pass"),
+        ("The head commit is 9c1e4f7.", "block"),
         # "unitType": "Minutes" beside a quantity
         ("That's 1,840 minutes on the 8-core runners.", "pass"),
         ("That's 1,480 minutes on the 8-core runners.", "block"),

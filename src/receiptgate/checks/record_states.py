@@ -210,6 +210,12 @@ def record_nouns(index: ReceiptIndex) -> frozenset[str]:
 
 #: A state word that an agent's act precedes: "the orders we just cancelled", "the
 #: one I've updated": the act (the ledger checks it), not a state the records report.
+#: What lies between a record's noun and its state word when the noun is the subject:
+#: "The refund is still pending", "the refund has already been processed".
+_SUBJECT_ONLY = re.compile(
+    r"\s+(?:is|was|has\s+been|had\s+been)\s+(?:still\s+|already\s+|now\s+|not\s+yet\s+)?$"
+)
+
 #: How a record's state is shown: "marked as delivered", "shows as scheduled".
 _SHOWN_AS = re.compile(
     r"\b(?:marked|shows?|showing|shown|listed|flagged|recorded|appears|set)\s+as\s+$"
@@ -289,11 +295,14 @@ def reports_state(
         # ("is marked as delivered", "shows as scheduled" do say it)
     reason = max((m.end() for m in _REASON_EDGE.finditer(low, 0, start)), default=0)
     if any(
-        m.group().rstrip("s") not in nouns or not _ID_AFTER.match(low, m.end())
+        m.group().rstrip("s") not in nouns
+        or not (_ID_AFTER.match(low, m.end()) or _SUBJECT_ONLY.match(low, m.end(), start))
         for m in _PROCESS_NOUNS.finditer(low, reason, start)
     ):
         # the state of a request or an exchange, not of the record ("booking HB-30917 is
-        # pending" names a record, where the evidence calls its records bookings)
+        # pending" names a record, where the evidence calls its records bookings; so does
+        # "The refund is still pending", the subject of the state word, where a result
+        # is a refund)
         return None
     # ("pending items ...", "processing times, ..."; "Pending orders:" is a label)
     plural = after[0].rstrip(".,;!?)") if after else ""

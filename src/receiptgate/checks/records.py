@@ -375,15 +375,19 @@ _OF_COMMIT = re.compile(r"\b(?:commit(?:ted|s)?|sha|hash|revision|rev|HEAD|cherr
 def _unheld_commit(
     index: ReceiptIndex, sentence: str, tok: str, a: int, b: int
 ) -> RecordClaim | None:
-    """A commit hash the sentence names that no receipt prints (a short hash is held by a
-    receipt that prints the long one): unsupported. ``None`` when it is no commit's hash
-    or a receipt holds it."""
+    """A commit hash the sentence names: supported by the newest receipt that prints it (a
+    short hash by one that prints the long one), unsupported when none does. ``None``
+    when it is no commit's hash."""
     low = tok.lower()
     if not _HEX.fullmatch(low) or not _OF_COMMIT.search(sentence):
         return None
-    if any(low in e.text for e in index.entries):
-        return None
     f = record_fact("id", a, b, tok)
+    held = next((e for e in reversed(index.entries) if low in e.text.lower()), None)
+    if held is not None:
+        # "The head commit is 9c1e4b7": the first digits of the sha a result prints
+        r = held.receipt
+        detail = f"{r.id} holds the commit {tok}"
+        return RecordClaim("id", a, b, tok, Finding("supported", r.id, r.kind, detail, value=f))
     detail = f"no receipt holds the commit {tok}"
     return RecordClaim("id", a, b, tok, Finding("unsupported", None, None, detail, value=f))
 
