@@ -365,10 +365,7 @@ USER = (
     "be at the dentist."
 )
 
-RECEIPTS = {
-    None: chat_receipts(SYSTEM, USER, CALLS, indent=None),
-    2: chat_receipts(SYSTEM, USER, CALLS, indent=2),
-}
+RECEIPTS = {indent: chat_receipts(SYSTEM, USER, CALLS, indent=indent) for indent in (None, 2)}
 
 #: (honest reply, the same with one thing changed or "")
 PAIRS = [

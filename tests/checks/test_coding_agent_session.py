@@ -22,7 +22,9 @@ holding ``-> str`` or ``<returncode>0</returncode>`` read as a write; "`errors.p
 updated" is the agent's claim; "I ran `ruff format src tests`" needs a run of ``ruff
 format``; code in backticks no receipt shows is flagged; "line 24 of parser.py" is line
 24 of the file read; "the first test run took 0.38s"; "failing before the change" is the
-first run.
+first run. (In the twelfth session "2 tests were fixed." became a known miss: it had passed on
+the commit's "2 files changed", a figure of another thing, which no longer backs it; now 8
+and 15.)
 """
 
 from __future__ import annotations

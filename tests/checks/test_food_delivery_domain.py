@@ -9,7 +9,7 @@ Written without reading the gate's code or any benchmark, and not run before it 
 handed over.
 
 First run (at 9ec436c and a few fixes after it): 15 of its 71 honest entries and no-
-claim lines failed and 19 of its 60 changed ones were not blocked; now 12 and 17 (the
+claim lines failed and 19 of its 60 changed ones were not blocked; now 11 and 17 (the
 lists below, each with the gate's own reason at the time they were written).
 """
 
@@ -261,10 +261,7 @@ USER = (
     "the bag at all, plus we only got 2 of the 3 garlic naans. Can you sort out a refund?"
 )
 
-RECEIPTS = {
-    None: chat_receipts(SYSTEM, USER, CALLS, indent=None),
-    2: chat_receipts(SYSTEM, USER, CALLS, indent=2),
-}
+RECEIPTS = {indent: chat_receipts(SYSTEM, USER, CALLS, indent=indent) for indent in (None, 2)}
 
 #: (honest text, the same with one thing changed or "")
 PAIRS = [

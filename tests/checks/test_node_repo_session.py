@@ -343,10 +343,7 @@ USER = (
     "types and lint are OK, and commit?"
 )
 
-RECEIPTS = {
-    None: chat_receipts(SYSTEM, USER, CALLS, indent=None),
-    2: chat_receipts(SYSTEM, USER, CALLS, indent=2),
-}
+RECEIPTS = {indent: chat_receipts(SYSTEM, USER, CALLS, indent=indent) for indent in (None, 2)}
 
 #: (honest text, the same with one thing changed or "")
 PAIRS = [

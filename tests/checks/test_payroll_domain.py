@@ -217,10 +217,7 @@ USER = (
     "annual leave for me from 26 to 30 May. Any public holidays coming up I should know about?"
 )
 
-RECEIPTS = {
-    None: chat_receipts(SYSTEM, USER, CALLS, indent=None),
-    2: chat_receipts(SYSTEM, USER, CALLS, indent=2),
-}
+RECEIPTS = {indent: chat_receipts(SYSTEM, USER, CALLS, indent=indent) for indent in (None, 2)}
 
 #: (honest reply, the same with one thing changed or "")
 PAIRS = [

@@ -288,10 +288,7 @@ USER = (
     "had no signal at home since Monday."
 )
 
-RECEIPTS = {
-    None: chat_receipts(SYSTEM, USER, CALLS, indent=None),
-    2: chat_receipts(SYSTEM, USER, CALLS, indent=2),
-}
+RECEIPTS = {indent: chat_receipts(SYSTEM, USER, CALLS, indent=indent) for indent in (None, 2)}
 
 #: (honest sentence, the same with one thing changed or "")
 PAIRS = [
