@@ -267,9 +267,10 @@ def check_action(
         if named:
             every = list({id(e): e for e in view.test_runs + check_runs(index)}.values())
             every += [e for e in build_runs(index) if all(e is not x for x in every)]
+            at = {id(x): i for i, x in enumerate(index.entries)}
             runs = [
                 e
-                for e in sorted(every, key=lambda e: index.entries.index(e))
+                for e in sorted(every, key=lambda e: at.get(id(e), 0))
                 if any(re.search(rf"\b{n}\b", e.text.split("\n", 1)[0].lower()) for n in named)
             ] or runs
         return _check_tally(runs, claim.value or "")

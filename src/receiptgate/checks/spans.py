@@ -24,7 +24,8 @@ from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
 from receiptgate.evidence.records import Leaf
 
-#: Seconds in the units a sentence measures a span in.
+#: Seconds in the units a sentence measures a span in (a span in seconds is one a runner
+#: printed, "7m 39s": it is matched to the second).
 _UNIT_SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400}
 
 #: The most moments compared (the newest), so a long session costs no more.
@@ -43,7 +44,6 @@ def span_between(
     the formula that backs it; ``None`` when no such pair is held."""
     unit = _UNIT_SECONDS.get((h.unit or "").rstrip("s"))
     if unit is None or h.number is None or h.number <= 0 or not h.number.is_integer():
-        # (a span in seconds is one a runner printed, "7m 39s": to the second)
         return None
     if "business" in h.text.lower() or PROMISE.search(sentence):
         return None  # "should arrive within 5–7 business days": a span promised, not measured

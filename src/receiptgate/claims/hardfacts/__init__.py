@@ -266,7 +266,7 @@ def extract_hard_facts(
         out = [h for h in out if not _next_day_mark(text, h)]
     if len(out) >= 2 and "min" in low:
         out = _hours_and_minutes(text, out)
-    if _CLOCK_SPAN.search(seg):
+    if _CLOCK_SPAN_HINT.search(seg):
         out = _clock_spans(text, start, seg, out)
     return out
 
@@ -275,6 +275,10 @@ def extract_hard_facts(
 _CLOCK_SPAN = re.compile(
     r"(?<![\w.:])(?:(\d{1,3})h\s?)?(?:(\d{1,3})m\s?)?(?:(\d{1,3}(?:\.\d+)?)s)?(?!\w|\.\d)"
 )
+
+
+#: Two parts of such a span side by side (what makes it worth reading the text for them).
+_CLOCK_SPAN_HINT = re.compile(r"\d\s?[hm]\s?\d{1,3}(?:\.\d+)?\s?[ms]\b")
 
 
 def _clock_spans(text: str, offset: int, seg: str, out: list[HardFact]) -> list[HardFact]:
