@@ -282,3 +282,21 @@ USAGE = (
 def test_a_pull_request_its_checks_and_its_merge(text: str, verdict: str) -> None:
     receipts = tool_transcript([PULL, CHECK_RUNS, REVIEWS, MERGE, CHECKS, USAGE])
     assert _verdict(text, receipts) == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # the outcome field beside the status says it in another form of the word
+        ("Check run cr_7781 failed.", "pass"),
+        ("Check run cr_7781 succeeded.", "block"),
+        ("Check run cr_7781 is completed.", "pass"),
+    ],
+)
+def test_a_check_runs_conclusion_beside_its_status(text: str, verdict: str) -> None:
+    run = (
+        "get_check_run",
+        {"check_run_id": "cr_7781"},
+        {"id": "cr_7781", "name": "lint", "status": "completed", "conclusion": "failure"},
+    )
+    assert _verdict(text, tool_transcript([run, REVIEWS])) == verdict

@@ -434,6 +434,22 @@ def _names_another_call(index: ReceiptIndex, anchor_: Anchor, said: str) -> bool
     )
 
 
+#: Fields of a record's outcome beside its status (a check run's "conclusion").
+_OUTCOME_KEYS = frozenset({"conclusion", "result", "outcome"})
+
+
+def _outcome_of(holders: list[Leaf], value: str) -> Leaf | None:
+    """The outcome field of a holder's record that gives ``value`` in another form of its
+    word ("failure" for "failed", "success" for "succeeded"), if any."""
+    head = value[:4]
+    for leaf in holders:
+        for x in leaf.record.leaves:
+            shown = x.value.shown.strip().lower()
+            if x.key.lower() in _OUTCOME_KEYS and len(head) == 4 and shown.startswith(head):
+                return x
+    return None
+
+
 def _named_before(anchor_: Anchor, at: int) -> list[Record]:
     """The records a sentence names in the part of it, between semicolons, that holds a
     state word ("All api pods are Running; only the worker pod is crash-looping": the api
@@ -558,7 +574,12 @@ def state_claim(
     # a record the sentence names that has the field itself ("order #W1 is the only
     # pending order") is what the state word is about, not the order of an item it also
     # names ("... the Smart Watch from it"), which may be another order
-    records = _named_before(anchor_, a) or anchor_.records
+    part = _named_before(anchor_, a)
+    if not part and anchor_.how == "named" and ";" in anchor_.text:
+        # "Only unit-tests (3.12) failed; integration-tests was skipped": the records the
+        # other part names are not what this part's state word is said of
+        return None
+    records = part or anchor_.records
     subject = _subject_rows(index, anchor_, a, fieldname) if anchor_.how in _WEAK else []
     # "Because the card is frozen": what the sentence calls its subject may be a row of
     # another result (the account whose type is credit_card), not the newest one
@@ -601,6 +622,10 @@ def state_claim(
     other = [leaf for leaf in holders if not holds(leaf)]
     if same and not (every and other):
         return RecordClaim("state", a, b, shown, supported(index, f, same[0]))
+    if other and not same and (outcome := _outcome_of(other, value)) is not None:
+        # "unit-tests (3.12) failed" of a check run whose status is "completed" and whose
+        # conclusion is "failure": its outcome field says it, in another form of the word
+        return RecordClaim("state", a, b, shown, supported(index, f, outcome))
     if (
         (every or attribute)
         and same
