@@ -113,9 +113,7 @@ def flag_claims(s: Sentence, anchor_: Anchor, index: ReceiptIndex) -> list[Recor
         # ... or a later call on it by id whose result has the field ({"merged": true}
         # from merging pull request 482, after the pull request's "merged": false)
         rows = [
-            leaf
-            for leaf in leaves
-            if leaf in rows or ids & (_own_ids(leaf) or _asked_ids(index, leaf))
+            leaf for leaf in leaves if leaf in rows or ids & (_own_ids(leaf) or _asked_ids(leaf))
         ]
         rows = _newest_each(index, rows)
         held = {leaf.value.shown for leaf in rows}
@@ -164,7 +162,7 @@ def _said_as_participle(low: str, key: str) -> bool:
     return True
 
 
-def _asked_ids(index: ReceiptIndex, leaf: Leaf) -> set[str]:
+def _asked_ids(leaf: Leaf) -> set[str]:
     """The ids the call that returned a leaf was asked about (its arguments')."""
     root = leaf.record.root
     return {

@@ -265,13 +265,12 @@ def check_action(
         # sentence names
         named = _RUNNER.findall(tail.lower())
         if named:
-            every = list({id(e): e for e in view.test_runs + check_runs(index)}.values())
-            every += [e for e in build_runs(index) if all(e is not x for x in every)]
-            at = {id(x): i for i, x in enumerate(index.entries)}
+            ran = {id(e) for e in (*view.test_runs, *check_runs(index), *build_runs(index))}
             runs = [
                 e
-                for e in sorted(every, key=lambda e: at.get(id(e), 0))
-                if any(re.search(rf"\b{n}\b", e.text.split("\n", 1)[0].lower()) for n in named)
+                for e in index.entries  # (in the order they ran)
+                if id(e) in ran
+                and any(re.search(rf"\b{n}\b", e.text.split("\n", 1)[0].lower()) for n in named)
             ] or runs
         return _check_tally(runs, claim.value or "")
     if kind == "api_returned":

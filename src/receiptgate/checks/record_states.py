@@ -442,10 +442,11 @@ def _outcome_of(holders: list[Leaf], value: str) -> Leaf | None:
     """The outcome field of a holder's record that gives ``value`` in another form of its
     word ("failure" for "failed", "success" for "succeeded"), if any."""
     head = value[:4]
+    if len(head) < 4:
+        return None
     for leaf in holders:
         for x in leaf.record.leaves:
-            shown = x.value.shown.strip().lower()
-            if x.key.lower() in _OUTCOME_KEYS and len(head) == 4 and shown.startswith(head):
+            if x.key.lower() in _OUTCOME_KEYS and x.value.shown.strip().lower().startswith(head):
                 return x
     return None
 

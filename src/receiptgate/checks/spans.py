@@ -95,7 +95,7 @@ def moments(index: ReceiptIndex) -> list[tuple[Leaf, datetime]]:
                 continue
             if index.receipt_of(leaf).kind != "tool" or not _STAMP.match(leaf.value.shown):
                 continue
-            t = _parse(leaf.value.shown)
+            t = moment_of(leaf.value.shown)
             if t is not None:
                 found.append((leaf, t))
     found.sort(key=lambda x: index.position(x[0]))
@@ -104,7 +104,8 @@ def moments(index: ReceiptIndex) -> list[tuple[Leaf, datetime]]:
     return found
 
 
-def _parse(shown: str) -> datetime | None:
+def moment_of(shown: str) -> datetime | None:
+    """The moment an ISO stamp gives (one without a zone read as UTC)."""
     try:
         t = datetime.fromisoformat(shown.strip().replace("Z", "+00:00"))
     except ValueError:

@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from receiptgate.checks.about import is_about
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.rivals import evidence_line
-from receiptgate.checks.spans import moments
+from receiptgate.checks.spans import moment_of, moments
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.records import Leaf
@@ -30,16 +30,17 @@ _IANA = re.compile(r"^(?:Africa|America|Asia|Atlantic|Australia|Europe|Indian|Pa
 _OFFSET_STAMP = re.compile(r"\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$")
 
 
-def in_named_zone(index: ReceiptIndex, h: HardFact, rival: Leaf) -> Finding | None:
-    """``h`` (a clock time) as the moment ``rival`` records, in a zone the records name."""
+def in_named_zone(
+    index: ReceiptIndex, h: HardFact, rival: Leaf, moment: datetime | None = None
+) -> Finding | None:
+    """``h`` (a clock time) as the moment ``rival`` records (``moment``, when it is read
+    already), in a zone the records name."""
     if h.kind != "time" or rival.value.kind != "datetime":
         return None
-    shown = rival.value.shown.strip()
-    if not _OFFSET_STAMP.search(shown):
-        return None
-    try:
-        moment = datetime.fromisoformat(shown.replace("Z", "+00:00"))
-    except ValueError:
+    if not _OFFSET_STAMP.search(rival.value.shown.strip()):
+        return None  # (a stamp with no offset is no one moment to say elsewhere)
+    moment = moment or moment_of(rival.value.shown)
+    if moment is None:
         return None
     wanted = {k[2:] for k in claim_keys(h) if k.startswith("t:")}
     for zone in _zones(index):
@@ -81,9 +82,9 @@ def zoned_moment(
     about the sentence."""
     if h.kind != "time" or not _zones(index):
         return None
-    for leaf, _ in reversed(moments(index)):
+    for leaf, moment in reversed(moments(index)):
         if is_about(index, leaf, clause, sentence, ()):
-            found = in_named_zone(index, h, leaf)
+            found = in_named_zone(index, h, leaf, moment)
             if found is not None:
                 return found
     return None
