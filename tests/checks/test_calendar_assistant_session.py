@@ -665,12 +665,8 @@ HONEST_BLOCKED = starting(
     "The roadmap review",
     # warn: general statement with no receipt
     "Your Thursday",
-    # warn: general statement with no receipt
-    "The Harborview",
     # Contradicted status: contradicts c3 items[0].attendees[1].responseStatus = accepted, claimed
     "**Summary of",
-    # Unsupported financial figure '$25': no receipt holds $25
-    "With 6 people",
     # Contradicted status: contradicts c4 attendees[2].responseStatus = needsAction, claimed tenta
     "Here's where",
     # Contradicted status: contradicts c3 items[1].attendees[0].responseStatus = accepted, claimed

@@ -554,8 +554,6 @@ NO_CLAIM = [
 #: Known misses, filled after the first run (strict: a fix shows up as a failure).
 HONEST_BLOCKED = starting(
     [h for h, _ in PAIRS] + NO_CLAIM,
-    # warn: general statement with no receipt
-    "It merges feat/payout-idempotency",
     # Contradicted id: no record has the id #455 (ids of that form here: #482)
     "The PR closes",
     # warn: general statement with no receipt
@@ -586,8 +584,6 @@ HONEST_BLOCKED = starting(
     "I only needed",
     # warn: general statement with no receipt
     "## Merged\n\nI",
-    # Unsupported financial figure '95%': no receipt holds 95%
-    "The 8-core runners",
     # Unsupported general figure '5,170 Actions': no receipt holds 5,170 Actions
     "That's 5,170",
     # warn: general statement with no receipt

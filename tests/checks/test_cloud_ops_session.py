@@ -678,8 +678,6 @@ CHANGED_PASSED = starting(
     "My curl to /healthz on checkout-web-1 timed out after 5",
     # flagged only
     "The direct health check from the box succeeded.",
-    # an urgency no record uses is not compared
-    "PD incident Q1X8KZ4TP0W2NA is low urgency and assigned to",
     # flagged only: an assignee no record names
     "It's on the Web Platform On-Call policy, assigned to Marcus",
     # flagged only: a short '#N' is no id the records are checked for

@@ -543,8 +543,6 @@ HONEST_BLOCKED = starting(
     "Your Chicken",
     # Unsupported general figure '60p': no receipt holds 60p
     "The Vegetable",
-    # Action claim 'has been notified' has no receipt: no sent call on 'The restaurant' in the act
-    "The restaurant",
     # Unsupported schedule figure '90 days': no receipt holds 90 days
     "This is your",
     # Unsupported schedule figure '7:44 pm': no receipt holds 7:44 pm

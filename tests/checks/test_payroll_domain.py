@@ -568,20 +568,12 @@ NO_CLAIM = [
 #: Known misses, filled in after the first run (strict: a fix shows up as a failure).
 HONEST_BLOCKED = starting(
     [h for h, _ in PAIRS] + NO_CLAIM,
-    # Unsupported financial figure '€173.77': no receipt holds €173.77
-    "Your net pay",
-    # Unsupported financial figure '€6,312.15': no receipt holds €6,312.15
-    "Across the two",
-    # Unverified claim: 'Income tax was about 17%'; Unsupported financial figure '17%': no receipt
-    "Income tax was",
     # warn: general statement with no receipt
     "April's payslip",
     # warn: Unverified claim: 'manager is Jonas Weber'
     "Your manager",
     # warn: Unverified claim: 'Your contract is full'
     "Your contract",
-    # warn: general statement with no receipt
-    "You're based",
     # Contradicted schedule figure: contradicts c3 balances[0].carry_over_expires = 2025-06-30, cl
     "Your entitlement",
     # Unsupported general figure '33 available': no receipt holds 33 available
@@ -590,12 +582,6 @@ HONEST_BLOCKED = starting(
     "A full day of",
     # warn: Unverified claim: 'Jonas Weber approved'
     "Jonas Weber approved",
-    # Action claim 'has been approved' has no receipt: no fixed call on 'Your request' in the acti
-    "Your request",
-    # Action claim 'has been approved' has no receipt: no fixed call on 'your request LR-88213' in
-    "Dear Sofia, your",
-    # Contradicted financial figure: contradicts c2 payslips[0].earnings[1].amount = 350, claimed
-    "Good news — your",
     # warn: general statement with no receipt
     "Both months were",
     # warn: general statement with no receipt

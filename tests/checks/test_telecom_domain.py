@@ -591,24 +591,16 @@ NO_CLAIM = [
 #: Still wrong (strict: a fix shows up as a failure to update these).
 HONEST_BLOCKED = starting(
     [h for h, _ in PAIRS] + NO_CLAIM,
-    # Unsupported financial figure '$0.20': no receipt holds $0.20
-    "The calls to",
-    # Unsupported financial figure '$125': no receipt holds $125
-    "Your three plans",
     # Unsupported financial figure '$37.21': no receipt holds $37.21
     "Bill total $165",
     # Unsupported financial figure '$208.30': no receipt holds $208.30
     "At $20.83 a month",
     # Unsupported financial figure '$7.60': no receipt holds $7.60
     "Okay, so the",
-    # Unsupported general figure '115%': no receipt holds 115%
-    "Maya used 115%",
     # warn: general statement with no receipt
     "The Canada pass",
     # Unsupported financial figure '$35': no receipt holds $35
     "For a 7-day trip",
-    # warn: general statement with no receipt
-    "The ticket has",
     # warn: general statement with no receipt
     "### Outage update",
     # Action claim 'I applied **$30.00** (ref' has no receipt: no fixed call on '$30.00** (ref' in
@@ -626,8 +618,6 @@ CHANGED_PASSED = starting(
     "I've added the pass",
     # warn: general statement with no receipt
     "The Canada pass",
-    # warn: general statement with no receipt
-    "The ticket has",
     # passes
     "I've applied",
     # passes

@@ -13,7 +13,7 @@ from receiptgate.checks.words import GENERIC, content_words
 from receiptgate.claims.hard import DEADLINE_WORDS
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
-from receiptgate.evidence.records import Leaf
+from receiptgate.evidence.records import Leaf, Record
 
 
 @functools.lru_cache(maxsize=8192)
@@ -46,6 +46,17 @@ def counted_unit(index: ReceiptIndex, h: HardFact) -> frozenset[str]:
         return frozenset()
     unit = content_words(h.unit)
     return unit if unit <= field_nouns(index) else frozenset()
+
+
+def own_words(rec: Record) -> frozenset[str]:
+    """The words a row is called by: its names and its short word values ("Income
+    tax", "International calling - 38 min to India")."""
+    parts = list(rec.names) + [
+        x.value.shown
+        for x in rec.leaves
+        if x.value.kind in ("word", "text") and len(x.value.shown) <= 60
+    ]
+    return content_words(" ".join(parts))
 
 
 def leaf_words(index: ReceiptIndex, leaf: Leaf) -> frozenset[str]:

@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 
-from receiptgate.checks.about import counted_unit, field_words
+from receiptgate.checks.about import counted_unit, field_words, own_words
 from receiptgate.checks.finding import Finding
-from receiptgate.checks.heads import multiplier_counts
+from receiptgate.checks.heads import multiplier_counts, stated_counts
 from receiptgate.checks.operands import (
     HEADS_COUNT,
     HEADS_NOUN,
@@ -42,6 +43,7 @@ from receiptgate.checks.totals import (
     NAMES_TOTAL,
     PLURAL_LABEL,
     category_total,
+    keyed_total,
     kind_total,
     lines_total,
     list_sums,
@@ -50,6 +52,7 @@ from receiptgate.checks.totals import (
     summed,
     wrong_total,
 )
+from receiptgate.checks.words import content_words
 from receiptgate.checks.written import writes_arithmetic, written_arithmetic
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
@@ -151,6 +154,12 @@ def derive(
             same = len(rows) == len(parts) and rows == listed_rows
             if same and abs(fares - target) <= TOLERANCE:
                 return summed(target, [p.value for p in parts], parts[0].leaf)
+    if h.kind == "money" and _PER_UNIT.search(sentence) is not None:
+        # "$25 a head", "$0.20 a minute": an amount over a count
+        each = operands(index, h, records, fresh, wide=True, restated=restated, named=named)
+        found = _per_unit(each, h, target, stated_counts(sentence, h), sentence)
+        if found is not None:
+            return found
     if not operation and not (anchored and records):
         # "Gift cards: $327": the rows of a kind the label names, wherever they are
         # ... or "You have $327 in gift cards": the figure's own words name the kind
@@ -233,8 +242,11 @@ def derive(
         if found is not None:
             return found
     if operation:
-        # a list's total in an older result, past the operands the search could hold
-        total = list_total(index, h, target, fresh)
+        # a list's total in an older result, past the operands the search could hold, or
+        # over the objects the sentence names ("your three plans add up to $125")
+        total = list_total(index, h, target, fresh) or keyed_total(
+            index, h, target, sentence, fresh
+        )
         if total is not None:
             return total
     return wrong_total(ops, target, records, sentence, h.text)
@@ -261,6 +273,48 @@ _RATE = re.compile(
     r"\b(?:per\s+(?:person|item|night|passenger|guest|travell?er|bag|unit)|each)\b",
     re.IGNORECASE,
 )
+#: An amount for each one of something: "$25 a head", "$0.20 a minute", "£4/night".
+_PER_UNIT = re.compile(
+    r"\b(?:a|an|per|each|every)\s+(?:head|person|guest|passenger|minute|min|hour|day|night|"
+    r"week|month|gb|kwh|unit|item|seat|ticket|user|seat)\b|/\s?(?:min|hr|h|day|night|mo|gb|kwh)\b",
+    re.IGNORECASE,
+)
+
+
+def _per_unit(
+    ops: list[Operand], h: HardFact, target: float, counts: AbstractSet[int], sentence: str
+) -> Derivation | None:
+    """An amount over a count: "the deposit works out to $25 a head" with "6 people" in
+    the sentence ($150 / 6), "$0.20 a minute" of a line item's $7.60 for "38 min" (a
+    count its row holds). The amount's field or row is one the sentence names, and the
+    quotient is exact to the cent unless the figure is said to be about."""
+    at = sentence.find(h.text)
+    about = at >= 0 and _ABOUT.search(sentence[:at]) is not None
+    slack = 0.5 if about else 0.005 + 1e-9
+    said = content_words(sentence)
+    for a in ops:
+        if a.leaf is None or a.value <= 0:
+            continue
+        if not said & (field_words(a.leaf) | own_words(a.leaf.record)):
+            continue  # a reservation's balance over its nights is no room's nightly rate
+        row = {
+            int(x.value.number)
+            for x in a.leaf.record.numeric_leaves()
+            if x is not a.leaf
+            and x.value.number is not None
+            and x.value.kind in ("count", "number", "duration")  # "38 min" of a call
+            and float(x.value.number).is_integer()
+        }
+        for n in sorted(set(counts) | row):
+            if n >= 2 and abs(a.value / n - target) <= slack:
+                return _ok(target, f"{show_number(a.value)} / {n}", a)
+    return None
+
+
+#: A figure said to be rounded: "about $47 a night", "roughly 40%".
+_ABOUT = re.compile(r"\b(?:about|around|roughly|approximately|nearly|almost)\s+\W*$|~\s*\W*$", re.I)
+
+
 #: After a figure: the kind of rows it is a total of ("$327 in gift cards").
 _IN_KIND = re.compile(r"[*_]*\s+(?:in|across|on)\s+(?:your\s+|the\s+|\w+\s+)?\w+s\b", re.I)
 

@@ -166,3 +166,53 @@ def your_value(
             detail = f"contradicts {line}"
             out.append((a, b, Finding("contradicted", r.id, r.kind, detail, leaf.path, value=fact)))
     return out
+
+
+#: The levels of a scale every tracker uses, in a field named for the scale: "high
+#: priority", "critical severity", "a low-risk change". Each is another's alternative.
+_LEVELS = ("low", "medium", "normal", "moderate", "high", "urgent", "critical")
+_SCALES = ("priority", "severity", "urgency", "impact", "risk")
+_GRADED = re.compile(
+    rf"\b(?P<level>{'|'.join(_LEVELS)})[-\s]+(?P<scale>{'|'.join(_SCALES)})\b"
+    rf"|\b(?P<scale2>{'|'.join(_SCALES)})(?:\s+(?:is|was|of|set\s+to))?[*_:\s]+"
+    rf"(?P<level2>{'|'.join(_LEVELS)})\b",
+    re.IGNORECASE,
+)
+
+
+def graded_value(
+    index: ReceiptIndex, sentence: str, records: list[Record], offset: int = 0
+) -> list[tuple[int, int, Finding]]:
+    """A level a sentence gives a record on a scale ("The ticket has high priority",
+    "Severity: critical"), against the field of that name of the records the sentence is
+    about (else the newest record of the evidence that has one): the same level backs
+    it, another level contradicts it. (start, end, finding), as :func:`your_value`."""
+    out: list[tuple[int, int, Finding]] = []
+    for m in _GRADED.finditer(sentence):
+        g = "level" if m.group("level") else "level2"
+        level, scale = m.group(g).lower(), (m.group("scale") or m.group("scale2")).lower()
+        own = [
+            x
+            for rec in records
+            for r in rec.lineage()
+            for x in r.leaves
+            if x.key.lower() == scale and x.value.kind in ("word", "text")
+        ]
+        held = (
+            own
+            or [x for x in index.by_field.get(scale, ()) if x.value.kind in ("word", "text")][-1:]
+        )
+        if not held:
+            continue
+        leaf = held[0]
+        value = leaf.value.shown.lower()
+        r = index.receipt_of(leaf)
+        line = f"{r.id} {leaf.path} = {leaf.value.shown}"
+        a, b = offset + m.start(g), offset + m.end(g)
+        fact = record_fact("state", a, b, m.group(g))
+        if value == level:
+            out.append((a, b, Finding("supported", r.id, r.kind, line, leaf.path, value=fact)))
+        elif value in _LEVELS and len({x.value.shown.lower() for x in held}) == 1:
+            detail = f"contradicts {line}"
+            out.append((a, b, Finding("contradicted", r.id, r.kind, detail, leaf.path, value=fact)))
+    return out

@@ -49,6 +49,7 @@ from receiptgate.checks.consequences import documented_sending
 from receiptgate.checks.edits import fix_undone
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.objects import GENERIC_OBJECTS, ObjectMatcher
+from receiptgate.checks.passive_states import state_held
 from receiptgate.checks.payments import amounts
 from receiptgate.checks.words import content_words
 from receiptgate.claims.hardfacts import extract_hard_facts
@@ -378,6 +379,9 @@ def check_action(
         said = f"{claim.subject} {claim.matched_text} {claim.object or ''} {tail}"
         if (sent := documented_sending(index, said)) is not None:
             return sent
+    if not mentioned and (held := state_held(index, claim)) is not None:
+        # "Your request has been approved" (by the manager): the state the request holds
+        return held
     if not mentioned:
         what = f" on {claim.object!r}" if claim.object else ""
         return Finding("unsupported", None, None, f"no {kind} call{what} in the action ledger")

@@ -493,12 +493,12 @@ def _subject_rows(index: ReceiptIndex, anchor_: Anchor, a: int, fieldname: str) 
     if m is None:
         return []
     noun = content_words(m.group(1))
-    if not noun or any(noun & _kind_words(r) for r in anchor_.records):
+    if not noun or any(noun & kind_words(r) for r in anchor_.records):
         return []
     # "Your order is marked as delivered" after an email call whose result names the
     # order by its order_id: the record that is an order, not one that refers to it
     rows = [
-        rec for leaf in index.by_field.get(fieldname, ()) if noun & _kind_words(rec := leaf.record)
+        rec for leaf in index.by_field.get(fieldname, ()) if noun & kind_words(rec := leaf.record)
     ]
     if not rows:
         if any(noun & _row_words(r) for r in anchor_.records):
@@ -511,7 +511,7 @@ def _subject_rows(index: ReceiptIndex, anchor_: Anchor, a: int, fieldname: str) 
     if len({id(r) for r in rows}) <= 1:
         return rows
     single = [r for r in rows if not r.path.endswith("]")]
-    if len({id(r) for r in single}) == 1 and noun & _kind_words(single[0]):
+    if len({id(r) for r in single}) == 1 and noun & kind_words(single[0]):
         # "Your order": the order a call returned on its own, not a row of the customer's
         # order history beside it
         return single
@@ -521,7 +521,7 @@ def _subject_rows(index: ReceiptIndex, anchor_: Anchor, a: int, fieldname: str) 
     return picked if len({id(r) for r in picked}) == 1 else []
 
 
-def _kind_words(rec: Record) -> frozenset[str]:
+def kind_words(rec: Record) -> frozenset[str]:
     """What a record is: the name of the field or list that holds it ("order" of
     ``{"order": {...}}``, of ``orders[2]``) and what its own id names."""
     names = re.findall(r"[A-Za-z_]+", rec.path)

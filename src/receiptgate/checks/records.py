@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from receiptgate.checks.anchoring import SPACED_ID, TOKEN, Anchor, id_key, word_spans
 from receiptgate.checks.availability import SAID_OF, labelled_availability
 from receiptgate.checks.card_digits import last_digit_spans
-from receiptgate.checks.enums import denies, your_value
+from receiptgate.checks.enums import denies, graded_value, your_value
 from receiptgate.checks.figures import supported
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.labels import label_value, last_digits
@@ -139,6 +139,11 @@ def record_claims(
         busy.append((a, b))
     # "your Gold-member status" against the profile's membership (checks/enums)
     for a, b, finding in your_value(index, s.text, s.start):
+        if free(a, b):
+            out.append(RecordClaim("state", a, b, s.text[a - s.start : b - s.start], finding))
+            busy.append((a, b))
+    # "The ticket has high priority" against the ticket's priority (checks/enums)
+    for a, b, finding in graded_value(index, s.text, anchor_.records, s.start):
         if free(a, b):
             out.append(RecordClaim("state", a, b, s.text[a - s.start : b - s.start], finding))
             busy.append((a, b))

@@ -7,12 +7,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from receiptgate.checks.about import field_words
+from receiptgate.checks.about import field_words, own_words
 from receiptgate.checks.operands import Derivation, show_number
 from receiptgate.checks.words import content_words
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
-from receiptgate.evidence.records import Record
+from receiptgate.evidence.records import Leaf, Record
+from receiptgate.evidence.values import SIZE_UNITS
 
 #: A share rounded or said as about: "about 64%", "roughly 92%", "~40%".
 _ABOUT = re.compile(r"\b(?:about|around|roughly|approximately|nearly|almost|over|under)\s+$|~\s*$")
@@ -62,4 +63,111 @@ def share_of(
                         f"({part.key} of {whole.key})"
                     )
                     return Derivation("supported", formula, part)
+    return _across_rows(list(rows.values()), h, said, slack, sentence)
+
+
+def _across_rows(
+    rows: list[Record], h: HardFact, said: frozenset[str], slack: float, sentence: str
+) -> Derivation | None:
+    """A share whose part and whole sit in two rows: a line of a payslip over its gross
+    ("Income tax was about 17% of your April gross"), one row's field over the same field
+    summed over its list ("make up about 95% of the net cost"), and two rows of one
+    person ("Maya used 115% of her 10 GB allowance": her usage row over her plan row).
+    The part's row must be named by the sentence, and the whole by its field words or
+    its value written out; the two of one kind and unit."""
+    assert h.number is not None
+    written = {m.group().replace(",", "") for m in _FIGURE.finditer(sentence)}
+    for rec in rows:
+        wholes = [w for w in _numbers(rec) if said & field_words(w)]
+        for sub in rec.subtree():
+            if sub is rec or not said & (own_words(sub) - _field_words_of(wholes)):
+                continue
+            for part in _numbers(sub):
+                for whole in wholes:
+                    if (found := _try(h, part, whole, None, slack)) is not None:
+                        return found
+        for part in _numbers(rec):
+            if not said & field_words(part) or not said & own_words(rec):
+                continue
+            rows_of_list = _list_rows(rec)
+            if len(rows_of_list) >= 2:
+                total = sum(
+                    x.value.number or 0.0
+                    for r in rows_of_list
+                    for x in _numbers(r)
+                    if x.key == part.key
+                )
+                if (found := _try(h, part, part, total, slack)) is not None:
+                    return found
+        for other in rows:
+            names = _lineage_names(rec) & _lineage_names(other)
+            shared = {n for n in names if said & content_words(n)}
+            if other is rec or not shared:
+                continue
+            for whole in _numbers(other):
+                own = field_words(whole) - _numbers_words(rec)  # "cap" of data_cap_gb
+                if whole.value.shown not in written and not said & own:
+                    continue
+                for part in _numbers(rec):
+                    if said & field_words(part) and (found := _try(h, part, whole, None, slack)):
+                        return found
     return None
+
+
+_FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def _lineage_names(rec: Record) -> set[str]:
+    """The names of a row and of the rows it sits in (a plan's line's owner)."""
+    return {n for r in rec.lineage() for n in r.names}
+
+
+def _numbers(rec: Record) -> list[Leaf]:
+    return [x for x in rec.numeric_leaves() if x.value.kind in ("count", "number", "money")]
+
+
+def _numbers_words(rec: Record) -> frozenset[str]:
+    return frozenset().union(*(field_words(x) for x in _numbers(rec)))
+
+
+def _field_words_of(leaves: list[Leaf]) -> frozenset[str]:
+    return frozenset().union(*(field_words(x) for x in leaves))
+
+
+def _list_rows(rec: Record) -> list[Record]:
+    """The rows of the list a row is an item of (itself among them)."""
+    if rec.parent is None or not rec.path.endswith("]"):
+        return []
+    stem = rec.path[: rec.path.rindex("[")]
+    return [
+        r
+        for r in rec.parent.children
+        if r.path.endswith("]") and r.path[: r.path.rindex("[")] == stem
+    ]
+
+
+def _unit(leaf: Leaf) -> str:
+    last = leaf.words[-1] if leaf.words else ""
+    return f"{leaf.value.kind}:{last if last in SIZE_UNITS else ''}"
+
+
+def _try(
+    h: HardFact, part: Leaf, whole: Leaf, total: float | None, slack: float
+) -> Derivation | None:
+    assert h.number is not None
+    p, w = part.value.number, total if total is not None else whole.value.number
+    if p is None or not w or p <= 0 or w <= 0 or (p >= w and h.number <= 100):
+        return None
+    if part is not whole and (
+        _unit(part) != _unit(whole)
+        or (
+            None not in (part.value.unit, whole.value.unit) and part.value.unit != whole.value.unit
+        )  # (money in two currencies)
+    ):
+        return None
+    share = 100 * p / w
+    if abs(share - h.number) > slack:
+        return None
+    of = f"the sum of {whole.key}" if total is not None else whole.key
+    formula = f"{h.text} ≈ {show_number(p)} / {show_number(w)} = {share:.1f}% ({part.key} of {of})"
+    return Derivation("supported", formula, part)

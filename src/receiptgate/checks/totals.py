@@ -368,3 +368,62 @@ def is_the_total(sentence: str, figure: str) -> bool:
         if nearest[0] <= at < nearest[1] or at <= nearest[0] < at + len(figure):
             return True
     return False
+
+
+#: A count said before the objects it counts: "your three plans", "both passes", "2 bags".
+_COUNTED = re.compile(r"\b(\d|two|three|four|five|six|both|all)\s+(?:of\s+)?(?:\w+\s+)?$")
+_SPELLED = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "both": 2}
+#: Object records a keyed total looks at, at most.
+_KEYED_RECORDS = 400
+
+
+def keyed_total(
+    index: ReceiptIndex,
+    h: HardFact,
+    target: float,
+    sentence: str,
+    fresh: Callable[[Receipt], bool],
+) -> Derivation | None:
+    """The sum of one field over the objects the sentence names by their field name in
+    the plural ("Your three plans add up to $125 a month": the ``plan`` object of each
+    of the account's lines), in the newest result that has two or more of them; a count
+    said before the noun ("three plans") must be the number of those objects."""
+    low = sentence.lower()
+    nouns: dict[str, int | None] = {}
+    for m in re.finditer(r"\b([a-z]{3,}?)(?:es|s)\b", low):
+        counted = _COUNTED.search(low, 0, m.start())
+        said = counted.group(1) if counted else None
+        n = int(said) if said and said.isdigit() else _SPELLED.get(said or "")
+        nouns[m.group(1)] = n
+    if not nouns:
+        return None
+    looked = 0
+    for entry in reversed(index.entries):
+        if not fresh(entry.receipt):
+            continue
+        groups: dict[str, list[Record]] = {}
+        for rec in entry.records:
+            looked += 1
+            if looked > _KEYED_RECORDS:
+                return None
+            words = re.findall(r"[A-Za-z]+", rec.path)
+            if not words or rec.parent is None:
+                continue
+            last = words[-1].lower()
+            if last in nouns or last.rstrip("s") in nouns or last.removesuffix("es") in nouns:
+                groups.setdefault(PATH_INDEX.sub("[*]", rec.path), []).append(rec)
+        for rows in groups.values():
+            last = re.findall(r"[A-Za-z]+", rows[0].path)[-1].lower()
+            noun = next(n for n in (last, last.rstrip("s"), last.removesuffix("es")) if n in nouns)
+            if len(rows) < 2 or nouns[noun] not in (None, len(rows)):
+                continue
+            fields: dict[str, list[Leaf]] = {}
+            for row in rows:
+                for leaf in row.numeric_leaves():
+                    if same_kind(h, leaf):
+                        fields.setdefault(leaf.key, []).append(leaf)
+            for leaves in fields.values():
+                values = [x.value.number or 0.0 for x in leaves]
+                if len(leaves) == len(rows) and abs(sum(values) - target) <= TOLERANCE:
+                    return summed(target, values, leaves[0])
+    return None

@@ -29,6 +29,8 @@ MONEY_WORDS: Final = frozenset(
     deductibles copay copays coinsurance premium premiums rent wage wages income earnings
     payout payouts excess credits debits bill""".split()
 )
+#: Field words that are an amount when a ``currency`` sits beside them.
+_CURRENCY_AMOUNT_WORDS: Final = frozenset("value amount total gross net due outstanding".split())
 #: Objects whose fields are amounts by option ("prices": {"economy": 105}).
 _AMOUNT_GROUPS: Final = frozenset("prices fares costs fees amounts balances charges".split())
 COUNT_WORDS: Final = frozenset(
@@ -37,7 +39,7 @@ COUNT_WORDS: Final = frozenset(
 #: Field words of loyalty units, counted, never money ("points_balance", "miles_earned").
 _POINT_WORDS: Final = frozenset("points miles".split())
 #: Units of size and measure a field's name may end with ("data_used_gb", "distance_km").
-_SIZE_UNITS: Final = frozenset("kb mb gb tb kib mib gib tib bytes km mi kg lb lbs kwh".split())
+SIZE_UNITS: Final = frozenset("kb mb gb tb kib mib gib tib bytes km mi kg lb lbs kwh".split())
 #: Field words of a rate per unit of time or use ("rate_per_night", "nightly_rate").
 _PER_WORDS: Final = frozenset("per nightly daily hourly weekly monthly".split())
 PERCENT_WORDS: Final = frozenset("pct percent percentage ratio share util utilization".split())
@@ -228,7 +230,7 @@ def _number_value(
         keys += (f"i:{int(x)}",)  # a long number is also a name (an item, a ticket)
     if float(x).is_integer() and 1900 <= x <= 2100 and ws & {"year", "yr", "fy"}:
         keys += (f"d:{int(x)}",)
-    if words and words[-1] in _SIZE_UNITS:
+    if words and words[-1] in SIZE_UNITS:
         # "premium_remaining_gb": the field's last word is its unit, whatever it counts
         return Value("number", keys, shown, x)
     if ws & _POINT_WORDS:
@@ -239,12 +241,10 @@ def _number_value(
     if siblings.percent and not ws & (MONEY_WORDS | COUNT_WORDS) - {"value"}:
         # {"unit": "percent", "value": 18.4, "previous_value": 16.9}
         return Value("percent", keys, shown, x, "%")
-    if (
-        siblings.currency is not None
-        and ws & {"value", "amount", "total"}
-        and not ws & PERCENT_WORDS
-    ):
-        ws.add("price")  # {"unit": "USD", "value": 120}, {"currency": "USD", "total": 165.61}
+    if siblings.currency is not None and ws & _CURRENCY_AMOUNT_WORDS and not ws & PERCENT_WORDS:
+        # {"unit": "USD", "value": 120}, {"currency": "USD", "total": 165.61}, a payslip's
+        # "gross" and "net" beside its "currency"
+        ws.add("price")
     # The field's last word is its unit: "restocking_fee_percent" is a percent of a fee.
     if ws & MONEY_WORDS and not (words and words[-1] in PERCENT_WORDS):
         return Value("money", keys, shown, x, _currency(words, siblings))

@@ -1,0 +1,118 @@
+"""Sentences that restate what one record holds, with no figure to check (payroll, food
+delivery, telecom and CI probes of the thirteenth session), end to end: a state told in
+the passive ("Your request has been approved", by someone else, after the agent's
+call), a yes/no field named for the object and the act ("restaurant_notified"), and a
+statement made of one row's values ("The ticket has high priority and is assigned to
+Field Ops - Portland"), with the level it gives on a scale ("high priority") read
+against the field of that name. A changed twin is never backed."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from receiptgate import Gate, Receipt
+from tool_transcripts import tool_transcript
+
+NOW = datetime(2025, 5, 6, 12, tzinfo=UTC)
+
+SUBMITTED = (
+    "create_leave_request",
+    {"employee_id": "E-1", "start_date": "2025-05-26"},
+    {"request": {"id": "LR-88213", "status": "submitted", "decided_at": None}},
+)
+DECIDED = (
+    "get_leave_request",
+    {"request_id": "LR-88213"},
+    {
+        "request": {
+            "id": "LR-88213",
+            "status": "approved",
+            "decided_by": {"id": "EMP-01190", "name": "Jonas Weber"},
+        }
+    },
+)
+REPORT = (
+    "report_missing_items",
+    {"order_id": "ORD-58QK21"},
+    {"report": {"id": "MIR-20931", "status": "approved", "restaurant_notified": True}},
+)
+TICKET = (
+    "get_outage_ticket",
+    {"ticket_id": "TK-770341"},
+    {
+        "ticket": {
+            "id": "TK-770341",
+            "status": "in_progress",
+            "priority": "high",
+            "assigned_team": "Field Ops - Portland",
+        }
+    },
+)
+EMPLOYEE = (
+    "get_employee",
+    {"employee_id": "E-1"},
+    {"employee": {"id": "E-1", "location": {"site": "Hamburg HQ", "country": "DE"}}},
+)
+PULL = (
+    "github_get_pull",
+    {"pull_number": 482},
+    {
+        "number": 482,
+        "state": "open",
+        "merged": False,
+        "mergeable": True,
+        "head": {"ref": "feat/payout-idempotency"},
+        "base": {"ref": "main"},
+    },
+)
+
+
+def _verdict(text: str, receipts: list[Receipt]) -> str:
+    return Gate().validate(text, receipts=receipts, now=NOW).verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # the request the agent submitted, approved by the manager since
+        ("Your request has been approved.", "pass"),
+        ("Your request LR-88213 has been approved by Jonas Weber.", "pass"),
+        # a state the request does not hold still asks for a call that made it so
+        ("Your request has been cancelled.", "block"),
+    ],
+)
+def test_a_state_told_in_the_passive_is_the_records_state(text: str, verdict: str) -> None:
+    assert _verdict(text, tool_transcript([SUBMITTED, DECIDED])) == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("The restaurant has been notified about the missing items.", "pass"),
+        ("The restaurant has not been notified about the missing items.", "block"),
+    ],
+)
+def test_a_yes_no_field_named_for_the_object_and_the_act(text: str, verdict: str) -> None:
+    assert _verdict(text, tool_transcript([REPORT])) == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "calls", "verdict"),
+    [
+        ("The ticket has high priority and is assigned to Field Ops - Portland.", [TICKET], "pass"),
+        # a level of the scale the ticket's priority is on, another than it holds
+        ("The ticket has low priority and is assigned to Field Ops - Portland.", [TICKET], "block"),
+        ("Priority: critical.", [TICKET], "block"),
+        # one word no field of the row holds: a statement with no receipt, as before
+        ("The ticket is assigned to Field Ops - Seattle.", [TICKET], "flag"),
+        ("You're based at Hamburg HQ.", [EMPLOYEE], "pass"),
+        ("You're based at Berlin HQ.", [EMPLOYEE], "flag"),
+        # the pull request's head and base are object fields of one row
+        ("It merges feat/payout-idempotency into main.", [PULL], "pass"),
+        ("It merges feat/payout-idempotency into develop.", [PULL], "flag"),
+    ],
+)
+def test_a_statement_made_of_one_rows_values(text: str, calls: list, verdict: str) -> None:  # type: ignore[type-arg]
+    assert _verdict(text, tool_transcript(calls)) == verdict
