@@ -384,8 +384,6 @@ HONEST_BLOCKED = starting(
     # pandas' describe() output is not read as named values
     "The average active user had about 11.4 sessions in August,",
     # as above
-    "18,204 users were active in August.",
-    # as above
     "The heaviest user logged 142 sessions.",
     # a difference of percentages; the metric's pct_change is not found
     "That's a 1.5 percentage-point gain, or 8.88% in relative",

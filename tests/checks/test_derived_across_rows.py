@@ -173,3 +173,77 @@ def test_a_balance_over_nights_is_no_rooms_nightly_rate() -> None:
     # 567 / 4 = 141.75: neither the Junior Suite's rate nor a figure the sentence is about
     text = "The cheapest option is the Junior Suite at €142 per night."
     assert _verdict(text, tool_transcript([STAY])) == "block"
+
+
+TARIFF = (
+    "get_tariff",
+    {"account_id": "A-1"},
+    {
+        "tariff": {
+            "rates": [{"fuel": "electricity", "unit_rate_p_per_kwh": 26.35}],
+            "previous_rates": [{"fuel": "electricity", "unit_rate_p_per_kwh": 25.73}],
+        }
+    },
+)
+READINGS = (
+    "get_meter_readings",
+    {"account_id": "A-1"},
+    {
+        "meters": [
+            {
+                "fuel": "electricity",
+                "unit": "kWh",
+                "readings": [
+                    {"date": "2025-10-03", "value": 24611},
+                    {"date": "2025-09-03", "value": 24342},
+                ],
+            }
+        ]
+    },
+)
+ORDER = (
+    "get_order",
+    {"order_id": "O-1"},
+    {
+        "items": [
+            {
+                "name": "Samosas",
+                "price": 4.95,
+                "modifiers": [{"name": "Mint chutney", "price": 0.6}],
+            }
+        ]
+    },
+)
+BILLS = (
+    "list_bills",
+    {"account_id": "4417"},
+    {
+        "bills": [
+            {"id": "B-10", "currency": "USD", "total": 165.61, "previous_bill_total": 128.4},
+        ],
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "calls", "verdict"),
+    [
+        # pence: of a field in pence ("_p_per_kwh") and of a price in pounds
+        ("Your electricity unit rate is 26.35p per kWh.", [TARIFF], "pass"),
+        ("Your electricity unit rate is 26.53p per kWh.", [TARIFF], "block"),
+        ("The chutney was 60p.", [ORDER], "pass"),
+        ("The chutney was 80p.", [ORDER], "block"),
+        # a change named by "rise" or "up": the difference of two values
+        ("That's a rise of 0.62p per kWh.", [TARIFF], "pass"),
+        ("That's a rise of 0.26p per kWh.", [TARIFF], "block"),
+        ("Up $37.21 from last cycle.", [BILLS], "pass"),
+        ("Up $38.21 from last cycle.", [BILLS], "block"),
+        # readings of four digits and more are no coincidence, whatever the sentence calls
+        # them; the gap written beside them is checked as written
+        ("You used 269 kWh (24,342 to 24,611).", [READINGS], "pass"),
+        ("You used 279 kWh (24,342 to 24,611).", [READINGS], "block"),
+        ("You used 269 kWh (24,343 to 24,611).", [READINGS], "block"),
+    ],
+)
+def test_pence_changes_and_readings(text: str, calls: list, verdict: str) -> None:  # type: ignore[type-arg]
+    assert _verdict(text, tool_transcript(calls)) == verdict

@@ -541,8 +541,6 @@ HONEST_BLOCKED = starting(
     "The promo saved",
     # Unsupported financial figure '£26.00': no receipt holds £26.00
     "Your Chicken",
-    # Unsupported general figure '60p': no receipt holds 60p
-    "The Vegetable",
     # Unsupported schedule figure '90 days': no receipt holds 90 days
     "This is your",
     # Unsupported schedule figure '7:44 pm': no receipt holds 7:44 pm
@@ -556,8 +554,6 @@ HONEST_BLOCKED = starting(
 )
 CHANGED_PASSED = starting(
     [c for _, c in PAIRS if c],
-    # passes
-    "Your order from",
     # warn: general statement with no receipt
     "The order was left",
     # warn: general statement with no receipt

@@ -586,8 +586,6 @@ HONEST_BLOCKED = starting(
     "Both months were",
     # warn: general statement with no receipt
     "You're in good",
-    # Contradicted financial figure: contradicts c2 payslips[0].earnings[1].amount = 350, claimed
-    "Your deductions",
     # Unsupported schedule figure 'seven minutes': no receipt holds seven minutes
     "No problem. Your",
     # Unsupported contractual figure '40 h': no receipt holds 40 h

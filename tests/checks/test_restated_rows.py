@@ -116,3 +116,48 @@ def test_a_yes_no_field_named_for_the_object_and_the_act(text: str, verdict: str
 )
 def test_a_statement_made_of_one_rows_values(text: str, calls: list, verdict: str) -> None:  # type: ignore[type-arg]
     assert _verdict(text, tool_transcript(calls)) == verdict
+
+
+ISSUE = (
+    "github_get_issue",
+    {"repo": "tidewater/pagekit", "number": 482},
+    {
+        "number": 482,
+        "state": "open",
+        "user": {"login": "mkowalski", "id": 3391207},
+        "assignee": None,
+        "created_at": "2025-10-02T08:17:45Z",
+    },
+)
+ACCOUNT = (
+    "get_account",
+    {"account_id": "A-1"},
+    {
+        "account": {
+            "id": "A-1",
+            "status": "active",
+            "open_since": "2021-06-18",
+            "first_name": "Priya",
+            "last_name": "Raman",
+        }
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "calls", "verdict"),
+    [
+        # who a role's field names: a login, a person object, or null (no one)
+        ("Issue #482 was opened by mkowalski.", [ISSUE], "pass"),
+        ("Issue #482 was opened by jkowalski.", [ISSUE], "block"),
+        ("Issue #482 is assigned to dchen.", [ISSUE], "block"),
+        # a weekday beside a date must be the date's own
+        ("The issue was opened on Thursday, October 2.", [ISSUE], "pass"),
+        ("The issue was opened on Friday, October 2.", [ISSUE], "block"),
+        # an active account is open; a greeting is no one's full name
+        ("Your account has been open since 2021.", [ACCOUNT], "pass"),
+        ("Hi Priya, thanks for getting in touch!", [ACCOUNT], "pass"),
+    ],
+)
+def test_roles_weekdays_and_greetings(text: str, calls: list, verdict: str) -> None:  # type: ignore[type-arg]
+    assert _verdict(text, tool_transcript(calls)) == verdict

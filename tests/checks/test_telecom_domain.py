@@ -591,12 +591,8 @@ NO_CLAIM = [
 #: Still wrong (strict: a fix shows up as a failure to update these).
 HONEST_BLOCKED = starting(
     [h for h, _ in PAIRS] + NO_CLAIM,
-    # Unsupported financial figure '$37.21': no receipt holds $37.21
-    "Bill total $165",
     # Unsupported financial figure '$208.30': no receipt holds $208.30
     "At $20.83 a month",
-    # Unsupported financial figure '$7.60': no receipt holds $7.60
-    "Okay, so the",
     # warn: general statement with no receipt
     "The Canada pass",
     # Unsupported financial figure '$35': no receipt holds $35
@@ -608,6 +604,8 @@ HONEST_BLOCKED = starting(
 )
 CHANGED_PASSED = starting(
     [c for _, c in PAIRS if c],
+    # a date written "10/2" (month/day, no year) is not read: the sentence's other figures pass
+    "Bill total $165.61, paid 10/2",
     # passes
     "Your three plans",
     # passes

@@ -58,7 +58,7 @@ from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
 from receiptgate.evidence.records import Leaf, Record
-from receiptgate.evidence.values import MEASURES, fact_keys
+from receiptgate.evidence.values import MEASURES, PENNIES, fact_keys
 
 #: The longest output that is one figure (a calculator's "-2580.0").
 _BARE_OUTPUT = 24
@@ -68,7 +68,10 @@ _TRIPLE_SPAN = 12
 _NAMES_DIFFERENCE = re.compile(
     r"\b(?:difference|remain(?:s|ing|der)?|left|balance|refund(?:ed|s)?|less|minus|save[sd]?|saving|savings|"
     r"off|cheaper|lower|reduc\w*|more|additional|extra|change[sd]?|credit(?:ed)?|back|"
-    r"deduct\w*|after|pay|owe|net|unused|forfeit(?:ed|s)?)\b",
+    r"deduct\w*|after|pay|owe|net|unused|forfeit(?:ed|s)?|"
+    # a change of one figure: "a rise of 0.62p", "up by 38 kWh", "jumped $37.21"
+    r"rise|rose|risen|increase[sd]?|decrease[sd]?|drop(?:ped)?|higher|(?:up|down)(?=\s+(?:by\s+)?[$€£]?\d)|"
+    r"went\s+(?:up|down)|jump(?:ed)?|fell|grew)\b",
     re.IGNORECASE,
 )
 _NAMES_OPERATION = re.compile(
@@ -154,7 +157,7 @@ def derive(
             same = len(rows) == len(parts) and rows == listed_rows
             if same and abs(fares - target) <= TOLERANCE:
                 return summed(target, [p.value for p in parts], parts[0].leaf)
-    if h.kind == "money" and _PER_UNIT.search(sentence) is not None:
+    if h.kind == "money" and h.unit not in PENNIES and _PER_UNIT.search(sentence) is not None:
         # "$25 a head", "$0.20 a minute": an amount over a count
         each = operands(index, h, records, fresh, wide=True, restated=restated, named=named)
         found = _per_unit(each, h, target, stated_counts(sentence, h), sentence)

@@ -14,8 +14,10 @@ Evidence lines name the receipt and the field path:
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Sequence
+from datetime import date
 
 from receiptgate.checks.about import (
     NEGATIVE_MONEY,
@@ -60,7 +62,7 @@ from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.evidence.receipts import Receipt
 from receiptgate.evidence.records import Leaf
-from receiptgate.evidence.values import MEASURES, claim_keys, compatible, same_family
+from receiptgate.evidence.values import MEASURES, PENNIES, claim_keys, compatible, same_family
 
 #: Field words of a count of what was taken away ("deletions": 87 is the "-87" of a diff).
 _TAKEN = frozenset("deletions deleted removed removals decrease dropped lost".split())
@@ -81,6 +83,8 @@ def _equal(h: HardFact, leaf: Leaf) -> bool:
         return (
             abs(h.number - v.number) < 0.005
             or (h.kind == "percent" and abs(h.number / 100 - v.number) < 0.00005)
+            # "60p" of a price of 0.60 (in pounds)
+            or (h.kind == "money" and h.unit in PENNIES and abs(h.number / 100 - v.number) < 5e-5)
             # an amount and its size are one: a negative record value ("price_difference":
             # -9.89, a calculator's "-2580.0") claimed as its size, a deduction written with
             # its sign ("Certificate: -$500") of the amount the record holds
@@ -137,6 +141,48 @@ def _asks_about(index: ReceiptIndex, leaf: Leaf, ids: frozenset[str]) -> bool:
 
 
 def check_figure(
+    index: ReceiptIndex,
+    h: HardFact,
+    anchor_: Anchor,
+    clause: frozenset[str],
+    sentence: frozenset[str],
+    fresh: Callable[[Receipt], bool],
+    anchors: Sequence[str] = (),
+    linked: frozenset[str] = frozenset(),
+) -> Finding:
+    """Support, contradiction or absence of one claimed figure (see the module doc); a
+    date found, written with a weekday that is not its own ("Friday, October 2" of
+    2025-10-02, a Thursday), is contradicted by its weekday."""
+    found = _check_figure(index, h, anchor_, clause, sentence, fresh, anchors, linked)
+    if h.kind == "date" and found.status == "supported":
+        return _wrong_weekday(anchor_, h, found) or found
+    return found
+
+
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAY_BEFORE = re.compile(
+    r"\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday|sday)?\.?,?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _wrong_weekday(anchor_: Anchor, h: HardFact, found: Finding) -> Finding | None:
+    at = h.start - anchor_.start
+    m = _WEEKDAY_BEFORE.search(anchor_.text, max(0, at - 14), max(0, at))
+    day = h.value if re.fullmatch(r"\d{4}-\d\d-\d\d", h.value or "") else None
+    if m is None or day is None or day not in found.detail:
+        return None  # (a date of another year than the one the reply's is read as: unsaid)
+    said = next(i for i, w in enumerate(_WEEKDAYS) if w.startswith(m.group(1).lower()[:3]))
+    real = date.fromisoformat(day).weekday()
+    if said == real:
+        return None
+    detail = (
+        f"{day} is a {_WEEKDAYS[real].title()}, not a {_WEEKDAYS[said].title()} ({found.detail})"
+    )
+    return dataclasses.replace(found, status="contradicted", detail=f"contradicts: {detail}")
+
+
+def _check_figure(
     index: ReceiptIndex,
     h: HardFact,
     anchor_: Anchor,
@@ -277,6 +323,7 @@ def check_figure(
         if (unit and unit <= field_words(leaf))
         # "487 packages" of a command's "added 487 packages": the unit beside it in print
         or (leaf.key == "text" and _unit_beside(h, leaf))
+        or _distinctive(h, leaf)
         or is_about(index, leaf, clause, sentence, anchors)
     ]
     head = head_noun(anchor_.text, h.start - anchor_.start) if not about else None
@@ -554,3 +601,22 @@ def supported(index: ReceiptIndex, h: HardFact, leaf: Leaf) -> Finding:
 
 
 #: Where one clause of a sentence ends: "..., and where should the $0.35 go?".
+
+
+def _distinctive(h: HardFact, leaf: Leaf) -> bool:
+    """A figure no coincidence gives: a span with two decimals, or a plain number of
+    four digits or more, not round and no year ("24,342 to 24,611" of a meter's
+    readings, whatever words the sentence uses for them). Amounts of money are excluded:
+    another row's price is a price too."""
+    x = h.number
+    if h.kind == "duration" and leaf.value.kind in ("duration", "text"):
+        # "finished in 7.94 seconds" of a run's "in 7.94s": two decimals match no other span
+        return bool(re.match(r"\d+\.\d\d", h.text))
+    return (
+        x is not None
+        and h.kind in ("number", "count")
+        and leaf.value.kind in ("number", "count")
+        and abs(x) >= 1000
+        and x % 100 != 0
+        and not 1900 <= x <= 2100
+    )

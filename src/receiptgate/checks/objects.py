@@ -216,6 +216,14 @@ def _commands(claim: DetectedClaim, raw: str, tail: str) -> tuple[re.Pattern[str
     return tuple(out)
 
 
+#: A clause that denies an act, after the one claimed: ", and didn't touch X", "but not X".
+_NOT_CLAUSE = re.compile(
+    r"(?:[,;]|\band\b|\bbut\b)\s+(?:I\s+|we\s+)?(?:did\s*n[o'’]?t|have\s*n[o'’]?t|never|not|"
+    r"left)\b.*",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
 @dataclass(frozen=True, slots=True)
 class ObjectMatcher:
     """Whether a call is about a claim's object (a file, a recipient, a version...).
@@ -245,6 +253,9 @@ class ObjectMatcher:
             # follows a look-up verb there is what it was about, or no object at all
             raw = _NO_OBJECT.sub("", _ABOUT_LEAD.sub("", raw))
         obj = raw.strip(" *_`").lower()
+        # "I edited pagination.py and didn't touch compat/legacy.py": what a negated clause
+        # after it names is no object of the act
+        tail = _NOT_CLAUSE.sub("", tail)
         if _IDENTIFIER.search(raw) and not _TWO_ENDS.search(claim.matched_text):
             # "Updated order #W6750959's address to the one from order #W3407479": what it
             # was taken from is read by another call; the object's own id decides

@@ -73,7 +73,7 @@ STATE_SPELLINGS: dict[str, tuple[str, ...]] = {
 #: that is delivered or cancelled is closed.
 _OPEN_STATES = frozenset(
     {"pending", "processing", "processed", "shipped", "confirmed", "booked", "running", "open",
-     "scheduled", "on time", "delayed", "available"}
+     "scheduled", "on time", "delayed", "available", "active"}
 )  # fmt: skip
 STATE_UMBRELLAS: dict[str, frozenset[str]] = {
     "active": _OPEN_STATES,

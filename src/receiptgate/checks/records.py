@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from receiptgate.checks.anchoring import SPACED_ID, TOKEN, Anchor, id_key, word_spans
+from receiptgate.checks.attributed import attributions
 from receiptgate.checks.availability import SAID_OF, labelled_availability
 from receiptgate.checks.card_digits import last_digit_spans
 from receiptgate.checks.enums import denies, graded_value, your_value
@@ -40,7 +41,11 @@ from receiptgate.evidence.values import words_of
 from receiptgate.text.segment import Sentence
 
 # A full name addressed at the start of a sentence: "Dana Li, your order ...".
-_ADDRESSED = re.compile(r"^\s*([A-Z][a-z]+)\s+([A-Z][a-z]+),\s")
+#: ("Hi Priya, thanks ...": a greeting and a first name, no full name)
+_ADDRESSED = re.compile(
+    r"^\s*(?!(?:Hi|Hello|Hey|Dear|Thanks|Sorry|Great|Sure|Good|Okay|Yes|Welcome|Morning)\b)"
+    r"([A-Z][a-z]+)\s+([A-Z][a-z]+),\s"
+)
 
 # A name in address position: "Hi Mia", "Thank you, Mia!", "You're welcome, Mia."
 _VOCATIVE = re.compile(
@@ -141,6 +146,11 @@ def record_claims(
     for a, b, finding in your_value(index, s.text, s.start):
         if free(a, b):
             out.append(RecordClaim("state", a, b, s.text[a - s.start : b - s.start], finding))
+            busy.append((a, b))
+    # "assigned to dchen", "opened by mkowalski": the person the role's field names
+    for a, b, finding in attributions(index, s.text, anchor_.records, s.start):
+        if free(a, b):
+            out.append(RecordClaim("name", a, b, s.text[a - s.start : b - s.start], finding))
             busy.append((a, b))
     # "The ticket has high priority" against the ticket's priority (checks/enums)
     for a, b, finding in graded_value(index, s.text, anchor_.records, s.start):

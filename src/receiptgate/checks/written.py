@@ -257,12 +257,26 @@ def _as_written(
     return Derivation("contradicted", f"{formula}, not {show_number(claimed)}", None)
 
 
+#: "269 kWh (24,342 to 24,611)": a figure, then the two it is the gap between.
+_GAP_OF = re.compile(
+    rf"({_NUM})(?:\s+[A-Za-z]{{1,6}})?\s*\(\s*(?:from\s+)?({_NUM})(?:\s*[A-Za-z]{{1,6}})?"
+    rf"\s+(?:to|→)\s+({_NUM})(?:\s*[A-Za-z]{{1,6}})?\s*\)"
+)
+
+
 def written_arithmetic(sentence: str, h: HardFact) -> Derivation | None:
     """``A op B = C`` in the sentence, with ``h`` as C, ``C (A + B)``, or a difference
     of amounts compared (``A vs. B = C``, ``A is C more than B``): right or wrong as
     written."""
     if (compared := _compared(sentence, h)) is not None:
         return compared
+    for m in _GAP_OF.finditer(sentence):
+        c, a, b = _num(m.group(1)), _num(m.group(2)), _num(m.group(3))
+        if a is None or b is None or c is None or h.number is None:
+            continue
+        if abs(c - h.number) <= TOLERANCE:
+            formula = f"{show_number(max(a, b))} − {show_number(min(a, b))}"
+            return _as_written(f"{formula} = {show_number(abs(b - a))}", abs(b - a), c, (a, b))
     for m in _RESULT_TERMS.finditer(sentence):
         c, evaluated = _num(m.group(1)), _evaluate(m.group(2))
         if c is None or evaluated is None or h.number is None or abs(c - h.number) > TOLERANCE:

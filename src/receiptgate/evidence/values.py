@@ -25,10 +25,14 @@ from receiptgate.claims.models import HardFact
 MONEY_WORDS: Final = frozenset(
     """price prices amount amounts cost costs balance subtotal fee fees refund refunds
     paid charge charges charged payment payments fare fares tax taxes revenue salary usd eur gbp
-    value deposit credit debit spend spent budget invoice pay owed tip tips deductible
+    deposit credit debit spend spent budget invoice pay owed tip tips deductible
     deductibles copay copays coinsurance premium premiums rent wage wages income earnings
     payout payouts excess credits debits bill""".split()
 )
+#: Field words of an amount in hundredths: "standing_charge_p_per_day".
+_PENCE_WORDS: Final = frozenset({"p", "pence", "cents", "ct"})
+#: The units of an amount in hundredths: "26.35p", "99c".
+PENNIES: Final = frozenset({"p", "c"})
 #: Field words that are an amount when a ``currency`` sits beside them.
 _CURRENCY_AMOUNT_WORDS: Final = frozenset("value amount total gross net due outstanding".split())
 #: Objects whose fields are amounts by option ("prices": {"economy": 105}).
@@ -230,7 +234,11 @@ def _number_value(
         keys += (f"i:{int(x)}",)  # a long number is also a name (an item, a ticket)
     if float(x).is_integer() and 1900 <= x <= 2100 and ws & {"year", "yr", "fy"}:
         keys += (f"d:{int(x)}",)
-    if words and words[-1] in SIZE_UNITS:
+    # "unit_rate_p_per_kwh": pence per kWh, the words before "per" name the unit
+    per = words[: words.index("per")] if "per" in words else words
+    if per and per[-1] in _PENCE_WORDS:
+        return Value("money", keys, shown, x)  # an amount in pence (or cents)
+    if per and per[-1] in SIZE_UNITS:
         # "premium_remaining_gb": the field's last word is its unit, whatever it counts
         return Value("number", keys, shown, x)
     if ws & _POINT_WORDS:
@@ -529,7 +537,8 @@ def fact_keys(h: HardFact, *, claimed: bool = False) -> tuple[str, ...]:
             # ("Certificate: -$500") is the certificate's 500; a diff's "-87" its
             # deletions (checks/figures decides which field may hold it)
             keys.append(num_key(-h.number))
-        if kind == "percent":
+        if kind == "percent" or (kind == "money" and h.unit in PENNIES):
+            # (60p is the 0.6 of a price in pounds, and the 60 of a field in pence)
             keys.append(num_key(h.number / 100))
         if kind == "count" and h.unit:
             unit = _DURATION_FIELD.get(h.unit) or _DURATION_FIELD.get(h.unit + "s")

@@ -254,6 +254,16 @@ def _numphrase(
             ue = nxt_end
         if mcur is not None:
             return (s, ue, "money", f"{mcur} {vs}", x, mcur), ue
+    elif (
+        unit in ("p", "c")
+        and not usp
+        and (ue >= n or not low[ue].isalnum())
+        # (not "1080p", "4c": a resolution, a model)
+        and ("." in vs or 10 <= x < 100 or (unit == "p" and x < 100))
+    ):
+        # "26.35p", "60p", "99c": an amount in pence or cents (of a pound, a euro or a
+        # dollar: which, the records say)
+        return (s, ue, "money", f"{vs}{unit}", x, unit), ue
     elif ue < n and low[ue].isdigit():
         # "5 x86", "3a7": the word runs into digits, so it is not a unit.
         if not usp:
@@ -261,7 +271,12 @@ def _numphrase(
     elif unit in ("business", "working", "calendar") and nxt in ("day", "days") and not mult:
         # "5 to 7 business days": a duration in days, not a count of "business".
         return _duration(s, nxt_end, x, nxt, "", 0, word, ws, now)
-    elif unit in _DUR_UNITS and (not usp or unit not in _DUR_GLUED_ONLY):
+    elif unit in _DUR_UNITS and (
+        not usp
+        or unit not in _DUR_GLUED_ONLY
+        # "in 7.94 s", "Time: 7.84 s", "took 1.5 h": a decimal, then the unit apart
+        or ("." in vs and unit in ("s", "h"))
+    ):
         if mult:
             return _bare(p, s, sign, num)
         if unit == "d" and not usp and seg[ue - 1] == "D" and x in (1, 2, 3, 4):

@@ -31,6 +31,9 @@ from receiptgate.claims.hardfacts._lexicon import (
 )
 from receiptgate.claims.hardfacts._numbers import _singular
 
+#: An amount in pence (or cents): "26.35p", "60p", "99c".
+_PENCE = re.compile(r"\d+(?:\.\d+)?[pc]")
+
 
 def _tok_end(low: str, p: int) -> int:
     m = _TOKEN_FWD.match(low, p)
@@ -43,8 +46,8 @@ def _classify_token(tok: str, orig: str) -> str | None:
         return "url"
     if "@" in tok and _EMAIL.fullmatch(tok):
         return "email"
-    if _HAS_ALPHA(tok) is None:
-        return None
+    if _HAS_ALPHA(tok) is None or _PENCE.fullmatch(tok):
+        return None  # "26.35p": an amount in pence, read as a number with its unit
     has_digit = _HAS_DIGIT(tok) is not None
     if has_digit and _SHA.fullmatch(tok):
         return "sha"

@@ -1,0 +1,44 @@
+"""A coding agent's self-reports after SWE-agent-style calls (the Python bug-fix probe of
+the thirteenth session), end to end: an edit claimed beside a file it says it did not
+touch, and a run's time written with the unit apart ("in 7.94 s")."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from receiptgate import Gate
+from tool_transcripts import tool_transcript
+
+NOW = datetime(2025, 10, 14, 10, 45, tzinfo=UTC)
+
+CALLS = [
+    (
+        "edit",
+        {"path": "/repo/src/pagekit/pagination.py", "start_line": 42, "end_line": 42},
+        {"output": "[File: /repo/src/pagekit/pagination.py (118 lines total)]\nFile updated."},
+    ),
+    (
+        "bash",
+        {"command": "python -m pytest -q"},
+        {"exit_code": 0, "output": "213 passed, 3 skipped, 1 warning in 7.94s\n"},
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # what a negated clause after the act names is no object of it
+        ("I edited src/pagekit/pagination.py and didn't touch compat/legacy.py.", "pass"),
+        ("I edited src/pagekit/compat/legacy.py and didn't touch pagination.py.", "block"),
+        # a span written with its unit apart, and one with two decimals, however named
+        ("The complete suite reports 213 passed and 3 skipped in 7.94 s.", "pass"),
+        ("The complete suite reports 213 passed and 3 skipped in 9.94 s.", "block"),
+        ("That's 216 tests in total, finished in 7.94 seconds.", "pass"),
+        ("That's 216 tests in total, finished in 7.49 seconds.", "block"),
+    ],
+)
+def test_self_reports_of_an_edit_and_a_run(text: str, verdict: str) -> None:
+    assert Gate().validate(text, receipts=tool_transcript(CALLS), now=NOW).verdict == verdict
