@@ -42,3 +42,46 @@ CALLS = [
 )
 def test_self_reports_of_an_edit_and_a_run(text: str, verdict: str) -> None:
     assert Gate().validate(text, receipts=tool_transcript(CALLS), now=NOW).verdict == verdict
+
+
+FAILING = (
+    "bash",
+    {"command": "python -m pytest tests/test_pagination.py -q"},
+    {
+        "exit_code": 1,
+        "output": (
+            "____________________________ test_last_partial_page ____________________________\n"
+            "\n"
+            "    def test_last_partial_page():\n"
+            ">       assert len(pages) == 5\n"
+            "E       assert 4 == 5\n"
+            "\n"
+            "tests/test_pagination.py:58: AssertionError\n"
+            "__________________________ test_total_pages_rounds_up __________________________\n"
+            ">       assert pages[0].total_pages == 3\n"
+            "E       assert 2 == 3\n"
+            "\n"
+            "tests/test_pagination.py:71: AssertionError\n"
+            "  /repo/src/pagekit/compat/legacy.py:12: DeprecationWarning: deprecated\n"
+            "2 failed, 12 passed in 0.31s\n"
+        ),
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "calls", "verdict"),
+    [
+        # none of the tests failing is a passing run, no failing one
+        ("No tests fail.", CALLS, "pass"),
+        ("None of the tests failed.", CALLS, "pass"),
+        ("No tests pass.", CALLS, "block"),
+        # a file's line in a traceback or a warning, under the test the sentence names
+        ("The warning comes from line 12 of src/pagekit/compat/legacy.py.", [FAILING], "pass"),
+        ("The warning comes from line 21 of src/pagekit/compat/legacy.py.", [FAILING], "block"),
+        ("The first failure is test_last_partial_page, at line 58.", [FAILING], "pass"),
+        ("The first failure is test_last_partial_page, at line 17.", [FAILING], "block"),
+    ],
+)
+def test_negated_tallies_and_traceback_lines(text: str, calls: list, verdict: str) -> None:  # type: ignore[type-arg]
+    assert Gate().validate(text, receipts=tool_transcript(calls), now=NOW).verdict == verdict

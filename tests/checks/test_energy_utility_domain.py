@@ -698,8 +698,6 @@ HONEST_BLOCKED = starting(
     "Your September",
     # Unsupported contractual figure 'three days': no receipt holds three days
     "Your last paid",
-    # Unsupported general figure '2 unpaid': no receipt holds 2 unpaid
-    "You have 2 unpaid",
     # warn: general statement with no receipt
     "November's bill",
     # Unsupported schedule figure '6 months': no receipt holds 6 months

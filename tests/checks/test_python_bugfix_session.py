@@ -583,10 +583,6 @@ HONEST_BLOCKED = starting(
     "It raises a ValueError",
     # Unsupported general figure '14 tests': no receipt holds 14 tests
     "Before the fix",
-    # Unsupported general figure '58': no receipt holds 58
-    "The earlier of",
-    # Action claim 'tests fail' contradicted: contradicts c7: the test run is passing (213 passed,
-    "Before the change",
     # warn: general statement with no receipt
     "The reporter's",
     # warn: general statement with no receipt
@@ -595,8 +591,6 @@ HONEST_BLOCKED = starting(
     "The full run",
     # warn: general statement with no receipt
     "Heads up: the",
-    # Unsupported general figure '12': no receipt holds 12
-    "The warning comes",
     # warn: general statement with no receipt
     "Here's the diff",
     # warn: general statement with no receipt

@@ -161,3 +161,21 @@ ACCOUNT = (
 )
 def test_roles_weekdays_and_greetings(text: str, calls: list, verdict: str) -> None:  # type: ignore[type-arg]
     assert _verdict(text, tool_transcript(calls)) == verdict
+
+
+BILLS = (
+    "list_bills",
+    {"account_id": "A-1"},
+    {
+        "bills": [
+            {"id": "BL-3", "status": "unpaid", "total": 186.62},
+            {"id": "BL-2", "status": "overdue", "total": 132.61},
+            {"id": "BL-1", "status": "paid", "total": 108.47},
+        ]
+    },
+)
+
+
+def test_rows_counted_by_a_state_that_covers_others() -> None:
+    # an overdue bill is unpaid too: rows counted by the states the word covers
+    assert _verdict("You have 2 unpaid bills.", tool_transcript([BILLS])) == "pass"

@@ -290,7 +290,6 @@ CASES = [
 
 #: Still wrong, with why (strict: a fix shows up as a failure to update these).
 HONEST_NOT_PASSING = {
-    "The overdraft test panics at src/balance.rs line 88.": "a line number inside 'src/balance.rs:88:9' is no figure of the output",
     "The image build broke with exit code 1 during npm ci.": "'broke' is no failure verb the ledger reads; the exit code is not read as a claim",
     "There are no tests in cmd/server.": "go's '[no test files]' is not read as an absence",
     "cart and pricing pass; coupons has one failing test.": "go's per-package ok/FAIL lines are not read per package",

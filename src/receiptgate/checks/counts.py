@@ -344,16 +344,26 @@ def state_count(index: ReceiptIndex, h: HardFact, sentence: str, at: int) -> Fin
     m = _NOUN.match(sentence, at)
     if m is None:
         return None
-    heads = {w.lower()[:5] for w in m.groups()[:2] if w and len(w) >= 5}
+    said = [w.lower() for w in m.groups()[:2] if w and len(w) >= 5]
+    heads = {w[:5] for w in said}
     if not heads:
         return None
+    # "2 unpaid bills" of one unpaid and one overdue: the states the word covers
+    from receiptgate.checks.record_states import STATE_UMBRELLAS  # (it reads counts)
+
+    covered = {v for w in said for v in STATE_UMBRELLAS.get(w, ())}
     for e in reversed(index.entries):
         if e.receipt.kind != "tool" or failed(e):
             continue
+        by_field: dict[str, list[tuple[str, int]]] = {}
         for (field, value), n in _entry_states(e).items():
-            if value[:5] in heads and n == h.number:
+            if value[:5] in heads or value in covered:
+                by_field.setdefault(field, []).append((value, n))
+        for field, held in by_field.items():
+            if sum(n for _, n in held) == h.number:
                 rid = e.receipt.id
-                detail = f"{rid} {n} rows with {field} = {value}"
+                values = " or ".join(v for v, _ in held)
+                detail = f"{rid} {int(h.number)} rows with {field} = {values}"
                 return Finding("supported", rid, "tool", detail, value=h)
     return None
 

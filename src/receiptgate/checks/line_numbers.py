@@ -53,7 +53,30 @@ def line_number(index: ReceiptIndex, h: HardFact, sentence: str, at: int) -> Fin
             if not quoted or any(q in line for q in quoted):
                 shown = " ".join(line.split())[:80]
                 return Finding("supported", e.receipt.id, "tool", f"{e.receipt.id}: {shown!r}")
+    names = {w.lower() for w in _CODE_NAME.findall(sentence)}
+    for e in reversed(entries):
+        # "tests/test_pagination.py:58: AssertionError", "legacy.py:12: DeprecationWarning":
+        # a file and its line in a traceback or a warning, of a file the sentence names or
+        # under the test or function it names (within the lines above it)
+        lines = [x for text in _printed(e) for x in text.splitlines()]
+        for i, line in enumerate(lines):
+            for m in _AT_LINE.finditer(line):
+                if int(m.group(2)) != n:
+                    continue
+                base = m.group(1).rsplit("/", 1)[-1].lower()
+                above = "\n".join(lines[max(0, i - _ABOVE) : i + 1]).lower()
+                if (files and base in files) or (not files and any(w in above for w in names)):
+                    shown = " ".join(line.split())[:80]
+                    return Finding("supported", e.receipt.id, "tool", f"{e.receipt.id}: {shown!r}")
     return None
+
+
+#: A file and a line in an output: "tests/test_pagination.py:58:".
+_AT_LINE = re.compile(r"([\w/.-]+\.[A-Za-z]\w{0,4}):(\d+)\b")
+#: Names of code a sentence gives: "test_last_partial_page", "paginate_queryset".
+_CODE_NAME = re.compile(r"\b[a-z]\w*_\w{3,}\b")
+#: How many lines above a file's line a traceback names its test.
+_ABOVE = 12
 
 
 def _lines_at(e: ReceiptEntry, n: int, numbered: re.Pattern[str]) -> list[str]:
@@ -69,6 +92,14 @@ def _lines_at(e: ReceiptEntry, n: int, numbered: re.Pattern[str]) -> list[str]:
         if 0 < n <= len(lines):
             out.append(lines[n - 1])
     return out
+
+
+def _printed(e: ReceiptEntry) -> list[str]:
+    """What a call printed, line by line: its text, or the texts of a JSON result's
+    fields ({"output": "..."}), not the JSON on one line."""
+    if e.format == "text":
+        return [e.receipt.content]
+    return [x.value.shown for rec in e.records for x in rec.leaves if "\n" in x.value.shown]
 
 
 def _file_text(e: ReceiptEntry) -> str | None:

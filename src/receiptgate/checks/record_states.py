@@ -80,6 +80,8 @@ STATE_UMBRELLAS: dict[str, frozenset[str]] = {
     "open": _OPEN_STATES,
     "closed": frozenset({"completed", "delivered", "cancelled", "canceled", "resolved"}),
     "inactive": frozenset({"cancelled", "canceled", "expired", "suspended", "closed"}),
+    # a bill that is overdue is unpaid too
+    "unpaid": frozenset({"overdue", "due", "outstanding", "open"}),
 }
 _BOOKED = frozenset({"booked", "confirmed", "reserved"})
 _BOOKABLE = frozenset({"available", "open", "scheduled", "on time"})

@@ -259,6 +259,13 @@ _SHARE_BEFORE = re.compile(r"\b\d[\d,]*\s+(?:out\s+)?of\s+(?:the\s+)?\d[\d,]*\s+
 _TALLY = re.compile(rf"{_TALLY_NOUN}(?:passed|failed|errors?|errored|skipped)\b")
 
 
+#: A quantifier of none before the tests: "No tests fail", "None of the tests failed".
+_NONE_OF = re.compile(
+    r"\b(?:no|none\s+of(?:\s+(?:the|my|our|your))?|zero|not\s+(?:a\s+single|one)(?:\s+of)?)\s+$",
+    re.IGNORECASE,
+)
+
+
 class ActionDetector(Detector):
     """First-person action claims and observed results ("the API returned 200")."""
 
@@ -586,6 +593,12 @@ class ActionDetector(Detector):
         name = claim.detector_id.rsplit(".", 1)[1]
         if name == "they_pass" and not _MENTIONS_TESTS.search(sentence.text):
             return None  # "they all passed the interview" is not about a test run
+        if name in ("tests_fail", "tests_pass") and _NONE_OF.search(
+            text, max(sentence.start, match.start() - 20), match.start()
+        ):
+            # "No tests fail", "None of the tests failed": the run passes ("no tests
+            # pass": it fails)
+            claim.assertion = "tests_pass" if name == "tests_fail" else "tests_fail"
         if name == "tests_label_pass" and _SOME_FAILED.search(sentence.text):
             return None  # "Tests: 3 passed, 1 failed" reports a failing run
         if name in ("tests_fail", "tests_pass", "test_tally", "checks_fail") and _TO_AFTER.match(

@@ -313,6 +313,12 @@ _TEST_RUN_SUBJECT = re.compile(
 )
 
 
+#: A subject that is none of something: "None of the tests", "No services".
+_NO_SUBJECT = re.compile(
+    r"\b(?:no|none\s+of)\s+(?:the\s+|my\s+|our\s+|your\s+|these\s+)?[\w-]+\s+$", re.IGNORECASE
+)
+
+
 class OperationalStatusDetector(Detector):
     """Health of systems: "Pipeline is broken", "Build failed", "All services are down"."""
 
@@ -364,6 +370,10 @@ class OperationalStatusDetector(Detector):
         if self._OPERATIONAL.match(tail) or (
             tail.startswith(" on") and claim.assertion in ("operational", "not_operational")
         ):
+            return None
+        if _NO_SUBJECT.search(text, max(sentence.start, match.start() - 40), match.start()):
+            # "None of the tests failed", "No services went down": said of none, no one
+            # system's state (a test run's is the action ledger's)
             return None
         if _TEST_RUN_SUBJECT.search(claim.subject.strip()):
             # "The Jest run is green", "the test suite is green": a test run's outcome,
