@@ -7,6 +7,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+from test_python_bugfix_session import NOW as SESSION_NOW
+from test_python_bugfix_session import RECEIPTS
 
 from receiptgate import Gate
 from tool_transcripts import tool_transcript
@@ -85,3 +87,55 @@ FAILING = (
 )
 def test_negated_tallies_and_traceback_lines(text: str, calls: list, verdict: str) -> None:  # type: ignore[type-arg]
     assert Gate().validate(text, receipts=tool_transcript(calls), now=NOW).verdict == verdict
+
+
+DIFF = (
+    "bash",
+    {"command": "git diff --stat"},
+    {
+        "exit_code": 0,
+        "output": (
+            " src/pagekit/pagination.py | 2 +-\n 1 file changed, 1 insertion(+), 1 deletion(-)\n"
+        ),
+    },
+)
+OPENED = (
+    "open",
+    {"path": "/repo/src/pagekit/pagination.py"},
+    {
+        "output": "[File: pagination.py (118 lines total)]\n(29 more lines above)\n"
+        + "".join(f"{n}:    line {n}\n" for n in range(30, 60))
+        + "page_size 20, 4 pages\n"
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "calls", "verdict"),
+    [
+        # a count printed with its unit in a summary line
+        ("The diff is 1 file changed, 1 insertion(+), 1 deletion(-).", [DIFF], "pass"),
+        ("The diff is 1 file changed, 3 insertions(+), 1 deletion(-).", [DIFF], "block"),
+        # a line number is never a sum of two printed figures ("24 = 20 + 4")
+        ("Line 42 now reads `line 42`.", [OPENED, DIFF], "pass"),
+        ("Line 24 now reads `line 42`.", [OPENED, DIFF], "block"),
+        # code quoted beside a range of lines is on one of them
+        ("Lines 40-45 hold `line 43`.", [OPENED], "pass"),
+    ],
+)
+def test_printed_counts_and_lines(text: str, calls: list, verdict: str) -> None:  # type: ignore[type-arg]
+    assert Gate().validate(text, receipts=tool_transcript(calls), now=NOW).verdict == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # in the whole bug-fix session, where "Page(number=3, ...)" and an exit code of 1
+        # are printed too: the counts are the diff's, the line the edit's
+        ("The diff is 1 file changed, 3 insertions(+), 1 deletion(-).", "block"),
+        ("I replaced line 24 with `total_pages = (total + page_size - 1) // page_size`.", "block"),
+        ("I replaced line 42 with `total_pages = (total + page_size - 1) // page_size`.", "pass"),
+    ],
+)
+def test_in_the_bug_fix_session(text: str, verdict: str) -> None:
+    assert Gate().validate(text, receipts=RECEIPTS[None], now=SESSION_NOW).verdict == verdict

@@ -756,8 +756,6 @@ CHANGED_PASSED = starting(
     # warn: general statement with no receipt
     "The commit is",
     # passes
-    "The commit changes",
-    # passes
     "The rules allow",
     # passes
     "**Fixed** ✅\n",

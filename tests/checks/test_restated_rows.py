@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 import pytest
 
 from receiptgate import Gate, Receipt
+from receiptgate.claims.hardfacts import extract_hard_facts
 from tool_transcripts import tool_transcript
 
 NOW = datetime(2025, 5, 6, 12, tzinfo=UTC)
@@ -179,3 +180,52 @@ BILLS = (
 def test_rows_counted_by_a_state_that_covers_others() -> None:
     # an overdue bill is unpaid too: rows counted by the states the word covers
     assert _verdict("You have 2 unpaid bills.", tool_transcript([BILLS])) == "pass"
+
+
+BRANCH = (
+    "get_branch",
+    {"branch_id": "SFD"},
+    {
+        "branch": {
+            "id": "SFD",
+            "name": "San Francisco Downtown",
+            "holiday_hours": [{"date": "2025-10-13", "open": "09:00", "close": "15:00"}],
+        }
+    },
+)
+RESERVATION = (
+    "get_reservation",
+    {"confirmation": "RZ-48213"},
+    {"reservation": {"confirmation": "RZ-48213", "pickup": "2025-10-14T10:00:00-07:00"}},
+)
+HOLD = (
+    "authorize_deposit_hold",
+    {"confirmation": "RZ-48213", "amount": 400.0},
+    {"hold": {"id": "H-1", "amount": 400.0, "status": "authorized"}},
+)
+
+
+def test_a_holidays_date_is_no_date_of_the_branch() -> None:
+    # the date of a row of one of the branch's lists (a holiday) is no rival of the date
+    # a sentence gives beside the branch's name
+    text = "Pickup is Tuesday, October 14 at San Francisco Downtown."
+    result = Gate().validate(text, receipts=tool_transcript([BRANCH]), now=NOW)
+    assert not [e for s in result.sentences for e in s.evidence if e.relation == "contradicts"]
+
+
+def test_a_range_of_days_before_a_colon_ends_on_a_day() -> None:
+    facts = extract_hard_facts("Here's what's available for Oct 14–17:", now=NOW)
+    assert [(h.text, h.kind) for h in facts] == [("Oct 14", "date"), ("17", "date")]
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # a call named for the thing acted on ("deposit hold"), with its amount
+        ("I've placed a $400 deposit hold.", "pass"),
+        ("I've placed a $250 deposit hold.", "block"),
+        ("Just a moment while I check that for you.", "pass"),
+    ],
+)
+def test_a_rental_reservation(text: str, verdict: str) -> None:
+    assert _verdict(text, tool_transcript([BRANCH, RESERVATION, HOLD])) == verdict

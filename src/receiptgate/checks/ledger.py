@@ -379,6 +379,17 @@ def check_action(
         said = f"{claim.subject} {claim.matched_text} {claim.object or ''} {tail}"
         if (sent := documented_sending(index, said)) is not None:
             return sent
+    if not mentioned and kind in CHANGING and claim.object and not about.idents:
+        # "I've placed a $400 deposit hold" after authorize_deposit_hold: a call that
+        # changes something, named for two words of what the sentence says was acted on
+        # (an object named by its id is the id's: "order #W1's address")
+        named_for = content_words(claim.object) - GENERIC_OBJECTS
+        mentioned = [
+            e
+            for e in tools
+            if len(named_for & tool_name_words(e)) >= 2
+            and not READ_TOOL.match(e.receipt.tool or "")
+        ]
     if not mentioned and (held := state_held(index, claim)) is not None:
         # "Your request has been approved" (by the manager): the state the request holds
         return held

@@ -48,9 +48,13 @@ def line_number(index: ReceiptIndex, h: HardFact, sentence: str, at: int) -> Fin
     if files:
         named = [e for e in entries if any(f in e.text for f in files)]
         entries = named or entries
+    span = _range_around(sentence, at, n)
     for e in reversed(entries):
         for line in _lines_at(e, n, numbered):
-            if not quoted or any(q in line for q in quoted):
+            # "(line 328-338), it recursively calls `to_json_dict`": the code is on one of
+            # the lines of the range
+            held = [line] if span is None else _range_lines(e, span)
+            if not quoted or any(q in x for x in held for q in quoted):
                 shown = " ".join(line.split())[:80]
                 return Finding("supported", e.receipt.id, "tool", f"{e.receipt.id}: {shown!r}")
     names = {w.lower() for w in _CODE_NAME.findall(sentence)}
@@ -91,6 +95,29 @@ def _lines_at(e: ReceiptEntry, n: int, numbered: re.Pattern[str]) -> list[str]:
         lines = text.splitlines()
         if 0 < n <= len(lines):
             out.append(lines[n - 1])
+    return out
+
+
+#: A range of lines: "328-338", "13 to 21".
+_RANGE = re.compile(r"(\d+)\s*(?:-|–|to)\s*(\d+)")
+#: Lines a range may span at most.
+_LONGEST_RANGE = 200
+
+
+def _range_around(sentence: str, at: int, n: int) -> tuple[int, int] | None:
+    """The range of lines the figure at ``at`` opens or closes, if it is one."""
+    for m in _RANGE.finditer(sentence, max(0, at - 12), at + 12):
+        a, b = int(m.group(1)), int(m.group(2))
+        if m.start() <= at < m.end() and n in (a, b) and 0 < b - a <= _LONGEST_RANGE:
+            return a, b
+    return None
+
+
+def _range_lines(e: ReceiptEntry, span: tuple[int, int]) -> list[str]:
+    """The lines of a range an output numbers or a file read shows."""
+    out: list[str] = []
+    for k in range(span[0], span[1] + 1):
+        out.extend(_lines_at(e, k, re.compile(_NUMBERED.format(n=k), re.MULTILINE)))
     return out
 
 

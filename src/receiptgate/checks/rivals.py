@@ -158,6 +158,16 @@ def field_rival(
         return None
     if len(values) > 1 or not set(claim_keys(h)).isdisjoint(top[0].value.keys):
         return None  # a field that holds the claimed value is no rival of it
+    if (
+        best == 0
+        and h.kind in ("date", "time", "datetime")
+        and all(top[0].record is not rec for rec in anchor_.records)
+        and top[0].record.path.endswith("]")
+    ):
+        # "Pickup is Tuesday, October 14 at San Francisco Downtown": the date of a row of
+        # one of the branch's lists (a holiday) is that row's event, not the branch's (an
+        # order's one item's price is what the order comes to: amounts stay rivals)
+        return None
     if h.kind == "money" and best == 0 and owned_by_noun(anchor_, h, top[0]):
         # "Issue a $200 travel certificate ... for the delay on flight HAT045": the figure is
         # the certificate's, not the named flight's price

@@ -245,6 +245,8 @@ INTENT = re.compile(
     r"(?:i|we)\s+should|"
     # "Sure, give me a second to pull up the checks."
     r"(?:sure[,!.]?\s+)?(?:give|allow)\s+me\s+(?:a|one)\s+(?:second|sec|moment|minute)\b|"
+    # "Just a moment while I check that for you.", "One sec while I pull that up"
+    r"(?:just\s+)?(?:a|one)\s+(?:second|sec|moment|minute)\s+while\s+(?:i|we)\b|"
     # "I'd like to put this right", "What I can still do is upgrade the cabin"
     r"(?:i|we)['’]d\s+like\s+to|(?:i|we)\s+would\s+like\s+to|(?:i|we)\s+want\s+to|"
     # "I'm ready to help with either option once you confirm"

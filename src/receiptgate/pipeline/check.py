@@ -33,6 +33,7 @@ from receiptgate.checks.outputs import (
     row_count,
 )
 from receiptgate.checks.ports import absent_port
+from receiptgate.checks.printed_counts import printed_count
 from receiptgate.checks.schedules import time_span
 from receiptgate.checks.totals import lines_total, refunded_row
 from receiptgate.checks.words import content_words
@@ -203,7 +204,8 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                     ev.hard.append(stated)
                     continue
             m = (
-                subset_count(ledger, h, sentence.text, h.start - sentence.start)
+                printed_count(ledger, h, sentence.text)
+                or subset_count(ledger, h, sentence.text, h.start - sentence.start)
                 or list_count(ledger, h, work[sentence.start : h.start])
                 or kind_count(ledger, h, sentence.text, h.start - sentence.start)
                 or state_count(ledger, h, sentence.text, h.start - sentence.start)

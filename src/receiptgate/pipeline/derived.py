@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from receiptgate.checks.anchoring import Anchor
 from receiptgate.checks.arithmetic import derive, one_head
 from receiptgate.checks.finding import Finding
+from receiptgate.checks.line_numbers import is_line_number
 from receiptgate.checks.named_sums import named_sum
 from receiptgate.checks.operands import Derivation
 from receiptgate.checks.payments import amounts
@@ -54,6 +55,9 @@ def derived(
     elif h.kind == "count" and _CENTS.search(h.text.split()[0]) and _MONEY.search(h.text):
         # "a -3.76 refund": no count of refunds but an amount (to the cent) of one
         h = dataclasses.replace(h, kind="money")
+    at = sentence.find(h.text)
+    if at >= 0 and is_line_number(sentence, at):
+        return None  # "line 24" is a line of a file, never a sum of two figures
     if h.kind == "duration" and (span := span_between(ledger, h, sentence, fresh)) is not None:
         return derivation_finding(ledger, h, span, req, supported)
     d = derive(

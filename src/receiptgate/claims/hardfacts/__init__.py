@@ -356,8 +356,9 @@ _NEXT_DAY_MARK = re.compile(
 #: The end of a range of days after a date: "May 29-30, 2024", "May 6–13", "May 20-25.",
 #: "May 20 to 25"; not a count of something ("May 20 to 25 people").
 _RANGE_END = re.compile(
-    r"(?:\s?[-–]\s?(?P<day>\d{1,2})(?![\d:]|\.\d)|"
-    r"\s+(?:to|through|thru|until)\s+(?P<to>\d{1,2})(?![\d:]|\.\d|\s*[a-z]))"
+    # ("Oct 14–17:" ends a label; "14-17:30" is no day)
+    r"(?:\s?[-–]\s?(?P<day>\d{1,2})(?!\d|:\d|\.\d)|"
+    r"\s+(?:to|through|thru|until)\s+(?P<to>\d{1,2})(?!\d|:\d|\.\d|\s*[a-z]))"
     r"(?:,?\s+(?P<year>\d{4})\b)?"
 )
 #: A later day written after a full date as month and day: "2024-05-06/05-13".

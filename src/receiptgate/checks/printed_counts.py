@@ -1,0 +1,83 @@
+"""A count a command printed with its unit: "1 file changed, 1 insertion(+), 1
+deletion(-)" (``git diff --stat``), "Found 3 matches", "added 487 packages". A reply's
+"3 insertions" is read against the figure printed beside that unit: the same number
+backs it; where one output only prints the unit, another number there contradicts it.
+Figures printed elsewhere (an exit code of 1, "Page(number=3)") back no such count.
+"""
+
+from __future__ import annotations
+
+import re
+
+from receiptgate.checks.calls import failed
+from receiptgate.checks.finding import Finding
+from receiptgate.checks.words import content_words
+from receiptgate.claims.models import HardFact
+from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
+
+#: Units too common in outputs to pin one count: "1 of", "2 items" are read elsewhere.
+_UNITS = re.compile(r"^[a-z]{4,14}$")
+#: Test tallies, which the action ledger reads run by run.
+_TALLY_UNITS = frozenset(
+    "passed failed skipped errors error warnings warning xfailed xpassed deselected tests "
+    "test".split()
+)
+
+
+def printed_count(index: ReceiptIndex, h: HardFact, sentence: str) -> Finding | None:
+    """Support or contradiction of a count with a unit from the outputs that print that
+    unit beside a number (see the module doc); ``None`` when no output prints it. A
+    contradiction needs one output that prints the unit, once, on a line that shares a
+    word with the sentence ("1 file changed" is no count of files a search found)."""
+    if h.kind != "count" or h.number is None or not h.unit or "-" in h.text:
+        return None  # ("15-inch": a size, no count)
+    unit = h.unit.lower()
+    if not _UNITS.match(unit) or unit in _TALLY_UNITS:
+        return None
+    pattern = re.compile(
+        rf"{_TALLY_PLACE}(\d[\d,]*)\s+{re.escape(unit)}(?:e?s)?\b", re.IGNORECASE | re.MULTILINE
+    )
+    printing: list[tuple[str, list[int], list[str]]] = []
+    for e in index.entries:
+        if e.receipt.kind != "tool" or failed(e):
+            continue
+        found = [(text, m) for text in _outputs(e) for m in pattern.finditer(text)]
+        if found:
+            lines = [_line_of(text, m.start()) for text, m in found]
+            numbers = [int(m.group(1).replace(",", "")) for _, m in found]
+            printing.append((e.receipt.id or "", numbers, lines))
+    if not printing:
+        return None
+    for rid, numbers, _ in reversed(printing):
+        if int(h.number) in numbers:
+            detail = f"{rid} prints {int(h.number)} {unit}"
+            return Finding("supported", rid, "tool", detail, value=h)
+    if len(printing) == 1 and len(set(printing[0][1])) == 1:
+        rid, numbers, lines = printing[0]
+        said = content_words(sentence) - content_words(unit)
+        if said & (content_words(lines[0]) - content_words(unit)):
+            detail = f"contradicts {rid}: it prints {numbers[0]} {unit}, not {h.text}"
+            return Finding("contradicted", rid, "tool", detail, value=h)
+    return None
+
+
+def _line_of(text: str, at: int) -> str:
+    """The printed line around offset ``at``."""
+    end = text.find("\n", at)
+    return text[text.rfind("\n", 0, at) + 1 : end if end >= 0 else len(text)]
+
+
+def _outputs(e: ReceiptEntry) -> list[str]:
+    """What a command printed: a text result, or the multi-line texts of a JSON one
+    ({"output": "..."}); never a record's fields ("screen_size": "10 inch")."""
+    if e.format == "text":
+        return [e.receipt.content]
+    return [x.value.shown for rec in e.records for x in rec.leaves if "\n" in x.value.shown]
+
+
+#: Where a printed count stands in a summary: at a line's start, after a comma or a
+#: bracket, or after a verb of what a command did ("Found 3 matches", "added 487 packages").
+_TALLY_PLACE = (
+    r"(?:^\s*|[,(:;]\s*|\b(?:found|added|removed|changed|deleted|created|updated|installed|"
+    r"scanned|audited|wrote|copied|moved|downloaded|uploaded)\s+)"
+)
