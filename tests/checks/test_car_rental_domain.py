@@ -668,8 +668,6 @@ HONEST_BLOCKED = starting(
 CHANGED_PASSED = starting(
     [c for _, c in PAIRS if c],
     # passes
-    "Your reservation",
-    # passes
     "### Loyalty\nYou're",
     # passes
     "The base rate",

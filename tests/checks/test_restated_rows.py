@@ -229,3 +229,14 @@ def test_a_range_of_days_before_a_colon_ends_on_a_day() -> None:
 )
 def test_a_rental_reservation(text: str, verdict: str) -> None:
     assert _verdict(text, tool_transcript([BRANCH, RESERVATION, HOLD])) == verdict
+
+
+def test_a_confirmation_number_names_its_reservation() -> None:
+    # "confirmation": "RZ-48213" is the reservation's id, not only a word of the user's
+    booked = (
+        "get_reservation",
+        {"confirmation": "RZ-48213"},
+        {"reservation": {"confirmation": "RZ-48213", "status": "confirmed"}},
+    )
+    calls = [booked, HOLD]
+    assert _verdict("Your reservation RZ-48213 is cancelled.", tool_transcript(calls)) == "block"

@@ -54,7 +54,21 @@ ZONES: Final = {
     "mst": -420, "mdt": -360, "pst": -480, "pdt": -420, "cet": 60, "cest": 120,
     "bst": 60, "ist": 330, "jst": 540, "aest": 600,
 }  # fmt: skip
-ID_KEYS: Final = frozenset({"id", "uuid", "key", "code", "sku", "number", "ref", "reference"})
+ID_KEYS: Final = frozenset(
+    {
+        "id",
+        "uuid",
+        "key",
+        "code",
+        "sku",
+        "number",
+        "ref",
+        "reference",
+        "confirmation",
+        "pnr",
+        "locator",
+    }
+)
 NAME_KEYS: Final = frozenset({"name", "title", "first_name", "last_name", "full_name", "username"})
 #: Field words of short enumerated values: a claimed word that differs is a contradiction.
 STATE_WORDS: Final = frozenset(
