@@ -10,7 +10,9 @@ plan options and sets up a 6-month plan by direct debit for the £319.23 owed.
 
 Written without reading the gate's code or any benchmark, and not run before it was
 handed over. First run (at `db201ac`): 18 of 71 honest entries failing (61 pairs and 10
-no-claim lines), 11 of 60 changed entries not blocked.
+no-claim lines), 11 of 60 changed entries not blocked. After this session's fixes, now
+11 and 8 (the lists below, each with the gate's reason at the time they were written;
+tuned on this probe).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ over.
 
 First run (at cf48329 with one fix of this session (a state object's name)): 18 of its
 78 honest entries and no-claim lines failed and 18 of its 67 changed ones were not
-blocked; now 11 and 14 (the lists below, each with the gate's own reason at the time
+blocked; now 5 and 14 (the lists below, each with the gate's own reason at the time
 they were written).
 """
 

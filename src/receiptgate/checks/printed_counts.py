@@ -41,10 +41,14 @@ def printed_count(index: ReceiptIndex, h: HardFact, sentence: str) -> Finding | 
     for e in index.entries:
         if e.receipt.kind != "tool" or failed(e):
             continue
-        found = [(text, m) for text in _outputs(e) for m in pattern.finditer(text)]
-        if found:
+        memo = f"printed:{unit}"
+        if memo not in e.memo:  # (a result is asked once per unit, however many figures)
+            found = [(text, m) for text in _outputs(e) for m in pattern.finditer(text)]
             lines = [_line_of(text, m.start()) for text, m in found]
             numbers = [int(m.group(1).replace(",", "")) for _, m in found]
+            e.memo[memo] = (numbers, lines)
+        numbers, lines = e.memo[memo]  # type: ignore[misc]
+        if numbers:
             printing.append((e.receipt.id or "", numbers, lines))
     if not printing:
         return None

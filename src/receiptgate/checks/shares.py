@@ -77,9 +77,16 @@ def _across_rows(
     its value written out; the two of one kind and unit."""
     assert h.number is not None
     written = {m.group().replace(",", "") for m in _FIGURE.finditer(sentence)}
+    sums: dict[tuple[int, str, str], float] = {}  # a field summed over a list, once per list
+    # the rows of each person the sentence names, found once (not every pair of rows)
+    people: dict[str, list[Record]] = {}
+    for rec in rows:
+        for name in _lineage_names(rec):
+            if said & content_words(name):
+                people.setdefault(name, []).append(rec)
     for rec in rows:
         wholes = [w for w in _numbers(rec) if said & field_words(w)]
-        for sub in rec.subtree():
+        for sub in rec.subtree() if wholes else ():
             if sub is rec or not said & (own_words(sub) - _field_words_of(wholes)):
                 continue
             for part in _numbers(sub):
@@ -91,19 +98,18 @@ def _across_rows(
                 continue
             rows_of_list = _list_rows(rec)
             if len(rows_of_list) >= 2:
-                total = sum(
-                    x.value.number or 0.0
-                    for r in rows_of_list
-                    for x in _numbers(r)
-                    if x.key == part.key
-                )
+                at = (id(rec.parent), rec.path[: rec.path.rindex("[")], part.key)
+                if at not in sums:
+                    sums[at] = sum(
+                        x.value.number or 0.0
+                        for r in rows_of_list
+                        for x in _numbers(r)
+                        if x.key == part.key
+                    )
+                total = sums[at]
                 if (found := _try(h, part, part, total, slack)) is not None:
                     return found
-        for other in rows:
-            names = _lineage_names(rec) & _lineage_names(other)
-            shared = {n for n in names if said & content_words(n)}
-            if other is rec or not shared:
-                continue
+        for other in _same_person(rec, people):
             for whole in _numbers(other):
                 own = field_words(whole) - _numbers_words(rec)  # "cap" of data_cap_gb
                 if whole.value.shown not in written and not said & own:
@@ -115,6 +121,14 @@ def _across_rows(
 
 
 _FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def _same_person(rec: Record, people: dict[str, list[Record]]) -> list[Record]:
+    """The other rows of a person the sentence names whose rows ``rec`` is among."""
+    out: list[Record] = []
+    for name in _lineage_names(rec):
+        out.extend(r for r in people.get(name, ()) if r is not rec and r not in out)
+    return out
 
 
 def _lineage_names(rec: Record) -> set[str]:
