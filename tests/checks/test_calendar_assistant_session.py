@@ -649,8 +649,6 @@ HONEST_BLOCKED = starting(
     "Lena's RSVP:",
     # warn: general statement with no receipt
     "I attached the",
-    # warn: Unsupported schedule figure '9:45 am': no receipt holds 9:45 am
-    "Reminder's set",
     # warn: general statement with no receipt
     "Your Wednesday",
     # warn: general statement with no receipt

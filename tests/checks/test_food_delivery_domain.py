@@ -543,8 +543,6 @@ HONEST_BLOCKED = starting(
     "Your Chicken",
     # Unsupported schedule figure '90 days': no receipt holds 90 days
     "This is your",
-    # Unsupported schedule figure '7:44 pm': no receipt holds 7:44 pm
-    "Sorry about that",
     # Contradicted status: contradicts c4 report.status = approved, claimed Refunded
     "### What I've",
     # warn: Unverified claim: 'one Garlic Naan were missing'

@@ -565,8 +565,6 @@ NO_CLAIM = [
 # Known misses (strict xfails), with the gate's reason at the time they were listed.
 HONEST_BLOCKED = starting(
     [h for h, _ in PAIRS] + NO_CLAIM,
-    # warn: Unverified claim: 'has no assignee'
-    "Issue #482 has",
     # Unsupported schedule figure '12 days': no receipt holds 12 days
     "It's been open",
     # Unsupported general figure '12 issues': no receipt holds 12 issues

@@ -240,3 +240,31 @@ def test_a_confirmation_number_names_its_reservation() -> None:
     )
     calls = [booked, HOLD]
     assert _verdict("Your reservation RZ-48213 is cancelled.", tool_transcript(calls)) == "block"
+
+
+EVENT = (
+    "create_event",
+    {"summary": "Q2 roadmap review"},
+    {
+        "event": {
+            "id": "ev1",
+            "start": {"dateTime": "2025-04-16T10:15:00-04:00"},
+            "reminders": {"overrides": [{"method": "popup", "minutes": 30}]},
+        }
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "calls", "verdict"),
+    [
+        # a time a span before or after a recorded one
+        ("The reminder pops up at 9:45 am, 30 minutes before the start.", [EVENT], "pass"),
+        ("The reminder pops up at 9:15 am, 30 minutes before the start.", [EVENT], "block"),
+        # "has no X" of a field X that is null, or holds a value
+        ("Issue #482 has no assignee yet.", [ISSUE], "pass"),
+        ("Issue #482 has no user.", [ISSUE], "block"),
+    ],
+)
+def test_shifted_times_and_empty_fields(text: str, calls: list, verdict: str) -> None:  # type: ignore[type-arg]
+    assert _verdict(text, tool_transcript(calls)) == verdict

@@ -436,3 +436,34 @@ def absent_quoted(index: ReceiptIndex, sentence: str) -> Finding | None:
             return None
     rid = calls[-1].receipt.id
     return Finding("supported", rid, "tool", f"no tool result holds {terms[0]!r}")
+
+
+def null_field(index: ReceiptIndex, thing: str) -> Finding | None:
+    """ "Issue #482 has no assignee yet": the newest result that has a field of that name
+    holds null, or an empty list, there (supported), or a value (contradicted); ``None``
+    when no result has such a field."""
+    words = re.findall(r"[a-z]+", thing.lower())
+    if not words or len(words) > 3:
+        return None
+    key = "_".join(words)
+    field = re.compile(rf'"{key}s?"\s*:\s*(\[\s*\]|\{{\s*\}}|"[^"]*"|[\w.-]+|[\[{{])', re.I)
+    for e in reversed(index.entries):
+        if e.receipt.kind != "tool" or failed(e):
+            continue
+        m = field.search(e.receipt.content)
+        if m is None:
+            continue
+        rid = e.receipt.id
+        held = m.group(1).strip('"').lower()
+        if held in _NONE_HELD or re.fullmatch(r"\[\s*\]|\{\s*\}", held):
+            return Finding("supported", rid, "tool", f"{rid} {key} = {m.group(1)} (none)")
+        if held in ("[", "{") or (held and held not in _NO_WORDS):
+            return Finding("contradicted", rid, "tool", f"contradicts {rid}: {key} holds a value")
+        return None  # ("insurance": "no", false, 0: none either, in words the sentence uses)
+    return None
+
+
+#: What a field holds when there is none of it.
+_NONE_HELD = frozenset({"null", "", "none"})
+#: Values that say no in words: no contradiction of "has no ...", no support either.
+_NO_WORDS = frozenset({"no", "false", "0", "n/a", "na"})

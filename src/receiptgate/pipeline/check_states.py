@@ -13,6 +13,7 @@ from receiptgate.checks.absences import (
     absent_quoted,
     absent_value,
     negated_field,
+    null_field,
 )
 from receiptgate.checks.availability import available_count, check_availability, other_options
 from receiptgate.checks.counts import field_count
@@ -183,6 +184,9 @@ def check_state_claim(s: Settings, req: Request, ev: ClaimEval, sentence: Senten
         clause = clause_of(work, sentence, c)
         if not _BOUND.search(clause):  # "... for less than $100": not the variants alone
             ev.ledger = check_availability(ledger, clause, available=False)
+        if ev.ledger is None and c.subject:
+            # "Issue #482 has no assignee yet": the field of that name is null
+            ev.ledger = null_field(ledger, c.subject)
     if ev.ledger is None and (unseen := unshown(ledger, sentence.text)) is not None:
         # "Our product data does not include notes about shrinkage", "No estimated delivery
         # date is available yet": no field of it in the newest results (as the same words

@@ -58,6 +58,8 @@ def derived(
     at = sentence.find(h.text)
     if at >= 0 and is_line_number(sentence, at):
         return None  # "line 24" is a line of a file, never a sum of two figures
+    if h.kind == "time" and (shifted := _shifted_time(ledger, h, sentence, fresh)) is not None:
+        return derivation_finding(ledger, h, shifted, req, supported)
     if h.kind == "duration" and (span := span_between(ledger, h, sentence, fresh)) is not None:
         return derivation_finding(ledger, h, span, req, supported)
     d = derive(
@@ -204,3 +206,35 @@ def computed_before(req: Request, h: HardFact) -> Finding | None:
         if kind == h.kind and h.number is not None and abs(x - h.number) < 0.005:
             return dataclasses.replace(f, detail=f"{f.detail} (a line above)", value=h)
     return None
+
+
+#: A clock time said to lie a span from another: "30 minutes before the start", "an hour
+#: after the meeting ends".
+_SHIFT = re.compile(
+    r"\b(?P<n>\d{1,3}|an?|one|two|three)\s+(?P<unit>min(?:ute)?s?|hours?|hrs?)\s+"
+    r"(?P<way>before|after|earlier\s+than|later\s+than|ahead\s+of|prior\s+to)\b",
+    re.IGNORECASE,
+)
+_SMALL = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
+
+
+def _shifted_time(
+    ledger: ReceiptIndex, h: HardFact, sentence: str, fresh: Callable[[Receipt], bool]
+) -> Derivation | None:
+    """ "It will pop up at 9:45 am, 30 minutes before the start": the time is a recorded
+    time (in its own zone) less or plus the span the sentence gives."""
+    m = _SHIFT.search(sentence)
+    if m is None or not re.fullmatch(r"\d\d:\d\d", h.value or ""):
+        return None
+    n = int(m.group("n")) if m.group("n").isdigit() else _SMALL[m.group("n").lower()]
+    minutes = n * (60 if m.group("unit").lower().startswith("h") else 1)
+    sign = 1 if m.group("way").lower().startswith(("before", "earlier", "ahead", "prior")) else -1
+    hh, mm = int(h.value[:2]), int(h.value[3:])
+    total = (hh * 60 + mm + sign * minutes) % (24 * 60)
+    key = f"t:{total // 60:02d}:{total % 60:02d}"
+    held = [x for x in ledger.leaves((key,)) if fresh(ledger.receipt_of(x))]
+    if not held:
+        return None
+    way = "−" if sign > 0 else "+"
+    formula = f"{h.value} = {key[2:]} {way} {minutes} min ({held[-1].path})"
+    return Derivation("supported", formula, held[-1])
