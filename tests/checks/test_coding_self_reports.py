@@ -139,3 +139,27 @@ def test_printed_counts_and_lines(text: str, calls: list, verdict: str) -> None:
 )
 def test_in_the_bug_fix_session(text: str, verdict: str) -> None:
     assert Gate().validate(text, receipts=RECEIPTS[None], now=SESSION_NOW).verdict == verdict
+
+
+EXPLAIN = (
+    "sql",
+    {"query": "EXPLAIN ANALYZE SELECT * FROM orders WHERE customer_id = 88213"},
+    {
+        "output": (
+            "Parallel Seq Scan on orders\nPlanning Time: 0.412 ms\nExecution Time: 1843.217 ms\n"
+        )
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # a timing written to fewer places than the tool printed it
+        ("Before the index, the query took 1,843 ms.", "pass"),
+        ("Before the index, the query took about 1.8 seconds.", "pass"),
+        ("Before the index, the query took 1,834 ms.", "block"),
+    ],
+)
+def test_a_timing_rounded(text: str, verdict: str) -> None:
+    assert Gate().validate(text, receipts=tool_transcript([EXPLAIN]), now=NOW).verdict == verdict

@@ -18,6 +18,7 @@ from receiptgate.checks.finding import Finding
 from receiptgate.checks.rivals import evidence_line
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptIndex
+from receiptgate.evidence.values import fact_keys
 
 #: The word before a figure that makes it an approximation.
 _ABOUT = re.compile(
@@ -70,3 +71,39 @@ def approximately(
 #: A figure written short: its digits after the point and its scale ("48.2K", "$1.5M").
 _SHORT = re.compile(r"\d(?:\.(\d+))?\s?(k|K|m|M|bn|BN|B)\b")
 _SCALE = {"k": 1000, "m": 1_000_000, "bn": 1_000_000_000, "b": 1_000_000_000}
+
+
+#: A span as one figure and its unit ("1,843 ms", "11.8 ms", "1.8 seconds"): the digits
+#: after the point say its precision.
+_ONE_SPAN = re.compile(r"\d[\d,]*(?:\.(\d+))?\s*[A-Za-zµ]+")
+
+
+def rounded_span(index: ReceiptIndex, h: HardFact) -> Finding | None:
+    """A span written to fewer places than a tool printed it: "took 1,843 ms" of
+    "Execution Time: 1843.217 ms", "11.8 ms" of "11.842 ms", "about 1.8 seconds" of the
+    same: a printed span that rounds to the claim at the place of its last digit."""
+    if h.kind != "duration" or not h.number:
+        return None
+    said = next((float(k[6:]) for k in fact_keys(h) if k.startswith("dur:s:")), None)
+    m = _ONE_SPAN.fullmatch(h.text.strip())
+    if said is None or m is None:
+        return None  # (one figure and its unit: "2 days and 12 hours" is two)
+    per_unit = said / h.number  # seconds per unit written (0.001 for ms)
+    if not m.group(1) and per_unit > 1:
+        return None  # "12 hours" of 11:30: whole minutes or hours are no rounded timing
+    place = per_unit * 10 ** -len(m.group(1) or "")
+    for key, leaves in index.by_key.items():
+        if not key.startswith("dur:s:"):
+            continue
+        try:
+            printed = float(key[6:])
+        except ValueError:
+            continue
+        if printed == said or abs(printed - said) >= place / 2:
+            continue
+        for leaf in leaves:
+            r = index.receipt_of(leaf)
+            if r.kind == "tool":
+                detail = f"{evidence_line(index, leaf)}: {h.text} as rounded"
+                return Finding("supported", r.id, r.kind, detail, leaf.path, value=h)
+    return None

@@ -315,8 +315,8 @@ def row_count(index: ReceiptIndex, h: HardFact, anchors: Sequence[str]) -> Findi
     table the sentence names, when it names one. Another number of rows there contradicts
     the count (leaves it unsupported when the sentence names no file); ``None`` when no
     such result is read."""
-    if h.kind != "count" or h.number is None or not h.unit:
-        return None
+    if h.kind != "count" or h.number is None or not h.unit or h.number >= 10_000:
+        return None  # ("tables over 1 million rows": a size, no result's rows)
     if h.unit.split()[-1] not in _ROW_UNITS:
         return None
     for e in reversed(tool_calls(index)):

@@ -13,7 +13,7 @@ import dataclasses
 import re
 from collections.abc import Callable
 
-from receiptgate.checks.approximate import approximately
+from receiptgate.checks.approximate import approximately, rounded_span
 from receiptgate.checks.arithmetic import VALUE_LINE, names_operation
 from receiptgate.checks.availability import available_count
 from receiptgate.checks.counts import kind_count, list_count, state_count, subset_count
@@ -249,6 +249,7 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                     computed_before(req, h)
                     or indent_of(ledger, h, sentence.text)
                     or approximately(ledger, h, anchor_, work, h.start)  # "around $537"
+                    or rounded_span(ledger, h)  # "1,843 ms" of "1843.217 ms"
                     or m
                 )
             if m.status == "unsupported":
