@@ -14,10 +14,8 @@ Evidence lines name the receipt and the field path:
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable, Sequence
-from datetime import date
 
 from receiptgate.checks.about import (
     NEGATIVE_MONEY,
@@ -56,6 +54,7 @@ from receiptgate.checks.sentence_amounts import (
     gap_stated,
 )
 from receiptgate.checks.user_figures import BOUND_BEFORE, user_phrase
+from receiptgate.checks.weekdays import wrong_weekday
 from receiptgate.checks.words import GENERIC, content_words
 from receiptgate.checks.zones import in_named_zone, zoned_moment
 from receiptgate.claims.models import HardFact
@@ -155,31 +154,8 @@ def check_figure(
     2025-10-02, a Thursday), is contradicted by its weekday."""
     found = _check_figure(index, h, anchor_, clause, sentence, fresh, anchors, linked)
     if h.kind == "date" and found.status == "supported":
-        return _wrong_weekday(anchor_, h, found) or found
+        return wrong_weekday(anchor_, h, found) or found
     return found
-
-
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_WEEKDAY_BEFORE = re.compile(
-    r"\b(mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday|sday)?\.?,?\s*$",
-    re.IGNORECASE,
-)
-
-
-def _wrong_weekday(anchor_: Anchor, h: HardFact, found: Finding) -> Finding | None:
-    at = h.start - anchor_.start
-    m = _WEEKDAY_BEFORE.search(anchor_.text, max(0, at - 14), max(0, at))
-    day = h.value if re.fullmatch(r"\d{4}-\d\d-\d\d", h.value or "") else None
-    if m is None or day is None or day not in found.detail:
-        return None  # (a date of another year than the one the reply's is read as: unsaid)
-    said = next(i for i, w in enumerate(_WEEKDAYS) if w.startswith(m.group(1).lower()[:3]))
-    real = date.fromisoformat(day).weekday()
-    if said == real:
-        return None
-    detail = (
-        f"{day} is a {_WEEKDAYS[real].title()}, not a {_WEEKDAYS[said].title()} ({found.detail})"
-    )
-    return dataclasses.replace(found, status="contradicted", detail=f"contradicts: {detail}")
 
 
 def _check_figure(

@@ -1,6 +1,8 @@
 """Shares: a percentage a reply gives of a limit or a whole ("That's about 64% of your API
 quota", "you're using 92% of your seats") as one field of a row over another of the same
-row (checks/arithmetic tries it first for a percentage no record holds)."""
+row, or across rows the sentence names (a payslip's line over its gross, a row's field
+over its list's sum, one person's usage over their plan's cap); checks/arithmetic tries
+it first for a percentage no record holds."""
 
 from __future__ import annotations
 
@@ -25,8 +27,8 @@ def share_of(
     """ "That's about 64% of your API quota": one field of a record over another of the
     same record (``api_calls`` over ``api_call_limit``; ``used`` over ``purchased``), as
     a percentage rounded as the claim is written (to its last digit; "about" allows one
-    point more). Only two fields of one row: any two numbers of a result would give
-    almost any share."""
+    point more). Two fields of one row first; across rows only as :func:`_across_rows`
+    allows (any two numbers of a result would give almost any share)."""
     if h.number is None:
         return None
     at = sentence.find(h.text)
