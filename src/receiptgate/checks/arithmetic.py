@@ -279,7 +279,7 @@ _RATE = re.compile(
 #: An amount for each one of something: "$25 a head", "$0.20 a minute", "£4/night".
 _PER_UNIT = re.compile(
     r"\b(?:a|an|per|each|every)\s+(?:head|person|guest|passenger|minute|min|hour|day|night|"
-    r"week|month|gb|kwh|unit|item|seat|ticket|user|seat)\b|/\s?(?:min|hr|h|day|night|mo|gb|kwh)\b",
+    r"week|month|gb|kwh|unit|item|seat|ticket|user)\b|/\s?(?:min|hr|h|day|night|mo|gb|kwh)\b",
     re.IGNORECASE,
 )
 

@@ -483,6 +483,15 @@ def _output_fields(node: object, texts: list[str], codes: list[int], depth: int)
             _output_fields(v, texts, codes, depth + 1)
 
 
+def printed_texts(e: ReceiptEntry) -> list[str]:
+    """What a command printed, with its line breaks: a text result, or the multi-line
+    texts of a JSON one ({"output": "..."}); never a record's fields ("screen_size": "10
+    inch") nor the JSON on one line (:func:`output_of` falls back to the whole content)."""
+    if e.format == "text":
+        return [e.receipt.content]
+    return [x.value.shown for rec in e.records for x in rec.leaves if "\n" in x.value.shown]
+
+
 def exit_status(content: str) -> int | None:
     """The exit status an agent harness reports with a command's output, if it does:
     ``<returncode>0</returncode>`` (mini-swe-agent), ``[Command finished with exit code

@@ -20,7 +20,7 @@ from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 from receiptgate.evidence.records import Leaf, Record
 
 #: A count no list of a result is compared with: a table's size, a threshold.
-_NO_LIST_THAT_LONG = 10_000
+NO_LIST_THAT_LONG = 10_000
 
 
 def list_count(index: ReceiptIndex, h: HardFact, before: str = "") -> Finding | None:
@@ -28,7 +28,7 @@ def list_count(index: ReceiptIndex, h: HardFact, before: str = "") -> Finding | 
     what is counted (``"orders": [...]`` of the user's details). Another length contradicts
     the count, unless the words ``before`` it make it one that would be ("if we split
     into 2 reservations"); ``None`` when no result has such a list."""
-    if h.kind != "count" or h.number is None or not h.unit or h.number >= _NO_LIST_THAT_LONG:
+    if h.kind != "count" or h.number is None or not h.unit or h.number >= NO_LIST_THAT_LONG:
         return None  # ("tables over 1 million rows": no list a result shows)
     found = counted_list(index, h.unit, h.number)
     if found is None:

@@ -576,9 +576,6 @@ def supported(index: ReceiptIndex, h: HardFact, leaf: Leaf) -> Finding:
     return Finding("supported", r.id, r.kind, line, leaf.path, value=h)
 
 
-#: Where one clause of a sentence ends: "..., and where should the $0.35 go?".
-
-
 def _distinctive(h: HardFact, leaf: Leaf) -> bool:
     """A figure no coincidence gives: a span with two decimals, or a plain number of
     four digits or more, not round and no year ("24,342 to 24,611" of a meter's

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from receiptgate.checks.calls import printed_texts
 from receiptgate.checks.finding import Finding
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
@@ -62,7 +63,7 @@ def line_number(index: ReceiptIndex, h: HardFact, sentence: str, at: int) -> Fin
         # "tests/test_pagination.py:58: AssertionError", "legacy.py:12: DeprecationWarning":
         # a file and its line in a traceback or a warning, of a file the sentence names or
         # under the test or function it names (within the lines above it)
-        lines = [x for text in _printed(e) for x in text.splitlines()]
+        lines = [x for text in printed_texts(e) for x in text.splitlines()]
         for i, line in enumerate(lines):
             for m in _AT_LINE.finditer(line):
                 if int(m.group(2)) != n:
@@ -119,14 +120,6 @@ def _range_lines(e: ReceiptEntry, span: tuple[int, int]) -> list[str]:
     for k in range(span[0], span[1] + 1):
         out.extend(_lines_at(e, k, re.compile(_NUMBERED.format(n=k), re.MULTILINE)))
     return out
-
-
-def _printed(e: ReceiptEntry) -> list[str]:
-    """What a call printed, line by line: its text, or the texts of a JSON result's
-    fields ({"output": "..."}), not the JSON on one line."""
-    if e.format == "text":
-        return [e.receipt.content]
-    return [x.value.shown for rec in e.records for x in rec.leaves if "\n" in x.value.shown]
 
 
 def _file_text(e: ReceiptEntry) -> str | None:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from receiptgate.checks.absences import EMPTY
 from receiptgate.checks.calls import ERRORISH, failed, tool_calls
+from receiptgate.checks.counts import NO_LIST_THAT_LONG
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import snippet
 from receiptgate.claims.hardfacts import extract_hard_facts
@@ -315,7 +316,7 @@ def row_count(index: ReceiptIndex, h: HardFact, anchors: Sequence[str]) -> Findi
     table the sentence names, when it names one. Another number of rows there contradicts
     the count (leaves it unsupported when the sentence names no file); ``None`` when no
     such result is read."""
-    if h.kind != "count" or h.number is None or not h.unit or h.number >= 10_000:
+    if h.kind != "count" or h.number is None or not h.unit or h.number >= NO_LIST_THAT_LONG:
         return None  # ("tables over 1 million rows": a size, no result's rows)
     if h.unit.split()[-1] not in _ROW_UNITS:
         return None

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 
-from receiptgate.checks.calls import failed
+from receiptgate.checks.calls import failed, printed_texts
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.words import content_words
 from receiptgate.claims.models import HardFact
-from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
+from receiptgate.evidence.index import ReceiptIndex
 
 #: Units too common in outputs to pin one count: "1 of", "2 items" are read elsewhere.
 _UNITS = re.compile(r"^[a-z]{4,14}$")
@@ -43,7 +43,7 @@ def printed_count(index: ReceiptIndex, h: HardFact, sentence: str) -> Finding | 
             continue
         memo = f"printed:{unit}"
         if memo not in e.memo:  # (a result is asked once per unit, however many figures)
-            found = [(text, m) for text in _outputs(e) for m in pattern.finditer(text)]
+            found = [(text, m) for text in printed_texts(e) for m in pattern.finditer(text)]
             lines = [_line_of(text, m.start()) for text, m in found]
             numbers = [int(m.group(1).replace(",", "")) for _, m in found]
             e.memo[memo] = (numbers, lines)
@@ -69,14 +69,6 @@ def _line_of(text: str, at: int) -> str:
     """The printed line around offset ``at``."""
     end = text.find("\n", at)
     return text[text.rfind("\n", 0, at) + 1 : end if end >= 0 else len(text)]
-
-
-def _outputs(e: ReceiptEntry) -> list[str]:
-    """What a command printed: a text result, or the multi-line texts of a JSON one
-    ({"output": "..."}); never a record's fields ("screen_size": "10 inch")."""
-    if e.format == "text":
-        return [e.receipt.content]
-    return [x.value.shown for rec in e.records for x in rec.leaves if "\n" in x.value.shown]
 
 
 #: Where a printed count stands in a summary: at a line's start, after a comma or a

@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable, Sequence
 from collections.abc import Set as AbstractSet
 
+from receiptgate.checks.counts import SPELLED_COUNTS
 from receiptgate.checks.document_figures import RATE_AFTER
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.operands import TOLERANCE, Derivation, Operand, same_kind, show_number
@@ -372,7 +373,6 @@ def is_the_total(sentence: str, figure: str) -> bool:
 
 #: A count said before the objects it counts: "your three plans", "both passes", "2 bags".
 _COUNTED = re.compile(r"\b(\d|two|three|four|five|six|both|all)\s+(?:of\s+)?(?:\w+\s+)?$")
-_SPELLED = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "both": 2}
 #: Object records a keyed total looks at, at most.
 _KEYED_RECORDS = 400
 
@@ -393,7 +393,7 @@ def keyed_total(
     for m in re.finditer(r"\b([a-z]{3,}?)(?:es|s)\b", low):
         counted = _COUNTED.search(low, 0, m.start())
         said = counted.group(1) if counted else None
-        n = int(said) if said and said.isdigit() else _SPELLED.get(said or "")
+        n = int(said) if said and said.isdigit() else SPELLED_COUNTS.get(said or "")
         nouns[m.group(1)] = n
     if not nouns:
         return None
@@ -401,7 +401,7 @@ def keyed_total(
     for entry in reversed(index.entries):
         if not fresh(entry.receipt):
             continue
-        groups: dict[str, list[Record]] = {}
+        groups: dict[str, tuple[str, list[Record]]] = {}  # path pattern -> noun, rows
         for rec in entry.records:
             looked += 1
             if looked > _KEYED_RECORDS:
@@ -410,11 +410,12 @@ def keyed_total(
             if not words or rec.parent is None:
                 continue
             last = words[-1].lower()
-            if last in nouns or last.rstrip("s") in nouns or last.removesuffix("es") in nouns:
-                groups.setdefault(PATH_INDEX.sub("[*]", rec.path), []).append(rec)
-        for rows in groups.values():
-            last = re.findall(r"[A-Za-z]+", rows[0].path)[-1].lower()
-            noun = next(n for n in (last, last.rstrip("s"), last.removesuffix("es")) if n in nouns)
+            noun = next(
+                (n for n in (last, last.rstrip("s"), last.removesuffix("es")) if n in nouns), None
+            )
+            if noun is not None:
+                groups.setdefault(PATH_INDEX.sub("[*]", rec.path), (noun, []))[1].append(rec)
+        for noun, rows in groups.values():
             if len(rows) < 2 or nouns[noun] not in (None, len(rows)):
                 continue
             fields: dict[str, list[Leaf]] = {}
