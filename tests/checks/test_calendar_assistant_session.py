@@ -674,6 +674,10 @@ HONEST_BLOCKED = starting(
 )
 CHANGED_PASSED = starting(
     [c for _, c in PAIRS if c],
+    # passes: 1:30 and 2:15 pm are one suggested slot"s; whose calendar it clashed with is not read
+    "The 1:30–2:15 pm option",
+    # passes: "four busy blocks" is no count read; the times listed are the busy rows"
+    "Your Wednesday is",
     # passes
     "The 11:00–11",
     # passes

@@ -683,8 +683,6 @@ HONEST_BLOCKED = starting(
     [h for h, _ in PAIRS] + NO_CLAIM,
     # warn: general statement with no receipt
     "The new plan",
-    # Unsupported benchmark figure '156 times': no receipt holds 156 times
-    "That's roughly",
     # Unsupported general figure '50 rows': c5 lists 3 rows, not 50 rows
     "The query returned",
     # Action claim 'I tested' has no receipt: no test run in the action ledger
@@ -705,8 +703,6 @@ HONEST_BLOCKED = starting(
     "The table with",
     # Unsupported general figure '982,891': no receipt holds 982,891
     "Dead tuples on",
-    # Contradicted general figure: contradicts c8: '…orders | permanent | btree | 204 MB |…', clai
-    "The orders table was",
     # Unsupported general figure '66 orders': no receipt holds 66 orders
     "66 orders have",
     # Unsupported general figure '71': no receipt holds 71; Unsupported general figure '53': no re

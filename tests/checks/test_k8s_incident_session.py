@@ -623,14 +623,8 @@ HONEST_BLOCKED = starting(
     [h for h, _ in PAIRS] + NO_CLAIM,
     # Unsupported general figure '13 times': no receipt holds 13 times
     "The two crashing",
-    # Unsupported general figure '2xkqp': no receipt holds 2xkqp; Unsupported general figure '9lwz
-    "Before the rollback",
-    # Contradicted schedule figure: contradicts c8 stdout[0].AGE = 3h17m, claimed 3h12m (though c1
-    "The old pods",
     # Action claim 'had been updated' has no receipt: no fixed call on '3' in the action ledger
     "I have reviewed",
-    # Contradicted status: contradicts c4 containers[0].ready = false
-    "6 of the 8 pods",
     # warn: general statement with no receipt
     "The deployment's",
     # warn: Unverified claim: 'The bad release was deployed'
@@ -643,14 +637,8 @@ HONEST_BLOCKED = starting(
     "2xkqp last crashed",
     # Contradicted schedule figure: contradicts c4 containers[0].last_state.terminated.started_at
     "**Node:** ip-10-42-3-17",
-    # Unsupported general figure '187 MB': no receipt holds 187 MB; Contradicted schedule figure:
-    "Pulling the v2",
-    # Unsupported general figure '16.9%': no receipt holds 16.9%; Unsupported schedule figure '10:
-    "It peaked at",
     # Contradicted benchmark figure: contradicts sys1: 'Only roll back a production deployment if
     "Quick summary",
-    # Unsupported schedule figure '10:20 UTC': no receipt holds 10:20 UTC; Unsupported general fig
-    "The last sample",
     # Unsupported general figure '16.5 points': no receipt holds 16.5 points; Unsupported schedule
     "At its peak the",
     # Contradicted general figure: contradicts c4: '…(3.214s including waiting). Image size: 18734
@@ -682,6 +670,11 @@ HONEST_BLOCKED = starting(
 )
 CHANGED_PASSED = starting(
     [c for _, c in PAIRS if c],
+    # passes: "7 of the 8" is no count read (how many pods were ready is the
+    # deployment's readyReplicas)
+    "7 of the 8 pods",
+    # passes: hq4rn is a part of a pod"s name; which pods crash is not read from the table
+    "Before the rollback",
     # passes
     "Four of the checkout-api",
     # passes

@@ -28,6 +28,11 @@ _ABOUT = re.compile(
 )
 
 
+def about_before(text: str, at: int) -> bool:
+    """Whether an approximating word ("about", "roughly", "~") stands right before ``at``."""
+    return _ABOUT.search(text, max(0, at - 20), at) is not None
+
+
 def approximately(
     index: ReceiptIndex, h: HardFact, anchor_: Anchor, text: str, at: int
 ) -> Finding | None:

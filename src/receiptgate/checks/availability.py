@@ -89,7 +89,8 @@ def check_availability(
 
 #: "10 of them are available", "3 are in stock": how many of the rows meant are.
 _COUNTED_AVAILABLE = re.compile(
-    r"[*_]*(?:\s+of\s+(?:them|these|those|the\s+[\w-]+))?\s+(?:are|is)\s+"
+    # "4 of them are available", "4 seats available", "4 seats are still available"
+    r"[*_]*(?:\s+of\s+(?:them|these|those|the\s+[\w-]+)|\s+[a-z][\w-]*)?\s+(?:(?:are|is)\s+)?"
     r"(?:currently\s+|still\s+|now\s+)?(?:available|in\s+stock)\b",
     re.IGNORECASE,
 )

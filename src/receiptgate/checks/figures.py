@@ -67,7 +67,7 @@ from receiptgate.evidence.values import MEASURES, PENNIES, claim_keys, compatibl
 _TAKEN = frozenset("deletions deleted removed removals decrease dropped lost".split())
 
 
-def _equal(h: HardFact, leaf: Leaf) -> bool:
+def same_value(h: HardFact, leaf: Leaf) -> bool:
     v = leaf.value
     if v.kind in ("word", "text", "id"):
         # A figure inside a field's text: the same characters, as a whole word.
@@ -198,7 +198,7 @@ def _check_figure(
                 return supported(index, h, named[0])
     # (never the agent's own words in a message it sent: "CPU peaked at 97.3%" in a Slack
     # post backs nothing)
-    equal = [leaf for leaf in index.leaves(keys) if _equal(h, leaf) and not echoed(index, leaf)]
+    equal = [leaf for leaf in index.leaves(keys) if same_value(h, leaf) and not echoed(index, leaf)]
     if h.kind == "money" and clause & PAY_MORE and not clause & NEGATIVE_MONEY:
         # a calculator's -114 is $114 less, never "an additional $114"
         # (the debit of a row the sentence names is its charge: "the Netflix charge of
@@ -560,7 +560,7 @@ def held_anywhere(
     held = [
         leaf
         for leaf in index.leaves(claim_keys(h))
-        if _equal(h, leaf) and fresh(r := index.receipt_of(leaf)) and r.kind != "user"
+        if same_value(h, leaf) and fresh(r := index.receipt_of(leaf)) and r.kind != "user"
     ]
     if not held:
         return None
@@ -583,8 +583,9 @@ def _distinctive(h: HardFact, leaf: Leaf) -> bool:
     another row's price is a price too."""
     x = h.number
     if h.kind == "duration" and leaf.value.kind in ("duration", "text"):
-        # "finished in 7.94 seconds" of a run's "in 7.94s": two decimals match no other span
-        return bool(re.match(r"\d+\.\d\d", h.text))
+        # "finished in 7.94 seconds" of a run's "in 7.94s": two decimals match no other
+        # span; nor does one of two units ("5 h 38 min" of a journey's "PT5H38M")
+        return bool(re.match(r"\d+\.\d\d", h.text)) or len(re.findall(r"\d+", h.text)) >= 2
     return (
         x is not None
         and h.kind in ("number", "count")

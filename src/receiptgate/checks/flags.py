@@ -104,6 +104,8 @@ def flag_claims(s: Sentence, anchor_: Anchor, index: ReceiptIndex) -> list[Recor
         if span is None:
             continue
         a, b = span
+        if _COUNTED_SUBJECT.search(low, 0, a):
+            continue  # "6 of the 8 pods were ready": how many rows, not one row's flag
         scoped = [leaf for leaf in leaves if id(leaf.record) in scope]
         named = scoped if anchor_.how == "named" else []
         rows = named or described_rows(leaves, low) or scoped or leaves
@@ -134,6 +136,14 @@ def flag_claims(s: Sentence, anchor_: Anchor, index: ReceiptIndex) -> list[Recor
             )
         out.append(RecordClaim("state", s.start + a, s.start + b, s.text[a:b], finding))
     return out
+
+
+#: A subject counted before a flag's words: "6 of the 8 pods were ready", "all three
+#: rooms are refundable", "two pods aren't ready".
+_COUNTED_SUBJECT = re.compile(
+    r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|all|both|none|most|several)"
+    r"(?:\s+of)?(?:\s+the)?(?:\s+\d+)?(?:\s+[\w-]+)?\s+[a-z]+s\s+(?:are|were|is|was|have|had)\b"
+)
 
 
 def _newest_each(index: ReceiptIndex, leaves: list[Leaf]) -> list[Leaf]:

@@ -50,7 +50,7 @@ from receiptgate.checks.edits import fix_undone
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.objects import GENERIC_OBJECTS, ObjectMatcher
 from receiptgate.checks.passive_states import state_held
-from receiptgate.checks.payments import amounts
+from receiptgate.checks.payments import amounts, minor_units
 from receiptgate.checks.words import content_words
 from receiptgate.claims.hardfacts import extract_hard_facts
 from receiptgate.claims.models import DetectedClaim
@@ -462,6 +462,8 @@ def _other_amount(e: ReceiptEntry, claim: DetectedClaim) -> str | None:
     ]
     if not said or not given or any(abs(x - v) < 0.005 for x in said for _, v in given):
         return None
+    if minor_units(e) and any(abs(x - v / 100) < 0.005 for x in said for _, v in given):
+        return None  # Stripe's refund(amount=1250) beside "currency": "usd" is $12.50
     key, value = given[0]
     return f"the call's {key} is {value:g}, claimed {', '.join(f'{x:g}' for x in said)}"
 

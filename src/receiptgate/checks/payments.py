@@ -31,6 +31,7 @@ from receiptgate.checks.totals import NAMES_TOTAL
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 from receiptgate.evidence.records import Leaf, Record
+from receiptgate.evidence.values import in_minor_units
 
 #: The brands of a credit card, as a sentence writes them.
 _BRANDS = r"visa|mastercard|amex|american\s+express|discover"
@@ -74,6 +75,16 @@ AMOUNT = re.compile(r"[$€£]\s?(\d[\d,]*(?:\.\d+)?)")
 def amounts(text: str) -> list[float]:
     """The amounts of money a text writes, in order ("$39.00 ... $1,286": 39.0, 1286.0)."""
     return [float(m.group(1).replace(",", "")) for m in AMOUNT.finditer(text)]
+
+
+def minor_units(e: ReceiptEntry) -> bool:
+    """Whether a call's amounts are in cents: its result has a ``currency`` in Stripe's
+    lowercase style ("usd"), so ``refund(amount=1250)`` refunded $12.50."""
+    return any(
+        leaf.key.lower() == "currency" and in_minor_units(leaf.value.shown)
+        for rec in e.records
+        for leaf in rec.leaves
+    )
 
 
 #: Argument fields that name the method a call paid with.

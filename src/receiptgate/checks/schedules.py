@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 from receiptgate.checks.anchoring import Anchor
 from receiptgate.checks.finding import Finding
@@ -106,7 +106,7 @@ def time_span(
         (leaf, t, _option(leaf))
         for r in rows.values()
         for leaf in r.leaves
-        if leaf.value.kind == "time"
+        if leaf.value.kind in ("time", "datetime")
         and (t := _minutes(leaf.value.shown)) is not None
         and fresh(index.receipt_of(leaf))
     ]
@@ -143,10 +143,17 @@ def _option(leaf: Leaf) -> tuple[int, str]:
 
 
 def _minutes(shown: str) -> int | None:
-    """Minutes after midnight of a schedule time ("06:00:00", "01:00:00+1" the next day)."""
+    """Minutes after midnight of a schedule time ("06:00:00", "01:00:00+1" the next day),
+    or since 1970 of a moment ("2025-10-17T06:12:00+02:00", to the minute)."""
     m = re.match(r"^(\d{1,2}):(\d{2})(?::\d{2})?(?:\+(\d))?$", shown.strip())
     if m is None:
-        return None
+        try:
+            moment = datetime.fromisoformat(shown.strip().replace("Z", "+00:00"))
+        except ValueError:
+            return None
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=UTC)
+        return int(moment.timestamp()) // 60
     return int(m.group(1)) * 60 + int(m.group(2)) + int(m.group(3) or 0) * 24 * 60
 
 

@@ -30,6 +30,7 @@ from receiptgate.evidence.values import (
     NAME_KEYS,
     Value,
     fact_value,
+    is_epoch,
     key_words,
     leaf_value,
     seconds_keys,
@@ -153,6 +154,9 @@ _LABEL_KEYS = frozenset(
         "medication",
         "drug",
         "carrier",
+        # a timetable's leg is called by its train or ship ("ICE 594", "TGV 9576")
+        "train",
+        "vessel",
     }
 )
 
@@ -233,6 +237,10 @@ class _Builder:
             self._object(node, path, rec, key)
         elif isinstance(node, list):
             for i, item in enumerate(node):
+                if _sample(item):
+                    # [1763460600, "16.9"]: a time series' sample (Prometheus, a chart's
+                    # points) is a row of a moment and a value
+                    item = {"timestamp": item[0], "value": item[1]}
                 if isinstance(item, dict):
                     # A row of a list is a record of its own (a table row, an array item).
                     row = self.record(_path(path, i), rec)
@@ -319,6 +327,17 @@ class _Builder:
                 continue  # a token of the text ("24hrs") is no id of the record
             rec.leaves.append(Leaf(rec, path, leaf.key, leaf.words, leaf.value, leaf.quote))
             self.leaves += 1
+
+
+def _sample(item: Any) -> bool:
+    """Whether a list item is a time series' ``[unix time, value]`` pair."""
+    return (
+        isinstance(item, list)
+        and len(item) == 2
+        and is_epoch(item[0])
+        and isinstance(item[1], str | int | float)
+        and not isinstance(item[1], bool)
+    )
 
 
 def records_of(tree: Any, when: datetime | None = None) -> list[Record]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from typing import Any, Final
 
 from receiptgate.claims.models import HardFact
@@ -149,6 +149,9 @@ class _Siblings:
     percent: bool = False
     #: a "unit": "days" (or hours, minutes) beside the values: a leave balance's
     duration: str | None = None
+    #: amounts in the currency's smallest unit: Stripe's lowercase "currency": "usd"
+    #: beside "amount": 2500 ($25.00)
+    minor: bool = False
 
     @classmethod
     def of(cls, siblings: dict[str, Any] | None) -> _Siblings:
@@ -169,15 +172,30 @@ class _Siblings:
         duration = span if span in _DURATION_FIELD else None
         if cur is None and tz is None and not percent and duration is None:
             return _NO_SIBLINGS
+        minor = isinstance(cur, str) and in_minor_units(cur)
         return cls(
             cur if isinstance(cur, str) else None,
             tz if isinstance(tz, str) else None,
             percent,
             duration,
+            minor,
         )
 
 
+def in_minor_units(currency: str) -> bool:
+    """Whether amounts beside this ``currency`` value are in its smallest unit: a
+    lowercase code (Stripe's "usd", "eur") of a currency that has cents."""
+    return (
+        len(currency) == 3
+        and currency.isalpha()
+        and currency.islower()
+        and currency not in _ZERO_DECIMAL
+    )
+
+
 _PERCENT_UNITS = frozenset({"percent", "%", "pct", "percentage", "percentage_points"})
+#: Currencies with no minor unit (Stripe's amounts in them are whole units).
+_ZERO_DECIMAL = frozenset("jpy krw vnd clp pyg ugx xaf xof isk huf twd bif djf gnf kmf".split())
 
 
 _NO_SIBLINGS = _Siblings()
@@ -269,6 +287,11 @@ def _number_value(
         ws.add("price")
     # The field's last word is its unit: "restocking_fee_percent" is a percent of a fee.
     if ws & MONEY_WORDS and not (words and words[-1] in PERCENT_WORDS):
+        if siblings.minor and float(x).is_integer() and not ws & COUNT_WORDS - {"total"}:
+            # Stripe's "amount": 2500 beside "currency": "usd" is $25.00
+            major = x / 100
+            shown = f"{shown} ({major:.2f} {siblings.currency})"
+            return Value("money", (num_key(major), *keys), shown, major, _currency(words, siblings))
         return Value("money", keys, shown, x, _currency(words, siblings))
     if ws & PERCENT_WORDS or (0 < abs(x) < 1 and ws & {"rate", "ratio", "share"}):
         extra = (num_key(x * 100),) if 0 < abs(x) <= 1 else ()
@@ -363,7 +386,7 @@ def _leaf_value(
     if isinstance(raw, int) and abs(raw) >= _LONGEST_NUMBER:
         return Value("id", (f"i:{raw}",), str(raw))  # a parcel's tracking number
     if isinstance(raw, int | float):
-        return _number_value(float(raw), words, siblings, context)
+        return epoch_value(raw, words) or _number_value(float(raw), words, siblings, context)
     if not isinstance(raw, str):
         return None
     text = raw.strip()
@@ -462,6 +485,44 @@ def _leaf_value(
         also = (f"w:{spaced}",) if spaced != low and spaced else ()
         return Value("word", (f"w:{low}", *also, *embedded), text)
     return Value("text", embedded, text)
+
+
+#: Field names of a moment: a whole number in them within the years 2000-2100 counted
+#: in seconds (or milliseconds) since 1970 is that moment ("created": 1763460600 of a
+#: Stripe charge, "ts" of a log line, "expires_at" of a token).
+EPOCH_WORDS = frozenset(
+    "created updated modified deleted time timestamp ts at date expires expiry start end "
+    "since until due paid issued sent received seen epoch when".split()
+)
+_EPOCH_SECONDS = (946_684_800, 4_102_444_800)
+
+
+def is_epoch(raw: object) -> bool:
+    """Whether a number reads as a moment of 2000-2100 in Unix seconds or milliseconds."""
+    if isinstance(raw, bool) or not isinstance(raw, int | float):
+        return False
+    low, high = _EPOCH_SECONDS
+    return low <= raw < high or low * 1000 <= raw < high * 1000
+
+
+def epoch_value(raw: float, words: tuple[str, ...]) -> Value | None:
+    """The moment a Unix timestamp of a time field names, in UTC: its day, its time and
+    the number itself (``1763460600`` is 2025-11-18 10:10 UTC); ``None`` for a number of
+    another field, or out of range."""
+    if not is_epoch(raw) or not EPOCH_WORDS.intersection(words):
+        return None
+    seconds = raw / 1000 if raw >= _EPOCH_SECONDS[1] else raw
+    moment = datetime.fromtimestamp(seconds, UTC)
+    t = _time_value(moment.hour, moment.minute, "utc", "")
+    whole = int(raw) if float(raw).is_integer() else raw
+    keys = (
+        *_date_keys(moment.year, moment.month, moment.day),
+        *t.keys,
+        num_key(float(raw)),
+        f"i:{whole}",
+    )
+    shown = f"{moment.strftime('%Y-%m-%dT%H:%M:%SZ')} ({whole})"
+    return Value("datetime", keys, shown, unit="utc")
 
 
 #: A number and an aside in brackets after it: "9 (10m ago)".

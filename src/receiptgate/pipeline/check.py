@@ -13,18 +13,21 @@ import dataclasses
 import re
 from collections.abc import Callable
 
-from receiptgate.checks.approximate import approximately, rounded_span
+from receiptgate.checks.approximate import about_before, approximately, rounded_span
 from receiptgate.checks.arithmetic import VALUE_LINE, names_operation
 from receiptgate.checks.availability import available_count
+from receiptgate.checks.byte_sizes import byte_size
 from receiptgate.checks.counts import kind_count, list_count, state_count, subset_count
 from receiptgate.checks.document_figures import TODAY_BEFORE, document_figure, stated_today
 from receiptgate.checks.document_rates import document_rate
 from receiptgate.checks.documents import DOCUMENT_KINDS
+from receiptgate.checks.factors import factor
 from receiptgate.checks.facts import check_claim
 from receiptgate.checks.figures import check_figure, held_anywhere
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import ATTEMPTS, check_action, check_attribution
 from receiptgate.checks.line_numbers import line_number
+from receiptgate.checks.named_numbers import named_number
 from receiptgate.checks.orderings import check_ordering, ordering_of, ranks
 from receiptgate.checks.outcomes import OUTCOME_DETECTOR, done_today
 from receiptgate.checks.outputs import (
@@ -34,6 +37,7 @@ from receiptgate.checks.outputs import (
 )
 from receiptgate.checks.ports import absent_port
 from receiptgate.checks.printed_counts import printed_count
+from receiptgate.checks.row_partners import row_partners
 from receiptgate.checks.schedules import time_span
 from receiptgate.checks.totals import lines_total, refunded_row
 from receiptgate.checks.words import content_words
@@ -204,13 +208,18 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                     ev.hard.append(stated)
                     continue
             m = (
-                printed_count(ledger, h, sentence.text)
+                # "Coach 14 stops in sector C": a coach's number, no count of stops
+                named_number(ledger, h, sentence.text, h.start - sentence.start)
+                # "about 187 MB" of "size_bytes": 187342211
+                or byte_size(ledger, h, sentence.text, h.start - sentence.start)
+                or printed_count(ledger, h, sentence.text)
                 or subset_count(ledger, h, sentence.text, h.start - sentence.start)
+                # "Coach 14 still had 4 seats available": of the seats, those available
+                or _available_count(ledger, h, sentence)
                 or list_count(ledger, h, work[sentence.start : h.start])
                 or kind_count(ledger, h, sentence.text, h.start - sentence.start)
                 or state_count(ledger, h, sentence.text, h.start - sentence.start)
                 or row_count(ledger, h, named)
-                or _available_count(ledger, h, sentence)
                 or check_figure(ledger, h, anchor_, clause, sentence_words, fresh, named)
             )
             # a table cell read with its column's header: "Total for 3: $1,803"
@@ -250,8 +259,15 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                     or indent_of(ledger, h, sentence.text)
                     or approximately(ledger, h, anchor_, work, h.start)  # "around $537"
                     or rounded_span(ledger, h)  # "1,843 ms" of "1843.217 ms"
+                    # "about 3.4x faster" of a benchmark's 0.218 and 0.064 seconds
+                    or factor(ledger, h, sentence.text, h.start - sentence.start)
                     or m
                 )
+            elif (
+                m.status == "contradicted" and h.kind == "duration" and about_before(work, h.start)
+            ):
+                # "took about 3.2 seconds" of "in 3.214s": said as rounded, no other span
+                m = rounded_span(ledger, h) or m
             if m.status == "unsupported":
                 # "Flight cost: $871" two replies after the one that worked it out
                 m = said_before(ledger, h, req.text, recheck, req.rechecked) or m
@@ -372,6 +388,29 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
         ev.hard[at] = check_figure(
             ledger, h, anchor_, clause, sentence_words, fresh, named, frozenset(linked)
         )
+    # "It peaked at 16.9% at 10:10 UTC": two figures of one row back each other
+    figures = [h for ev in group for h in ev.claim.hard_facts]
+    left = [
+        (ev, at, h, fresh) for ev, at, h, _, fresh in pending if ev.hard[at].status == "unsupported"
+    ]
+    if left and len(figures) > 1:
+        done = {
+            id(h): f
+            for ev in group
+            for h, f in zip(ev.claim.hard_facts, ev.hard, strict=False)
+            if f.status == "supported" and f.path
+        }
+        named_rows = anchor_.scope() if anchor_.how in ("named", "section") else None
+        paired = row_partners(
+            ledger,
+            figures,
+            [h for _, _, h, _ in left],
+            left[0][3],
+            scope=named_rows,
+            backed=done,
+        )
+        for ev, at, h, _ in left:
+            ev.hard[at] = paired.get(id(h), ev.hard[at])
 
 
 def _available_count(ledger: ReceiptIndex, h: HardFact, sentence: Sentence) -> Finding | None:

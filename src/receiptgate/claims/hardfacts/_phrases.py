@@ -50,6 +50,9 @@ from receiptgate.claims.hardfacts._numbers import (
 from receiptgate.claims.hardfacts._tokens import _glued
 from receiptgate.claims.models import HardFactKind
 
+#: Minutes after hours written apart: the " 38 min" of "5 h 38 min".
+_MINUTES_AFTER = re.compile(r"\s+\d{1,2}\s*(?:min|mins|minutes?|m)\b")
+
 
 def _master(seg: str, low: str, m: re.Match[str], floor: int, now: datetime | None) -> _Cand | None:
     """Turn a match of ``_MASTER`` into a candidate (None: read a number instead)."""
@@ -276,6 +279,8 @@ def _numphrase(
         or unit not in _DUR_GLUED_ONLY
         # "in 7.94 s", "Time: 7.84 s", "took 1.5 h": a decimal, then the unit apart
         or ("." in vs and unit in ("s", "h"))
+        # "5 h 38 min": hours apart, then minutes (a timetable's journey time)
+        or (unit == "h" and _MINUTES_AFTER.match(low, ue) is not None)
     ):
         if mult:
             return _bare(p, s, sign, num)

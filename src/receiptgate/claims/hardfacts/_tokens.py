@@ -35,6 +35,10 @@ from receiptgate.claims.hardfacts._numbers import _singular
 _PENCE = re.compile(r"\d+(?:\.\d+)?[pc]")
 
 
+#: A decimal glued to a unit of size or a factor: "2.4MB", "1.5GiB", "1.5x".
+_SIZED = re.compile(r"\d+\.\d+(?:[kmgt]i?b|x)")
+
+
 def _tok_end(low: str, p: int) -> int:
     m = _TOKEN_FWD.match(low, p)
     return p if m is None else m.end()
@@ -75,6 +79,8 @@ def _classify_token(tok: str, orig: str) -> str | None:
                 and not orig[len(orig) - len(last)].isupper()
             ):
                 return "host"
+    if has_digit and _SIZED.fullmatch(tok):
+        return None  # "2.4MB", "1.5GB", "1.5x": a decimal with its unit, read as a number
     if has_digit and ("-" in tok or "." in tok) and _NAMEY.fullmatch(tok):
         if _TICKET.fullmatch(tok) and orig.split("-", 1)[0].isupper():
             return "ticket"
@@ -156,6 +162,8 @@ def _glued(
         tok = _token_from(seg, low, p)
         if tok is not None:
             return tok
+    if unit == "xx" and x < 10:
+        return None, ue  # "5xx", "4xx": a class of HTTP statuses, no count
     if len(unit) <= 5 and (ue == len(low) or not low[ue].isalnum()):
         unit = _singular(unit)
         return (s, ue, "count", f"{vs} {unit}", x, unit), ue

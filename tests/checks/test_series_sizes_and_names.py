@@ -1,0 +1,276 @@
+"""Values real tools print in their own shapes (rail and Kubernetes probes of the
+fourteenth session, and the shapes of Stripe, Prometheus and ``ls -l``), end to end: a
+Unix timestamp of a time field, a time series' ``[unix time, value]`` samples read as
+rows (two figures of one row back each other, a computed float written rounded),
+amounts in cents beside Stripe's lowercase currency, sizes in bytes written in MB or
+GiB, a factor between two timings, numbers that are names ("Coach 14", "TGV 9576", a
+pod name's tail), journey times written "5 h 38 min" against ISO durations and
+departure and arrival moments, "4 seats available" of the rows that are, and a
+count of rows before a flag ("6 of the 8 pods were ready"). A changed twin is never
+backed."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from receiptgate import Gate, Receipt
+from receiptgate.claims.hardfacts import extract_hard_facts
+from tool_transcripts import tool_transcript
+
+NOW = datetime(2025, 11, 18, 11, tzinfo=UTC)
+
+CHARGE = (
+    "stripe_get_charge",
+    {"charge": "ch_3QxT"},
+    {
+        "id": "ch_3QxT",
+        "object": "charge",
+        "amount": 2500,
+        "amount_refunded": 0,
+        "currency": "usd",
+        "created": 1763460600,
+        "status": "succeeded",
+    },
+)
+REFUND = (
+    "stripe_create_refund",
+    {"charge": "ch_3QxT", "amount": 1250},
+    {"id": "re_81", "object": "refund", "amount": 1250, "currency": "usd", "status": "succeeded"},
+)
+SERIES = (
+    "prometheus_query_range",
+    {"query": "sum(rate(http_requests_total{code=~'5..'}[5m])) * 100", "step": "10m"},
+    {
+        "status": "success",
+        "data": {
+            "resultType": "matrix",
+            "result": [
+                {
+                    "metric": {"job": "checkout-api"},
+                    "values": [
+                        [1763458800, "0.41276595744680855"],
+                        [1763459400, "6.122448979591836"],
+                        [1763460000, "14.83"],
+                        [1763460600, "16.9"],
+                    ],
+                }
+            ],
+        },
+    },
+)
+STAT = (
+    "stat_file",
+    {"path": "backups/orders.sql"},
+    {"path": "backups/orders.sql", "size_bytes": 187342211},
+)
+LISTING = (
+    "run_command",
+    {"command": "ls -l dist/"},
+    {"output": "total 2400\n-rw-r--r-- 1 dev dev 2457600 Nov 18 09:12 app.bundle.js\n"},
+)
+BENCH = (
+    "run_command",
+    {"command": "python bench.py"},
+    {"output": "Django escape: 0.218 seconds\nPython escape: 0.064 seconds\n", "exit_code": 0},
+)
+TRAIN = (
+    "search_connections",
+    {"origin": "München Hbf", "destination": "Paris Est"},
+    {
+        "connections": [
+            {
+                "id": "CX-4472",
+                "duration": "PT6H12M",
+                "legs": [
+                    {
+                        "train": "ICE 594",
+                        "departure": "2025-10-17T06:12:00+02:00",
+                        "arrival": "2025-10-17T08:26:00+02:00",
+                    },
+                    {
+                        "train": "TGV 9580",
+                        "departure": "2025-10-17T08:55:00+02:00",
+                        "arrival": "2025-10-17T12:24:00+02:00",
+                    },
+                ],
+            },
+            {
+                "id": "CX-4471",
+                "duration": "PT5H38M",
+                "legs": [
+                    {
+                        "train": "TGV 9576",
+                        "departure": "2025-10-17T07:04:00+02:00",
+                        "arrival": "2025-10-17T12:42:00+02:00",
+                    }
+                ],
+            },
+        ]
+    },
+)
+SEATS = (
+    "get_seat_map",
+    {"train": "TGV 9576", "coach": 14},
+    {
+        "coach": 14,
+        "seats": [
+            {"number": "45", "available": False},
+            {"number": "46", "available": True},
+            {"number": "47", "available": True},
+            {"number": "61", "available": False},
+            {"number": "62", "available": True},
+        ],
+        "stops": ["München Hbf", "Augsburg Hbf", "Ulm Hbf", "Stuttgart Hbf", "Paris Est"],
+    },
+)
+PODS = (
+    "kubectl_get",
+    {"command": "kubectl get pods -l app=checkout-api"},
+    {
+        "stdout": (
+            "NAME                           READY   STATUS             RESTARTS   AGE\n"
+            "checkout-api-7d9f8b6c5-2xkqp   0/1     CrashLoopBackOff   7          41m\n"
+            "checkout-api-7d9f8b6c5-9lwzt   0/1     CrashLoopBackOff   6          41m\n"
+            "checkout-api-5b6c4d8f9-b7tnc   1/1     Running            0          3h12m\n"
+        )
+    },
+)
+PODS_LATER = (
+    "kubectl_get",
+    {"command": "kubectl get pods -l app=checkout-api"},
+    {
+        "stdout": (
+            "NAME                           READY   STATUS    RESTARTS   AGE\n"
+            "checkout-api-5b6c4d8f9-b7tnc   1/1     Running   0          3h17m\n"
+        )
+    },
+)
+
+
+def _verdict(text: str, calls: list[tuple[str, dict, dict]]) -> str:  # type: ignore[type-arg]
+    receipts: list[Receipt] = tool_transcript(calls)
+    return Gate().validate(text, receipts=receipts, now=NOW).verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("The charge ch_3QxT was created on November 18 at 10:10 UTC.", "pass"),
+        ("The charge ch_3QxT was created at 10:40 UTC.", "block"),
+        ("The charge ch_3QxT was created on November 17.", "block"),
+        # Stripe's amounts are in cents beside its lowercase currency
+        ("The $25.00 charge succeeded.", "pass"),
+        ("The $2,500 charge succeeded.", "block"),
+        ("I refunded $12.50 of the $25 charge.", "pass"),
+        ("I refunded $15.00 of the $25 charge.", "block"),
+    ],
+)
+def test_stripe_timestamps_and_amounts_in_cents(text: str, verdict: str) -> None:
+    assert _verdict(text, [CHARGE, REFUND]) == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("It peaked at 16.9% at 10:10 UTC.", "pass"),
+        ("It peaked at 18.9% at 10:10 UTC.", "block"),
+        # a computed float, written to the places the sentence shows
+        ("At 09:50 UTC it was 6.1%.", "pass"),
+        ("At 09:50 UTC it was 6.7%.", "block"),
+        ("| Time (UTC) | 5xx % |\n|---|---|\n| 09:40 | 0.4 |\n| 10:00 | 14.8 |", "pass"),
+        ("| Time (UTC) | 5xx % |\n|---|---|\n| 09:40 | 0.4 |\n| 10:00 | 14.2 |", "block"),
+    ],
+)
+def test_a_time_series_sample_is_a_row_of_a_moment_and_a_value(text: str, verdict: str) -> None:
+    assert _verdict(text, [SERIES]) == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("The backup is about 187 MB.", "pass"),
+        ("The backup is 187.3 MB.", "pass"),
+        ("The backup is about 179 MiB.", "pass"),
+        ("The backup is about 190 MB.", "pass"),
+        ("The backup is about 197 MB.", "block"),
+        ("app.bundle.js is about 2.5 MB.", "pass"),
+        ("app.bundle.js is 3.5 MB.", "block"),
+    ],
+)
+def test_sizes_in_bytes_written_in_larger_units(text: str, verdict: str) -> None:
+    assert _verdict(text, [STAT, LISTING]) == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("Python's escape is about 3.4x faster than Django's.", "pass"),
+        ("Python's escape is 3.4 times faster than Django's.", "pass"),
+        ("Python's escape is about 5x faster than Django's.", "block"),
+    ],
+)
+def test_a_factor_between_two_timings_of_one_run(text: str, verdict: str) -> None:
+    assert _verdict(text, [BENCH]) == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("The direct TGV 9576 leaves at 07:04.", "pass"),
+        ("The direct TGV 9577 leaves at 07:04.", "block"),
+        ("The direct TGV takes 5 h 38 min.", "pass"),
+        ("The direct TGV takes 5 h 48 min.", "block"),
+        # a leg's time from its departure to its arrival
+        ("The first leg, ICE 594 to Stuttgart, takes 2 h 14 min.", "pass"),
+        ("The first leg, ICE 594 to Stuttgart, takes 2 h 24 min.", "block"),
+    ],
+)
+def test_trains_by_number_and_journey_times(text: str, verdict: str) -> None:
+    assert _verdict(text, [TRAIN]) == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # the coach's number, no count of the stops listed
+        ("Coach 14 stops in Stuttgart.", "pass"),
+        ("Coach 14 still had 3 seats available.", "pass"),
+        ("Coach 14 still had 4 seats available.", "block"),
+    ],
+)
+def test_a_number_named_by_its_field_and_a_count_of_available_rows(text: str, verdict: str) -> None:
+    assert _verdict(text, [SEATS]) == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "calls", "verdict"),
+    [
+        # the tails of two pod names, no counts of "xkqp"
+        ("The crashing pods are 2xkqp and 9lwzt.", [PODS], "pass"),
+        # the same pod listed twice, minutes apart: its age then and now
+        ("The old pod had been up for 3h12m.", [PODS, PODS_LATER], "pass"),
+        ("The old pod had been up for 3h22m.", [PODS, PODS_LATER], "block"),
+    ],
+)
+def test_pods_by_name_and_age(text: str, calls: list, verdict: str) -> None:  # type: ignore[type-arg]
+    assert _verdict(text, calls) == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "unit"),
+    [
+        ("It takes 5 h 38 min.", "duration", "hour"),
+        ("The image is 2.4MB.", "count", "mb"),
+        ("It is 1.5x faster.", "count", "x"),
+        ("It takes 2 h.", "count", "h"),
+        # an HTTP status class is no figure
+        ("The 5xx rate rose.", None, None),
+    ],
+)
+def test_spaced_hours_and_glued_decimal_sizes_are_figures(
+    text: str, kind: str | None, unit: str | None
+) -> None:
+    found = extract_hard_facts(text)
+    assert [(h.kind, h.unit) for h in found] == ([(kind, unit)] if kind else [])
