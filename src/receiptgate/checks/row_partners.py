@@ -52,7 +52,7 @@ def _rounded(h: HardFact, leaf: Leaf) -> bool:
     held = leaf.value.shown.rstrip("0")
     if "." not in held or len(held.split(".")[1]) <= places:
         return False  # the row's value has no more places than the sentence's
-    return abs(v - x) <= 0.5 * 10**-places + 1e-9
+    return bool(abs(v - x) <= 0.5 * 10.0**-places + 1e-9)
 
 
 def _rows(
