@@ -729,14 +729,8 @@ HONEST_BLOCKED = starting(
     "There's a bistro",
     # warn: general statement with no receipt
     "The train is",
-    # Unsupported benchmark figure '34 minutes': no receipt holds 34 minutes
-    "The direct train",
-    # Unsupported schedule figure '60 minutes': no receipt holds 60 minutes
-    "Going via Mannheim",
     # warn: general statement with no receipt
     "There's Wi-Fi",
-    # warn: general statement with no receipt
-    "The payment has",
     # Contradicted schedule figure: c1 connections[3].departure = 2025-10-17T13:10:00+02:00 is lat
     "The 08:28 route",
     # warn: general statement with no receipt

@@ -110,6 +110,39 @@ TRAIN = (
         ]
     },
 )
+ARRIVALS = (
+    "search_arrivals",
+    {"destination": "Paris Est"},
+    {
+        "connections": [
+            {
+                "id": "CX-4472",
+                "departure": "06:12",
+                "arrival": "2025-10-17T12:24:00+02:00",
+                "departs_at": "2025-10-17T06:12:00+02:00",
+            },
+            {
+                "id": "CX-4471",
+                "departure": "07:04",
+                "arrival": "2025-10-17T12:42:00+02:00",
+                "departs_at": "2025-10-17T07:04:00+02:00",
+            },
+        ]
+    },
+)
+BOOKING = (
+    "create_booking",
+    {"connection_id": "CX-4471"},
+    {
+        "booking": {
+            "id": "BK-7Q2M9X",
+            "status": "confirmed",
+            "total": 179.8,
+            "currency": "EUR",
+            "payment": {"status": "captured", "method": "visa"},
+        }
+    },
+)
 SEATS = (
     "get_seat_map",
     {"train": "TGV 9576", "coach": 14},
@@ -229,6 +262,33 @@ def test_a_factor_between_two_timings_of_one_run(text: str, verdict: str) -> Non
 )
 def test_trains_by_number_and_journey_times(text: str, verdict: str) -> None:
     assert _verdict(text, [TRAIN]) == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # two journeys' durations
+        ("The direct TGV is 34 minutes faster than the connection via Stuttgart.", "pass"),
+        ("The direct TGV is 44 minutes faster than the connection via Stuttgart.", "block"),
+        # two arrivals, one of them of the row the sentence names by its departure
+        ("The 07:04 train arrives 18 minutes after the 06:12 one.", "pass"),
+        ("The 07:04 train arrives 38 minutes after the 06:12 one.", "block"),
+    ],
+)
+def test_a_gap_between_two_rows_of_a_list(text: str, verdict: str) -> None:
+    assert _verdict(text, [TRAIN, ARRIVALS]) == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("The payment has been captured.", "pass"),
+        # a state no record holds: a statement with no receipt, as before
+        ("The payment was declined.", "flag"),
+    ],
+)
+def test_a_state_told_in_the_passive_of_an_object_field(text: str, verdict: str) -> None:
+    assert _verdict(text, [BOOKING]) == verdict
 
 
 @pytest.mark.parametrize(

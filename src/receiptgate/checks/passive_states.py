@@ -12,7 +12,13 @@ import re
 
 from receiptgate.checks.about import field_words
 from receiptgate.checks.finding import Finding
-from receiptgate.checks.record_states import STATE_SPELLINGS, kind_words, latest, own_state
+from receiptgate.checks.record_states import (
+    LAST_OBJECT,
+    STATE_SPELLINGS,
+    kind_words,
+    latest,
+    own_state,
+)
 from receiptgate.checks.words import content_words
 from receiptgate.claims.models import DetectedClaim
 from receiptgate.evidence.index import ReceiptIndex
@@ -37,29 +43,50 @@ def state_held(index: ReceiptIndex, claim: DetectedClaim) -> Finding | None:
     m = _PASSIVE.search(claim.matched_text)
     if m is None or not claim.object:
         return None
-    word = m.group("word").lower()
+    return _held(index, m.group("word").lower(), claim.object)
+
+
+def stated_state(index: ReceiptIndex, sentence: str) -> Finding | None:
+    """Support of a statement with no claim detected in it that reports a state in the
+    passive ("The payment has been captured."): the state field of the record its
+    subject names, as :func:`state_held` reads it; ``None`` otherwise (it never
+    contradicts: a state word no record holds leaves the statement with no receipt)."""
+    m = _PASSIVE.search(sentence)
+    if m is None or not sentence[: m.start()].strip():
+        return None
+    return _held(index, m.group("word").lower(), sentence[: m.start()])
+
+
+def _held(index: ReceiptIndex, word: str, obj: str) -> Finding | None:
     spelled = {word, *STATE_SPELLINGS.get(word, ())}
-    obj = claim.object
     ids = {i.lower().lstrip("#") for i in _ID.findall(obj)}
     nouns = content_words(_ID.sub(" ", obj))
     named: list[Record] = []
     holders: dict[int, Leaf] = {}
+    parts: list[Leaf] = []  # states of an object field the subject names (a "payment")
     for fieldname in _STATE_FIELDS:
         for leaf in index.by_field.get(fieldname, ()):
             rec = leaf.record
             if not own_state(leaf):
+                part = LAST_OBJECT.search(leaf.path)
+                if not ids and part is not None and nouns & content_words(part.group(1)):
+                    parts.append(leaf)
                 continue
             by_id = bool(ids) and bool(ids & set(rec.ids))
             if by_id or (not ids and nouns & kind_words(rec)):
                 if rec not in named:
                     named.append(rec)
                 holders[id(rec)] = leaf
-    if not named:
+    if not named and parts:
+        # "The payment has been captured" of a booking's ``payment.status``: the newest
+        leaf = max(parts, key=index.position)
+    elif not named:
         return _flag_held(index, word, nouns)
-    newest = latest(index, named)
-    if len(newest) != 1:
-        return None  # two records of that kind: which one the sentence means, it does not say
-    leaf = holders[id(newest[0])]
+    else:
+        newest = latest(index, named)
+        if len(newest) != 1:
+            return None  # two records of that kind: which one the sentence means is unsaid
+        leaf = holders[id(newest[0])]
     if leaf.value.shown.lower() not in spelled:
         return None
     rid = index.receipt_of(leaf).id

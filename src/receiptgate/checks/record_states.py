@@ -540,7 +540,7 @@ def _row_words(rec: Record) -> frozenset[str]:
 
 #: An object field whose "State" is the record's own: "State.Name", "TargetHealth.State".
 _OWN_STATE_OBJECT = re.compile(r"state|status|health|condition|phase|lifecycle", re.IGNORECASE)
-_LAST_OBJECT = re.compile(r"(?:^|\.)([A-Za-z_][\w-]*)\.[^.\[\]]+$")
+LAST_OBJECT = re.compile(r"(?:^|\.)([A-Za-z_][\w-]*)\.[^.\[\]]+$")
 
 
 def own_state(leaf: Leaf) -> bool:
@@ -549,7 +549,7 @@ def own_state(leaf: Leaf) -> bool:
     ("running") its own."""
     if leaf.path in (leaf.key, f"{leaf.record.path}.{leaf.key}"):
         return True  # a field of the record itself ({"ticket": {"status": ...}})
-    m = _LAST_OBJECT.search(leaf.path)
+    m = LAST_OBJECT.search(leaf.path)
     return m is None or _OWN_STATE_OBJECT.search(m.group(1)) is not None
 
 

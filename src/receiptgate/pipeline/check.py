@@ -39,6 +39,7 @@ from receiptgate.checks.ports import absent_port
 from receiptgate.checks.printed_counts import printed_count
 from receiptgate.checks.row_partners import row_partners
 from receiptgate.checks.schedules import time_span
+from receiptgate.checks.span_gaps import span_gap
 from receiptgate.checks.totals import lines_total, refunded_row
 from receiptgate.checks.words import content_words
 from receiptgate.checks.written import (
@@ -261,6 +262,8 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                     or rounded_span(ledger, h)  # "1,843 ms" of "1843.217 ms"
                     # "about 3.4x faster" of a benchmark's 0.218 and 0.064 seconds
                     or factor(ledger, h, sentence.text, h.start - sentence.start)
+                    # "34 minutes faster than the connection via Stuttgart": two journeys
+                    or span_gap(ledger, h, sentence.text, h.start - sentence.start)
                     or m
                 )
             elif (

@@ -30,6 +30,7 @@ from receiptgate.checks.outputs import (
     quoted_span,
     reported_failure,
 )
+from receiptgate.checks.passive_states import stated_state
 from receiptgate.checks.restated_rules import restated_passage, unlisted
 from receiptgate.checks.restated_values import restated_values
 from receiptgate.checks.runs import run_result
@@ -181,6 +182,8 @@ _STATED_BY_RECORDS: tuple[tuple[Callable[[ReceiptIndex, str], Finding | None], s
     (existing_file, "file"),
     # "Delivered orders: none at the moment.": the newest result of each order
     (none_in_state, "state"),
+    # "The payment has been captured.": the state of the record the subject names
+    (stated_state, "state"),
     # "The ticket has high priority and is assigned to Field Ops - Portland.": one row's
     # values, and no word that is not the row's
     (restated_values, "values"),
