@@ -14,6 +14,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
+from domain_probe import chat_receipts
 
 from receiptgate import Gate, Receipt
 from receiptgate.claims.hardfacts import extract_hard_facts
@@ -58,6 +59,14 @@ SERIES = (
                 }
             ],
         },
+    },
+)
+IMAGES = (
+    "kubectl_rollout_undo",
+    {"deployment": "checkout-api"},
+    {
+        "from": {"revision": 14, "image": "registry.internal/payments/checkout-api:v2.8.0"},
+        "to": {"revision": 13, "image": "registry.internal/payments/checkout-api:v2.7.3"},
     },
 )
 STAT = (
@@ -223,6 +232,32 @@ def test_a_time_series_sample_is_a_row_of_a_moment_and_a_value(text: str, verdic
 @pytest.mark.parametrize(
     ("text", "verdict"),
     [
+        # the highest and the lowest of the series' values
+        ("The 5xx rate peaked at 16.9%.", "pass"),
+        ("The 5xx rate peaked at 18.9%.", "block"),
+        ("The lowest reading was 0.4%.", "pass"),
+        ("The lowest reading was 6.1%.", "block"),
+    ],
+)
+def test_the_peak_and_the_lowest_of_a_series(text: str, verdict: str) -> None:
+    assert _verdict(text, [SERIES]) == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "calls", "verdict"),
+    [
+        # a version inside an image's name
+        ("The rollback to v2.7.3 is done.", [IMAGES], "pass"),
+        ("The rollback to v2.7.4 is done.", [IMAGES], "block"),
+    ],
+)
+def test_image_tags_and_thresholds(text: str, calls: list, verdict: str) -> None:  # type: ignore[type-arg]
+    assert _verdict(text, calls) == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
         ("The backup is about 187 MB.", "pass"),
         ("The backup is 187.3 MB.", "pass"),
         ("The backup is about 179 MiB.", "pass"),
@@ -334,3 +369,12 @@ def test_spaced_hours_and_glued_decimal_sizes_are_figures(
 ) -> None:
     found = extract_hard_facts(text)
     assert [(h.kind, h.unit) for h in found] == ([(kind, unit)] if kind else [])
+
+
+def test_a_policys_threshold_is_no_value_a_measurement_must_equal() -> None:
+    system = "Only roll back a deployment if its 5xx error rate has been above 5% for 10 minutes."
+    receipts = chat_receipts(system, "Is checkout-api healthy?", [SERIES], indent=None)
+    result = Gate().validate("The error rate climbed to 21%.", receipts=receipts, now=NOW)
+    # a figure no record holds, not one the policy's "above 5%" contradicts
+    assert result.verdict == "block"
+    assert [e.relation for e in result.sentences[0].evidence] == ["missing"]

@@ -70,7 +70,10 @@ _PART_OF = re.compile(
 #: hours", "no more than 5 bags".
 _LIMIT_BEFORE = re.compile(
     r"\b(?:at\s+(?:most|least)|up\s+to|no\s+more\s+than|not\s+more\s+than|a\s+maximum\s+of|"
-    r"maximum(?:\s+of)?|max\.?|minimum(?:\s+of)?|within)\s+(?:the\s+)?$",
+    r"maximum(?:\s+of)?|max\.?|minimum(?:\s+of)?|within|"
+    # a threshold: "if its 5xx error rate has been above 5%"
+    r"above|below|(?:more|less|greater|fewer|higher|lower)\s+than|exceeds?|exceeding)"
+    r"\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
 

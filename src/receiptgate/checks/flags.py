@@ -104,8 +104,8 @@ def flag_claims(s: Sentence, anchor_: Anchor, index: ReceiptIndex) -> list[Recor
         if span is None:
             continue
         a, b = span
-        if _COUNTED_SUBJECT.search(low, 0, a):
-            continue  # "6 of the 8 pods were ready": how many rows, not one row's flag
+        if _COUNTED_SUBJECT.search(low, 0, a) or _SHARE_BEFORE.search(low, 0, a):
+            continue  # "6 of the 8 pods were ready", "6/6 ready": how many rows, not one's
         scoped = [leaf for leaf in leaves if id(leaf.record) in scope]
         named = scoped if anchor_.how == "named" else []
         rows = named or described_rows(leaves, low) or scoped or leaves
@@ -144,6 +144,10 @@ _COUNTED_SUBJECT = re.compile(
     r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|all|both|none|most|several)"
     r"(?:\s+of)?(?:\s+the)?(?:\s+\d+)?(?:\s+[\w-]+)?\s+[a-z]+s\s+(?:are|were|is|was|have|had)\b"
 )
+
+
+#: A share written right before a flag's words: "6/6 ready" (kubectl's READY column).
+_SHARE_BEFORE = re.compile(r"\b\d+\s*/\s*\d+\s*$")
 
 
 def _newest_each(index: ReceiptIndex, leaves: list[Leaf]) -> list[Leaf]:

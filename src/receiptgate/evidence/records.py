@@ -28,6 +28,7 @@ from receiptgate.evidence.formats import parse_content
 from receiptgate.evidence.values import (
     ID_KEYS,
     NAME_KEYS,
+    VERSION_IN_TOKEN,
     Value,
     fact_value,
     is_epoch,
@@ -363,7 +364,6 @@ _NUMBERISH = re.compile(
 _UPTIME_CLOCK = re.compile(r"\bup\s+(?:\d+\s+days?,\s+)?(\d{1,2}):(\d{2}),")
 
 _WINDOW = 80
-_VERSION_IN_TOKEN = re.compile(r"(?<=[/@:_-])v?(\d+\.\d+\.\d+(?:[-+.][0-9A-Za-z.]+)?)\b")
 
 
 def _window(text: str, start: int, end: int, width: int = _WINDOW) -> tuple[int, int]:
@@ -413,7 +413,7 @@ def text_records(text: str, now: datetime | None) -> list[Record]:
         rec.leaves.append(
             Leaf(rec, "text", "text", ("up", "uptime"), value, _quote(text, m.start(1), m.end(2)))
         )
-    for m in _VERSION_IN_TOKEN.finditer(text):
+    for m in VERSION_IN_TOKEN.finditer(text):
         # "nginx/1.24.0", "node-v22.4.0": a version inside a longer token.
         version = m.group(1)
         value = Value("version", (f"v:{version}",), m.group())

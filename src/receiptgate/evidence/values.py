@@ -97,6 +97,9 @@ _MONEY_TEXT = re.compile(r"^([$€£])\s?(-?[\d,]*\.?\d+)$|^(-?[\d,]*\.?\d+)\s?(
 _NUMBER_TEXT = re.compile(r"^-?\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^-?\d+(?:\.\d+)?$")
 _PERCENT_TEXT = re.compile(r"^(-?\d+(?:\.\d+)?)\s?%$")
 #: An id made of what it is and a number ("certificate_7504069", "credit_card_4421486").
+#: A version inside a longer token: "nginx/1.24.0", "node-v22.4.0", an image's tag
+#: ("registry.internal/payments/checkout-api:v2.7.3").
+VERSION_IN_TOKEN = re.compile(r"(?<=[/@:_-])v?(\d+\.\d+\.\d+(?:[-+.][0-9A-Za-z.]+)?)\b")
 _TYPED_ID = re.compile(r"^[a-z]+(?:_[a-z]+)*_(\d{6,})$")
 _ID_TEXT = re.compile(r"^#?[A-Za-z0-9][A-Za-z0-9_\-./:#]*$")
 _WORD = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
@@ -475,6 +478,7 @@ def _leaf_value(
         keys: tuple[str, ...] = (f"i:{low}", f"i:{bare}") if bare != low else (f"i:{low}",)
         if (m := _TYPED_ID.match(low)) is not None:
             keys += (f"i:{m.group(1)}",)  # "gift_card_7091239" is "gift card 7091239"
+        keys += tuple(f"v:{v}" for v in VERSION_IN_TOKEN.findall(text))  # an image's tag
         return Value("id", keys, text)
     # Numbers inside a short text ("Suite 640", "750ml", "123 Elm Street") are found
     # by number too; equality then asks for the same characters (see _equal).

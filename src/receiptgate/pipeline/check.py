@@ -21,6 +21,7 @@ from receiptgate.checks.counts import kind_count, list_count, state_count, subse
 from receiptgate.checks.document_figures import TODAY_BEFORE, document_figure, stated_today
 from receiptgate.checks.document_rates import document_rate
 from receiptgate.checks.documents import DOCUMENT_KINDS
+from receiptgate.checks.extremes import extreme
 from receiptgate.checks.factors import factor
 from receiptgate.checks.facts import check_claim
 from receiptgate.checks.figures import check_figure, held_anywhere
@@ -264,6 +265,8 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                     or factor(ledger, h, sentence.text, h.start - sentence.start)
                     # "34 minutes faster than the connection via Stuttgart": two journeys
                     or span_gap(ledger, h, sentence.text, h.start - sentence.start)
+                    # "the error rate peaked at 16.9%": the highest of a series' values
+                    or extreme(ledger, h, sentence.text)
                     or m
                 )
             elif (
