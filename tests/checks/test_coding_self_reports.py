@@ -163,3 +163,55 @@ EXPLAIN = (
 )
 def test_a_timing_rounded(text: str, verdict: str) -> None:
     assert Gate().validate(text, receipts=tool_transcript([EXPLAIN]), now=NOW).verdict == verdict
+
+
+FOUND = (
+    "find_file",
+    {"file_name": "*pagination*.py", "dir": "/repo"},
+    {
+        "output": (
+            'Found 3 matches for "*pagination*.py" in /repo:\n'
+            "/repo/src/pagekit/pagination.py\n/repo/tests/test_pagination.py\n"
+            "/repo/docs/examples/pagination_demo.py\n"
+        )
+    },
+)
+RUN = (
+    "bash",
+    {"command": "python -m pytest tests/test_pagination.py -q"},
+    {
+        "exit_code": 1,
+        "output": "FAILED tests/test_pagination.py::test_pages\n2 failed, 12 passed in 0.31s\n",
+    },
+)
+MILESTONE = (
+    "github_get_issue",
+    {"number": 482},
+    {"number": 482, "milestone": {"title": "v2.4", "open_issues": 3, "closed_issues": 9}},
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # where parts of the code base are, as a listing printed them
+        (
+            "The implementation lives in src/pagekit/pagination.py and its tests in "
+            "tests/test_pagination.py.",
+            "pass",
+        ),
+        ("The implementation lives in src/pagekit/paging.py.", "block"),
+        ("There's also an example script at docs/examples/pagination_demo.py.", "pass"),
+        # where an event happened is a claim of its own: no listing backs it
+        ("The failures are in src/pagekit/pagination.py.", "flag"),
+        # a count of tests is the sum of a run's tally line
+        ("Before the fix, the file had 2 failures out of 14 tests.", "pass"),
+        ("Before the fix, the file had 2 failures out of 16 tests.", "block"),
+        # the sum of a record's fields named for the unit
+        ("The milestone has 12 issues.", "pass"),
+        ("The milestone has 13 issues.", "block"),
+    ],
+)
+def test_places_tallies_and_sums(text: str, verdict: str) -> None:
+    receipts = tool_transcript([FOUND, RUN, MILESTONE])
+    assert Gate().validate(text, receipts=receipts, now=NOW).verdict == verdict

@@ -10,6 +10,7 @@ import re
 
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.record_claim import RecordClaim, unsupported_claim
+from receiptgate.checks.words import content_words
 from receiptgate.claims.detectors.phrases import PRODUCT
 from receiptgate.evidence.index import ReceiptIndex
 from receiptgate.text.segment import Sentence
@@ -69,6 +70,63 @@ def existing_file(index: ReceiptIndex, sentence: str) -> Finding | None:
             rid = e.receipt.id
             return Finding("supported", rid, "tool", f"{rid} shows {base}")
     return None
+
+
+#: Where a statement puts a thing: "lives in", "is in", "can be found at", "an example
+#: script at".
+_LOCATED = re.compile(
+    r"\b(?:lives?|lies|sits?|is|are|was|were|located|found|defined|kept|stored)\s+(?:in|at|under)\b"
+    r"|\b(?:in|at|under)\s+`?(?:[\w.-]+/)+",
+    re.IGNORECASE,
+)
+#: What a statement of where things are places: parts of a code base ...
+_CODE_THINGS = content_words(
+    "implementation code tests test script scripts example examples module modules class "
+    "function functions config configuration helper helpers docs documentation source "
+    "fixture fixtures entry handler definition logic package"
+)
+#: ... not events, whose place is a claim of its own.
+_EVENTS = content_words(
+    "error errors warning warnings failure failures fail fails failing assertion bug bugs "
+    "exception crash problem issue issues change changes diff"
+)
+_NOT = re.compile(
+    r"\b(?:not|no|never|neither|nor|none|isn['’]t|aren['’]t|wasn['’]t|doesn['’]t)\b", re.IGNORECASE
+)
+
+
+def located_files(index: ReceiptIndex, sentence: str) -> Finding | None:
+    """Where things are: "The implementation lives in src/pagekit/pagination.py and its
+    tests in tests/test_pagination.py", "There's also an example script at
+    docs/examples/pagination_demo.py". Backed when every path it gives (with a folder)
+    is one a call's output printed, the newest first; ``None`` for a sentence that
+    denies, or gives a name no output printed."""
+    if not _LOCATED.search(sentence) or _NOT.search(sentence):
+        return None
+    said = content_words(FILE_NAME.sub(" ", sentence))
+    if not said & _CODE_THINGS or said & _EVENTS:
+        return None  # "Two of the three lint warnings are in csv.ts": where events are
+    paths = [m.group(1) for m in FILE_NAME.finditer(sentence)]
+    if not paths or any("/" not in p for p in paths):
+        return None
+    found: list[str] = []
+    for path in paths:
+        shown = re.compile(rf"(?<![\w.-]){re.escape(path.lstrip('./'))}(?![\w-])")
+        held = next(
+            (
+                e.receipt.id
+                for e in reversed(index.entries)
+                if e.receipt.kind == "tool"
+                and e.receipt.ok is not False
+                and shown.search(e.receipt.content)
+            ),
+            None,
+        )
+        if held is None:
+            return None
+        found.append(f"{held} shows {path}")
+    first = found[0].split(" ", 1)[0]
+    return Finding("supported", first, "tool", "; ".join(found))
 
 
 def names_files(index: ReceiptIndex) -> bool:

@@ -3,6 +3,9 @@ deletion(-)" (``git diff --stat``), "Found 3 matches", "added 487 packages". A r
 "3 insertions" is read against the figure printed beside that unit: the same number
 backs it; where one output only prints the unit, another number there contradicts it.
 Figures printed elsewhere (an exit code of 1, "Page(number=3)") back no such count.
+
+A count of tests is also the sum of a test run's tally line ("2 failed, 12 passed" is
+14 tests; with "3 skipped" after it, 216 or 219): :func:`tally_total`.
 """
 
 from __future__ import annotations
@@ -77,3 +80,31 @@ _TALLY_PLACE = (
     r"(?:^\s*|[,(:;]\s*|\b(?:found|added|removed|changed|deleted|created|updated|installed|"
     r"scanned|audited|wrote|copied|moved|downloaded|uploaded)\s+)"
 )
+
+
+#: One outcome of a test run's tally line: "12 passed", "2 failed", "1 error".
+_OUTCOME = re.compile(r"(\d+)\s+(passed|failed|errors?|skipped|xfailed|xpassed)\b", re.IGNORECASE)
+_RAN = frozenset({"passed", "failed", "error", "errors", "xfailed", "xpassed"})
+
+
+def tally_total(index: ReceiptIndex, h: HardFact) -> Finding | None:
+    """Support of "14 tests" by a tally line that adds up to it, with or without its
+    skipped tests (see the module doc); ``None`` otherwise (it never contradicts: a run
+    may have been of other tests)."""
+    if h.kind != "count" or h.number is None or (h.unit or "").lower() not in ("test", "tests"):
+        return None
+    for e in reversed(index.entries):
+        if e.receipt.kind != "tool":
+            continue
+        for text in printed_texts(e):
+            for line in text.splitlines():
+                outcomes = _OUTCOME.findall(line)
+                if len(outcomes) < 2:
+                    continue
+                ran = sum(int(n) for n, what in outcomes if what.lower() in _RAN)
+                skipped = sum(int(n) for n, what in outcomes if what.lower() == "skipped")
+                if int(h.number) in (ran, ran + skipped) and ran:
+                    rid = e.receipt.id or ""
+                    detail = f"{rid} prints {line.strip()[:80]!r}: {int(h.number)} tests"
+                    return Finding("supported", rid, "tool", detail, value=h)
+    return None

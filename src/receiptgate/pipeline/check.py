@@ -24,6 +24,7 @@ from receiptgate.checks.documents import DOCUMENT_KINDS
 from receiptgate.checks.extremes import extreme
 from receiptgate.checks.factors import factor
 from receiptgate.checks.facts import check_claim
+from receiptgate.checks.field_sums import field_sum
 from receiptgate.checks.figures import check_figure, held_anywhere
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.ledger import ATTEMPTS, check_action, check_attribution
@@ -37,7 +38,7 @@ from receiptgate.checks.outputs import (
     row_count,
 )
 from receiptgate.checks.ports import absent_port
-from receiptgate.checks.printed_counts import printed_count
+from receiptgate.checks.printed_counts import printed_count, tally_total
 from receiptgate.checks.row_partners import row_partners
 from receiptgate.checks.schedules import time_span
 from receiptgate.checks.span_gaps import span_gap
@@ -215,6 +216,10 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 # "about 187 MB" of "size_bytes": 187342211
                 or byte_size(ledger, h, sentence.text, h.start - sentence.start)
                 or printed_count(ledger, h, sentence.text)
+                # "2 failures out of 14 tests" of "2 failed, 12 passed"
+                or tally_total(ledger, h)
+                # "the milestone's 12 issues" of its open_issues and closed_issues
+                or field_sum(ledger, h)
                 or subset_count(ledger, h, sentence.text, h.start - sentence.start)
                 # "Coach 14 still had 4 seats available": of the seats, those available
                 or _available_count(ledger, h, sentence)

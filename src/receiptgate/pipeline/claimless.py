@@ -19,7 +19,7 @@ from receiptgate.checks.counts import field_count, spelled_count
 from receiptgate.checks.documents import DocumentMatch, rule_words
 from receiptgate.checks.edits import CHANGES_INTRO, NOW_DOES, described_edit, empty_file
 from receiptgate.checks.enums import not_value
-from receiptgate.checks.files import existing_file
+from receiptgate.checks.files import existing_file, located_files
 from receiptgate.checks.finding import Finding
 from receiptgate.checks.no_state import none_in_state
 from receiptgate.checks.option_values import option_values
@@ -180,6 +180,8 @@ _STATED_BY_RECORDS: tuple[tuple[Callable[[ReceiptIndex, str], Finding | None], s
     (details_read, "look-up"),
     # "There's already a hello.py file in the current directory.": a listing shows it
     (existing_file, "file"),
+    # "The implementation lives in src/pagekit/pagination.py": a path a listing printed
+    (located_files, "file"),
     # "Delivered orders: none at the moment.": the newest result of each order
     (none_in_state, "state"),
     # "The payment has been captured.": the state of the record the subject names
