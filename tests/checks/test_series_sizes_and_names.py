@@ -378,3 +378,52 @@ def test_a_policys_threshold_is_no_value_a_measurement_must_equal() -> None:
     # a figure no record holds, not one the policy's "above 5%" contradicts
     assert result.verdict == "block"
     assert [e.relation for e in result.sentences[0].evidence] == ["missing"]
+
+
+SECTIONS = (
+    "search_sections",
+    {"subject": "CSCI", "catalog_number": "3410"},
+    {
+        "course": {"id": "CSCI-3410", "title": "Algorithms", "credits": 4},
+        "sections": [
+            {
+                "section_id": "CSCI-3410-001",
+                "start": "09:05",
+                "location": {"building": "Keller Hall", "room": "3-210"},
+            },
+            {"section_id": "MATH-2243-020", "start": "11:15"},
+        ],
+        "statement": {"credits": [{"amount": 120.0}, {"amount": 80.0}], "currency": "USD"},
+    },
+)
+STOCK = (
+    "get_stock",
+    {"sku": "WID-2201"},
+    {
+        "locations": [
+            {"warehouse": "CMH2", "name": "Columbus", "available": 215, "reorder_point": 500},
+            {"warehouse": "ATL1", "name": "Atlanta", "available": 760, "reorder_point": 450},
+        ]
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "calls", "verdict"),
+    [
+        # a part of the id of the field named for the word before the number
+        ("Section 001 starts at 9:05 am.", [SECTIONS], "pass"),
+        ("Section 001 is in Keller Hall 3-210.", [SECTIONS], "pass"),
+        ("Section 001 is in Keller Hall 3-211.", [SECTIONS], "block"),
+        # a course code is the head of its section's id
+        ("You're enrolled in MATH 2243.", [SECTIONS], "pass"),
+        ("You're enrolled in MATH 2245.", [SECTIONS], "block"),
+        # course credits are a count, not money, and no length of the list of credits
+        ("CSCI 3410 is 4 credits.", [SECTIONS], "pass"),
+        # a quantity field named "available" is no yes/no to count rows by
+        ("Atlanta has 760 units available.", [STOCK], "pass"),
+        ("Atlanta has 780 units available.", [STOCK], "block"),
+    ],
+)
+def test_codes_rooms_credits_and_quantities(text: str, calls: list, verdict: str) -> None:  # type: ignore[type-arg]
+    assert _verdict(text, calls) == verdict

@@ -133,7 +133,8 @@ def available_count(index: ReceiptIndex, sentence: str, at: int | None = None) -
         if not _is_count(sentence, at):
             return None
         n = int(digits.group())
-    leaves = _availability_leaves(index)
+    # (a quantity field, "available": 760, is no yes or no: the figure check reads it)
+    leaves = [leaf for leaf in _availability_leaves(index) if leaf.value.kind in ("bool", "word")]
     if not leaves:
         return None
     words = _sentence_words(sentence)

@@ -38,8 +38,19 @@ def list_count(index: ReceiptIndex, h: HardFact, before: str = "") -> Finding | 
         return Finding("supported", rid, "tool", f"{rid} {field} lists {n}", field, value=h)
     if _WOULD_BE.search(before):
         return None
+    if _field_holds(index, h.unit, h.number):
+        return None  # "4 credits" of a section's "credits": 4, not the list of credits
     detail = f"contradicts {rid}: {field} lists {n}, claimed {h.text}"
     return Finding("contradicted", rid, "tool", detail, field, value=h)
+
+
+def _field_holds(index: ReceiptIndex, unit: str, number: float) -> bool:
+    """Whether a field named for the unit ("credits", "credit") holds the number."""
+    low = unit.lower()
+    for key in {low, f"{low}s", low.rstrip("s")}:
+        if any(leaf.value.number == number for leaf in index.by_field.get(key, ())):
+            return True
+    return False
 
 
 def subset_count(index: ReceiptIndex, h: HardFact, sentence: str, at: int) -> Finding | None:

@@ -276,6 +276,9 @@ def _number_value(
     if per and per[-1] in SIZE_UNITS:
         # "premium_remaining_gb": the field's last word is its unit, whatever it counts
         return Value("number", keys, shown, x)
+    if words and words[-1] == "credits" and siblings.currency is None and float(x).is_integer():
+        # "credits": 4 of a course, "enrolled_credits": 13: course credits, no money
+        return Value("count", keys, shown, x)
     if ws & _POINT_WORDS:
         # "points_balance": 18450 is a count of points, no amount of money
         return Value("count" if float(x).is_integer() else "number", keys, shown, x)
