@@ -215,3 +215,34 @@ MILESTONE = (
 def test_places_tallies_and_sums(text: str, verdict: str) -> None:
     receipts = tool_transcript([FOUND, RUN, MILESTONE])
     assert Gate().validate(text, receipts=receipts, now=NOW).verdict == verdict
+
+
+BUILD = (
+    "bash",
+    {"command": "cargo build --workspace"},
+    {
+        "exit_code": 101,
+        "stdout": (
+            "error[E0382]: borrow of moved value: `frame`\n"
+            "   --> crates/tidepool-core/src/ring.rs:142:27\n"
+            "error[E0308]: mismatched types\n"
+            "  --> crates/tidepool-io/src/codec.rs:88:19\n"
+        ),
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # a place as the compiler printed it
+        ("The borrow error is at crates/tidepool-core/src/ring.rs:142:27.", "pass"),
+        ("The mismatch is at codec.rs:88.", "pass"),
+        # another line of a file the output prints elsewhere
+        ("The borrow error is at crates/tidepool-core/src/ring.rs:124:27.", "block"),
+        ("The mismatch is at codec.rs:88:91.", "block"),
+    ],
+)
+def test_file_line_places_against_the_output_that_prints_them(text: str, verdict: str) -> None:
+    receipts = tool_transcript([BUILD])
+    assert Gate().validate(text, receipts=receipts, now=NOW).verdict == verdict

@@ -693,8 +693,6 @@ HONEST_BLOCKED = starting(
     # warn: Unverified claim: 'Repro confirmed'
     "Repro confirmed",
     # warn: general statement with no receipt
-    "The EUR assertion",
-    # warn: general statement with no receipt
     "### What changed",
     # Unsupported general figure '21 instead': no receipt holds 21 instead; Unsupported general fi
     "The function",
@@ -727,8 +725,6 @@ CHANGED_PASSED = starting(
     "Dependencies",
     # passes
     "That's under",
-    # warn: general statement with no receipt
-    "The EUR assertion",
     # passes
     "The failing tests",
     # passes

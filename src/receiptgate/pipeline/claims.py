@@ -19,6 +19,7 @@ from receiptgate.checks.files import unknown_files
 from receiptgate.checks.flags import flag_claims
 from receiptgate.checks.git_status import git_claims
 from receiptgate.checks.grounding import is_grounded, ungrounded_names
+from receiptgate.checks.line_refs import line_refs
 from receiptgate.checks.near_names import near_names
 from receiptgate.checks.outcomes import OUTCOME_DETECTOR, failed_outcome
 from receiptgate.checks.record_states import names_process
@@ -366,6 +367,8 @@ def _record_claims(
             found += unknown_files(sent, ledger)
             # "The failing tests were `test_a` and `test_b`": code no receipt shows
             found += unheld_code(sent, ledger)
+            # "The borrow error is at ring.rs:142:27": the place a compiler printed
+            found += line_refs(sent, ledger)
             # "Your label: https://.../RMA-2025-061284.pdf": a link the receipts give
             found += link_claims(sent, ledger)
             # "Dr. Leah Whitman" where the records name Dr. Leah Whitfield
