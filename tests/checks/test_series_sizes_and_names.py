@@ -427,3 +427,26 @@ STOCK = (
 )
 def test_codes_rooms_credits_and_quantities(text: str, calls: list, verdict: str) -> None:  # type: ignore[type-arg]
     assert _verdict(text, calls) == verdict
+
+
+ORDERS = (
+    "list_purchase_orders",
+    {"sku": "WID-2201"},
+    {
+        "purchase_orders": [
+            {"po_number": "PO-88417", "qty_ordered": 1200, "unit_price": 3.62, "currency": "USD"},
+            {"po_number": "PO-88502", "qty_ordered": 800, "unit_price": 3.55, "currency": "USD"},
+        ]
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("PO-88417 is worth $4,344 at $3.62 a unit.", "pass"),
+        ("PO-88417 is worth $4,444 at $3.62 a unit.", "block"),
+    ],
+)
+def test_a_price_times_its_rows_quantity(text: str, verdict: str) -> None:
+    assert _verdict(text, [ORDERS]) == verdict

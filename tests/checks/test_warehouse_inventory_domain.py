@@ -492,8 +492,6 @@ HONEST_BLOCKED = starting(
     "Baird Metalworks",
     # Unsupported general figure '2,200 units': no receipt holds 2,200 units
     "Across the three",
-    # Contradicted financial figure: contradicts c2 purchase_orders[0].unit_price = 3.62, claimed
-    "PO-88417 is worth",
     # Unsupported schedule figure 'two days': no receipt holds two days
     "The transfer takes",
     # warn: Unsupported general figure '395 available': no receipt holds 395 available; Unsupporte

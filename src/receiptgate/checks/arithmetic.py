@@ -232,6 +232,7 @@ def derive(
         left=_NAMES_DIFFERENCE.search(sentence) is not None or led == "difference",
         measured=measured,
         spans=h.kind == "duration",
+        amounts=h.kind == "money",
     )
     if found is not None:
         return found
@@ -366,11 +367,14 @@ def _search(
     left: bool = True,
     measured: bool = False,
     spans: bool = False,
+    amounts: bool = False,
 ) -> Derivation | None:
     """A formula over ``ops`` that gives ``target``. Amounts of money combine across fields
     (a balance less a payment); other figures only within one field (two rows' counts):
     "12 replicas" is no sum of a deployment's available and up-to-date replicas.
     ``spans``: a span of days, whose difference is never of two rows of one list.
+    ``amounts``: the target is money (a price times its own row's quantity is tried with
+    no operation word).
     ``measured``: a figure in a unit of measure, whose operands are all in that unit: two
     of the records the sentence is about differ by it ("11.5 GB used on a 10 GB plan,
     1.5 GB over")."""
@@ -398,6 +402,12 @@ def _search(
         for n in multipliers if a.leaf is None else ():
             if abs(a.value * n - target) <= TOLERANCE:
                 return _ok(target, f"{n} × {show_number(a.value)}", a)
+    for a in ops if amounts else ():
+        # a line's price times its own quantity field ("PO-88417 is worth $4,344": 1,200
+        # ordered at $3.62), before any sum or difference
+        for q in _quantities(a):
+            if abs(a.value * q.value.number - target) <= TOLERANCE:  # type: ignore[operator]
+                return _ok(target, f"{show_number(q.value.number)} × {show_number(a.value)}", a)  # type: ignore[arg-type]
     # The sum of one field over a list's rows (an order's item prices).
     sums = list_sums(ops)
     for total, parts in sums:
@@ -467,6 +477,25 @@ def _search(
             if rate is not a and abs(a.value * rate.value / 100 - target) <= TOLERANCE:
                 return _ok(target, f"{show_number(rate.value)}% of {show_number(a.value)}", rate, a)
     return None
+
+
+#: Field words of how many of a thing a row is for: "qty_ordered", "quantity", "units".
+_QUANTITY_WORDS = frozenset("qty quantity units ordered count seats licenses nights".split())
+
+
+def _quantities(a: Operand) -> list[Leaf]:
+    """The quantity fields of an amount's own row (whole numbers of 2 and more)."""
+    if a.leaf is None or a.leaf.path == "text" or a.value <= 0:
+        return []
+    return [
+        q
+        for q in a.leaf.record.leaves
+        if q.value.kind in ("count", "number")
+        and q.value.number is not None
+        and float(q.value.number).is_integer()
+        and 2 <= q.value.number <= 1_000_000
+        and _QUANTITY_WORDS.intersection(q.words)
+    ]
 
 
 def _addends(a: Operand, b: Operand) -> bool:
