@@ -581,10 +581,6 @@ HONEST_BLOCKED = starting(
     "Just so you know",
     # Unsupported schedule figure 'February 2': no receipt holds February 2; Unsupported general f
     "Heads up: the",
-    # Contradicted status: contradicts c8 autopay = false
-    "**Balance due",
-    # Contradicted status: contradicts c8 past_due = false
-    "Nothing is past",
     # Action claim 'has been applied' has no receipt: no fixed call on 'ACH payment of $7,000' in
     "Your December",
     # Unsupported financial figure '$9,270.50': no receipt holds $9,270.50
@@ -592,6 +588,9 @@ HONEST_BLOCKED = starting(
 )
 CHANGED_PASSED = starting(
     [c for _, c in PAIRS if c],
+    # passes: "Autopay is on, so you'll need to pay ..." is advice, whose switch is not
+    # read (blocked before only for "Nothing is past due", read wrongly until this session)
+    "Nothing is past due. Autopay is on",
     # passes
     "Of the three sections",
     # passes

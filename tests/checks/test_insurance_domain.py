@@ -355,8 +355,6 @@ CHANGED_PASSED = starting(
     "Reg LK19 XRF, Vauxhall Corsa.",
     # flagged only: a person's name no record holds
     "Assessor: Gareth Okoro.",
-    # a yes/no label against a boolean of the claim is not read
-    "Courtesy car: no.",
     # 'GBP 350' is backed by 350 elsewhere (another figure)
     "**Compulsory excess:** GBP 350",
     # flagged only: a cover level no record uses

@@ -450,3 +450,26 @@ ORDERS = (
 )
 def test_a_price_times_its_rows_quantity(text: str, verdict: str) -> None:
     assert _verdict(text, [ORDERS]) == verdict
+
+
+ACCOUNT = (
+    "get_account_statement",
+    {"student_id": "S20418837"},
+    {"balance_due": 1246.5, "currency": "USD", "autopay": False, "past_due": False},
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # a switch's "off", and "nothing" as a no
+        ("Autopay is off.", "pass"),
+        ("Autopay is on.", "block"),
+        ("**Balance due:** $1,246.50\n**Autopay:** off", "pass"),
+        ("**Balance due:** $1,246.50\n**Autopay:** on", "block"),
+        ("Nothing is past due.", "pass"),
+        ("Your account is past due.", "block"),
+    ],
+)
+def test_switches_and_nothing(text: str, verdict: str) -> None:
+    assert _verdict(text, [ACCOUNT]) == verdict

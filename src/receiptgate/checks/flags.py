@@ -29,9 +29,13 @@ from receiptgate.text.segment import Sentence
 
 #: A no in the clause of a field's words: "not included", "non-refundable", "isn't".
 _NEGATION = re.compile(
-    r"\b(?:not|no|never|without|isn['’]t|aren['’]t|wasn['’]t|weren['’]t|doesn['’]t|"
-    r"don['’]t|won['’]t|cannot|can['’]t)\b|\bnon-?(?=[a-z])"
+    r"\b(?:not|no|never|nothing|none|neither|without|isn['’]t|aren['’]t|wasn['’]t|"
+    r"weren['’]t|doesn['’]t|don['’]t|won['’]t|cannot|can['’]t)\b|\bnon-?(?=[a-z])"
+    # "Autopay is off", "turned off", "disabled": a switch's no
+    r"|\b(?:is|are|was|were|stays?|remains?|turned|switched|set)\s+(?:now\s+)?(?:off|disabled)\b"
 )
+#: A label's no after the field's words: "**Autopay:** off", "Refundable: no".
+_LABEL_NO = re.compile(r"[*_\s]*:[*_\s]*(?:off|disabled|no|none|false)\b")
 _CLAUSE_EDGE = re.compile(r"[;:,()]|\s[-–—]\s|\b(?:but|while|whereas|although)\b")
 _WORD = re.compile(r"[a-z][a-z'-]*")
 
@@ -122,7 +126,7 @@ def flag_claims(s: Sentence, anchor_: Anchor, index: ReceiptIndex) -> list[Recor
         if len(held) != 1:
             continue  # rows that disagree, and the sentence picks none of them
         start, end = _clause(low, a, b)
-        negated = _NEGATION.search(low, start, end) is not None
+        negated = _NEGATION.search(low, start, end) is not None or bool(_LABEL_NO.match(low, b))
         leaf = max(rows, key=index.position)
         yes = leaf.value.shown == "true"
         r = index.receipt_of(leaf)

@@ -124,10 +124,10 @@ _ROUTE = re.compile(r"^([a-z0-9]{2,8})\s+(?:to|->|→|–|-)\s+([a-z0-9]{2,8})$"
 _PARENTHESISED = re.compile(r"\(\s*([A-Za-z0-9][\w-]{1,20})\s*\)")
 
 #: Ways of writing a yes/no field's value in a "Label: value" line.
-_YES = frozenset("yes included purchased added true enabled active selected".split())
+_YES = frozenset("yes included purchased added true enabled active selected on".split())
 _NO = frozenset(
     {
-        "no", "none", "false", "disabled", "not included", "not purchased", "not added",
+        "no", "none", "false", "disabled", "off", "not included", "not purchased", "not added",
         "not selected", "not chosen", "declined", "opted out",
     }
 )  # fmt: skip
