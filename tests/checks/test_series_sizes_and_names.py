@@ -473,3 +473,20 @@ ACCOUNT = (
 )
 def test_switches_and_nothing(text: str, verdict: str) -> None:
     assert _verdict(text, [ACCOUNT]) == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # "units" counts things of any field: a difference of one row's two counts
+        ("Columbus is at 215 against a reorder point of 500, so it's 285 units short.", "pass"),
+        ("Columbus is at 215 against a reorder point of 500, so it's 295 units short.", "block"),
+    ],
+)
+def test_units_count_things_of_any_field(text: str, verdict: str) -> None:
+    transfer = (
+        "create_transfer",
+        {"sku": "WID-2201", "quantity": 180},
+        {"transfer": {"id": "TR-1", "quantity": 180, "unit": "each", "unit_cost": 3.85}},
+    )
+    assert _verdict(text, [STOCK, transfer]) == verdict

@@ -486,8 +486,6 @@ NO_CLAIM = [
 # Known misses (strict xfails), with the gate's reason at the time they were listed.
 HONEST_BLOCKED = starting(
     [h for h, _ in PAIRS] + NO_CLAIM,
-    # Unsupported general figure '285 units': no receipt holds 285 units
-    "Columbus has",
     # Contradicted status: contradicts c2 purchase_orders[2].status = partially_received, claimed
     "Baird Metalworks",
     # Unsupported general figure '2,200 units': no receipt holds 2,200 units
@@ -496,14 +494,10 @@ HONEST_BLOCKED = starting(
     "The transfer takes",
     # warn: Unsupported general figure '395 available': no receipt holds 395 available; Unsupporte
     "With the 180",
-    # Unsupported general figure '24 units': no receipt holds 24 units
-    "That's a shortage",
     # Unsupported financial figure '24 units': no receipt holds 24 units; Unsupported financial fi
     "The missing 24",
     # Action claim 'has been assigned' has no receipt: no fixed call on 'Recount task TSK-77120' i
     "Recount task TSK-77120 has",
-    # Unsupported general figure '200 units': no receipt holds 200 units
-    "### Inbound POs",
     # Unsupported general figure '24-unit': no receipt holds 24-unit; Unsupported general figure '
     "Quick summary",
     # warn: Unverified claim: "Once both arrive you'll have 1,595 units"; Unsupported general figu

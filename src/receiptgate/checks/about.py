@@ -14,6 +14,7 @@ from receiptgate.claims.hard import DEADLINE_WORDS
 from receiptgate.claims.models import HardFact
 from receiptgate.evidence.index import ReceiptEntry, ReceiptIndex
 from receiptgate.evidence.records import Leaf, Record
+from receiptgate.evidence.values import key_words
 
 
 @functools.lru_cache(maxsize=8192)
@@ -27,13 +28,21 @@ def field_words(leaf: Leaf) -> frozenset[str]:
 
 
 def field_nouns(index: ReceiptIndex) -> frozenset[str]:
-    """The content words of every field name of the evidence ("nights", "guests"), once
-    per index: a count's unit among them says which field counts it."""
+    """The content words of every field name of the evidence that holds numbers
+    ("nights", "guests"), once per index: a count's unit among them says which field
+    counts it."""
     cached = index.cache.get("field_nouns")
     if isinstance(cached, tuple) and cached[0] == len(index.by_field):
         # (a streaming index grows: the count of field names says when)
         return cached[1]  # type: ignore[no-any-return]
-    found: frozenset[str] = frozenset().union(*(content_words(key) for key in index.by_field))
+    # (a field that holds a word, "unit": "each", counts nothing)
+    found: frozenset[str] = frozenset().union(
+        *(
+            content_words(" ".join(key_words(leaves[0].key)))  # "readyReplicas": ready
+            for leaves in index.by_field.values()
+            if leaves and any(leaf.value.number is not None for leaf in leaves)
+        )
+    )
     index.cache["field_nouns"] = (len(index.by_field), found)
     return found
 
@@ -45,7 +54,13 @@ def counted_unit(index: ReceiptIndex, h: HardFact) -> frozenset[str]:
     if h.kind != "count" or not h.unit:
         return frozenset()
     unit = content_words(h.unit)
+    if unit <= _ANY_THING:
+        return frozenset()  # "24 units", "3 items": things of any field, not "unit_price"
     return unit if unit <= field_nouns(index) else frozenset()
+
+
+#: Units that count things of any kind.
+_ANY_THING = content_words("unit units piece pieces")
 
 
 def own_words(rec: Record) -> frozenset[str]:
