@@ -246,3 +246,36 @@ BUILD = (
 def test_file_line_places_against_the_output_that_prints_them(text: str, verdict: str) -> None:
     receipts = tool_transcript([BUILD])
     assert Gate().validate(text, receipts=receipts, now=NOW).verdict == verdict
+
+
+CARGO_TEST = (
+    "bash",
+    {"command": "cargo test --workspace --no-fail-fast"},
+    {
+        "exit_code": 101,
+        "stdout": (
+            "     Running unittests src/lib.rs (target/debug/deps/tidepool_core-1a2b)\n"
+            "test result: FAILED. 13 passed; 1 failed; 0 ignored; 0 measured\n"
+            "     Running unittests src/lib.rs (target/debug/deps/tidepool_net-3c4d)\n"
+            "test result: ok. 7 passed; 0 failed; 2 ignored; 0 measured\n"
+            "   Doc-tests tidepool_core\n"
+            "test result: ok. 3 passed; 0 failed; 0 ignored; 0 measured\n"
+        ),
+    },
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # one test binary's tally line, and all of them together
+        ("tidepool-core: 13 passed, 1 failed.", "pass"),
+        ("Across the workspace, 23 tests passed, 1 failed and 2 were ignored.", "pass"),
+        ("Across the workspace, 25 tests passed, 1 failed and 2 were ignored.", "block"),
+        ("That's 26 tests in total.", "pass"),
+        ("That's 28 tests in total.", "block"),
+    ],
+)
+def test_a_run_of_several_test_binaries(text: str, verdict: str) -> None:
+    receipts = tool_transcript([CARGO_TEST])
+    assert Gate().validate(text, receipts=receipts, now=NOW).verdict == verdict

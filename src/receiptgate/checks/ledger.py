@@ -566,6 +566,24 @@ def tally(text: str) -> dict[str, int]:
     return out
 
 
+#: One test binary's tally line: cargo's "test result: ok. 7 passed; 0 failed; ...".
+_RESULT_LINE = re.compile(r"(?m)^\s*test result:.*$")
+
+
+def _binary_tallies(text: str) -> list[dict[str, int]]:
+    """The tallies of a run of several test binaries, each binary's and then their sum
+    (last, as the run's own); empty for a run with one tally line or none."""
+    lines = _RESULT_LINE.findall(text)
+    if len(lines) < 2:
+        return []
+    each = [tally(line) for line in lines]
+    total: dict[str, int] = {}
+    for t in each:
+        for word, n in t.items():
+            total[word] = total.get(word, 0) + n
+    return [*each, total]
+
+
 def _check_tally(runs: list[ReceiptEntry], said: str) -> Finding:
     """ "1 failed, 3 passed" against the tallies the test runs reported: backed by a run
     that reported every count (an earlier run counts: "before the fix, 2 failed");
@@ -580,6 +598,9 @@ def _check_tally(runs: list[ReceiptEntry], said: str) -> Finding:
     if not told:
         rid = runs[-1].receipt.id
         return Finding("unsupported", rid, "tool", f"{rid}: the test run's tally is not readable")
+    # a run of several test binaries (cargo's "test result:" per crate) tallies each
+    # binary, and all of them together (the newest of these is the run's)
+    told = [(e, t) for e, _ in told for t in _binary_tallies(output_of(e).text)] or told
     for e, t in reversed(told):
         if all(t.get(word, 0) == n for word, n in claimed.items()):
             rid = e.receipt.id

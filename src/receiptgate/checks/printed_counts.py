@@ -83,7 +83,9 @@ _TALLY_PLACE = (
 
 
 #: One outcome of a test run's tally line: "12 passed", "2 failed", "1 error".
-_OUTCOME = re.compile(r"(\d+)\s+(passed|failed|errors?|skipped|xfailed|xpassed)\b", re.IGNORECASE)
+_OUTCOME = re.compile(
+    r"(\d+)\s+(passed|failed|errors?|skipped|ignored|xfailed|xpassed)\b", re.IGNORECASE
+)
 _RAN = frozenset({"passed", "failed", "error", "errors", "xfailed", "xpassed"})
 
 
@@ -97,14 +99,29 @@ def tally_total(index: ReceiptIndex, h: HardFact) -> Finding | None:
         if e.receipt.kind != "tool":
             continue
         for text in printed_texts(e):
-            for line in text.splitlines():
+            lines = [line for line in text.splitlines() if len(_OUTCOME.findall(line)) >= 2]
+            for line in lines:
                 outcomes = _OUTCOME.findall(line)
-                if len(outcomes) < 2:
-                    continue
                 ran = sum(int(n) for n, what in outcomes if what.lower() in _RAN)
                 skipped = sum(int(n) for n, what in outcomes if what.lower() == "skipped")
                 if int(h.number) in (ran, ran + skipped) and ran:
                     rid = e.receipt.id or ""
                     detail = f"{rid} prints {line.strip()[:80]!r}: {int(h.number)} tests"
                     return Finding("supported", rid, "tool", detail, value=h)
+            if len(lines) >= 2 and int(h.number) in _summed(lines):
+                # cargo's "test result:" line per test binary: all of them together
+                rid = e.receipt.id or ""
+                detail = f"{rid}: {len(lines)} tally lines add up to {int(h.number)} tests"
+                return Finding("supported", rid, "tool", detail, value=h)
     return None
+
+
+def _summed(lines: list[str]) -> set[int]:
+    """What several tally lines add up to: each outcome's sum, those that ran, and those
+    with the skipped ("ignored") ones."""
+    by: dict[str, int] = {}
+    for line in lines:
+        for n, what in _OUTCOME.findall(line):
+            by[what.lower()] = by.get(what.lower(), 0) + int(n)
+    ran = sum(n for what, n in by.items() if what in _RAN)
+    return {*by.values(), ran, ran + by.get("skipped", 0) + by.get("ignored", 0)}
