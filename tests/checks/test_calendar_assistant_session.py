@@ -700,8 +700,6 @@ CHANGED_PASSED = starting(
     "The agenda is",
     # warn: general statement with no receipt
     "Your Thursday",
-    # warn: general statement with no receipt
-    "The Harborview",
     # passes
     "You'll get an",
     # passes

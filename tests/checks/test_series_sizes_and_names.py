@@ -490,3 +490,23 @@ def test_units_count_things_of_any_field(text: str, verdict: str) -> None:
         {"transfer": {"id": "TR-1", "quantity": 180, "unit": "each", "unit_cost": 3.85}},
     )
     assert _verdict(text, [STOCK, transfer]) == verdict
+
+
+BRANCH = (
+    "get_branch",
+    {"branch_id": "SFO-DT"},
+    {"branch": {"name": "San Francisco Downtown", "address": {"line1": "750 Bush Street"}}},
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("The branch is at 750 Bush St.", "pass"),
+        ("The branch is at 570 Bush St.", "block"),
+        # a street no value names decides nothing
+        ("Parking is free at 12 Pine St.", "flag"),
+    ],
+)
+def test_a_street_address(text: str, verdict: str) -> None:
+    assert _verdict(text, [BRANCH]) == verdict

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from receiptgate.checks.addresses import street_claims
 from receiptgate.checks.anchoring import SPACED_ID, Anchor, anchor
 from receiptgate.checks.card_digits import last_digit_spans
 from receiptgate.checks.code_refs import unheld_code
@@ -369,6 +370,8 @@ def _record_claims(
             found += unheld_code(sent, ledger)
             # "The borrow error is at ring.rs:142:27": the place a compiler printed
             found += line_refs(sent, ledger)
+            # "The branch is at 570 Bush St" where it is at 705 Bush St
+            found += street_claims(sent, ledger)
             # "Your label: https://.../RMA-2025-061284.pdf": a link the receipts give
             found += link_claims(sent, ledger)
             # "Dr. Leah Whitman" where the records name Dr. Leah Whitfield
