@@ -702,8 +702,6 @@ CHANGED_PASSED = starting(
     "If you return",
     # passes
     "Heads up: the",
-    # passes
-    "I've sent the",
 )
 
 globals().update(

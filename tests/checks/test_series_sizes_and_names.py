@@ -510,3 +510,22 @@ BRANCH = (
 )
 def test_a_street_address(text: str, verdict: str) -> None:
     assert _verdict(text, [BRANCH]) == verdict
+
+
+SENT = (
+    "send_confirmation",
+    {"reservation_id": "RZ-48213", "channel": "email"},
+    {"sent": True, "channel": "email", "to": "j.doe@example.com"},
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("I've sent the updated confirmation by email.", "pass"),
+        ("I've sent the updated confirmation by text message.", "block"),
+        ("I've sent the updated confirmation.", "pass"),
+    ],
+)
+def test_the_channel_a_message_went_by(text: str, verdict: str) -> None:
+    assert _verdict(text, [SENT]) == verdict

@@ -45,6 +45,7 @@ from receiptgate.checks.calls import (
     writes,
 )
 from receiptgate.checks.card_digits import digits_owners
+from receiptgate.checks.channels import other_channel
 from receiptgate.checks.consequences import documented_sending
 from receiptgate.checks.edits import fix_undone
 from receiptgate.checks.finding import Finding
@@ -445,6 +446,9 @@ def check_action(
         return Finding("contradicted", rid, "tool", f"contradicts {rid}: {went}")
     if (other := _other_amount(best, claim)) is not None:
         # "I've applied a $35.00 credit" when apply_bill_credit(amount=30.0) ran
+        return Finding("contradicted", rid, "tool", f"contradicts {rid}: {other}")
+    if kind == "sent" and (other := other_channel(best, f"{claim.matched_text} {tail}")):
+        # "I've sent it by text message" when the call sent an e-mail
         return Finding("contradicted", rid, "tool", f"contradicts {rid}: {other}")
     return Finding("supported", rid, "tool", f"{rid}: {best.receipt.tool or 'tool'} call")
 
