@@ -636,8 +636,6 @@ HONEST_BLOCKED = starting(
     "The canary was stopped by a user on October 10.",
     # 'unhealthy' against TargetHealth.State of the row its Target.Id names
     "i-0a4f3c9e21b7d5806 is unhealthy in checkout-web-tg:",
-    # '2/3' is no count of rows in a state
-    "2/3 targets healthy.",
     # a status code in a log line is read as an HTTP call's result
     "A checkout request returned 504 after 30001 ms.",
     # flagged: a timeout in curl's output is no state the check reads
@@ -650,8 +648,6 @@ HONEST_BLOCKED = starting(
     "I acked it 3 minutes after it triggered, inside the",
     # a time with seconds in systemctl's 'since' line is not matched
     "The app has been active again since 14:11:06 UTC.",
-    # '2 of 3 targets healthy' and target health by row, as below
-    "## Status update: checkout-web",
     # target health by row
     "I acknowledged the incident and looked into",
     # df's '92%' and 'Use%' column are not read
@@ -659,6 +655,9 @@ HONEST_BLOCKED = starting(
 )
 CHANGED_PASSED = starting(
     [c for _, c in PAIRS if c],
+    # passes: "3 targets" is the listing's rows; the "1" of "1/3" is no count read
+    # (blocked before only for "3 targets", which no check read until this session)
+    "1/3 targets healthy.",
     # flagged: target health by row is not read (it was blocked by reading the state
     # words around the instance's id in the JSON text, which hold its neighbours' too)
     "i-0a4f3c9e21b7d5806 is unhealthy in checkout-web-tg: Target.FailedHealthChecks.",

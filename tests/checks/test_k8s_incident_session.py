@@ -651,10 +651,6 @@ HONEST_BLOCKED = starting(
     "Good news 🎉 the",
     # warn: general statement with no receipt
     "The rollout took",
-    # Unsupported general figure '6 pods': no receipt holds 6 pods
-    "All 6 pods are",
-    # Unsupported general figure '6 pods': no receipt holds 6 pods
-    "Across the 6",
     # Unsupported general figure '4-replica': no receipt holds 4-replica
     "The deployment is",
     # warn: general statement with no receipt
@@ -662,6 +658,9 @@ HONEST_BLOCKED = starting(
 )
 CHANGED_PASSED = starting(
     [c for _, c in PAIRS if c],
+    # passes: kt7mv is a pod name's part; which pod restarted is not read from the table (blocked
+    # before only for "6 pods", which no check read until this session)
+    "Across the 6 pods there's only 1 restart, on kt7mv",
     # passes: a pull request number no receipt holds ("#4217") is read nowhere (it was
     # blocked for v2.7.3 and the policy's 5% until this session)
     "TL;DR: bad deploy",

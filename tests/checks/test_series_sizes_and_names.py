@@ -529,3 +529,15 @@ SENT = (
 )
 def test_the_channel_a_message_went_by(text: str, verdict: str) -> None:
     assert _verdict(text, [SENT]) == verdict
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        # the rows of the table the newest call that asked for pods printed
+        ("All 3 pods were listed.", "pass"),
+        ("All 4 pods were listed.", "block"),
+    ],
+)
+def test_a_count_of_the_rows_a_listing_printed(text: str, verdict: str) -> None:
+    assert _verdict(text, [PODS]) == verdict

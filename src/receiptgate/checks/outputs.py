@@ -340,6 +340,36 @@ def row_count(index: ReceiptIndex, h: HardFact, anchors: Sequence[str]) -> Findi
     return None
 
 
+def listed_rows(index: ReceiptIndex, h: HardFact) -> Finding | None:
+    """ "All 6 pods are Running": the rows of the table the newest call that asked for
+    that thing printed ("kubectl get pods", a ``resource`` of "pods"), as many as the
+    count. It only backs: another number of rows leaves the count to the other checks."""
+    if h.kind != "count" or h.number is None or not h.unit or h.number < 1:
+        return None
+    unit = h.unit.lower()
+    words = {unit, f"{unit}s", unit.rstrip("s")}
+    for e in reversed(tool_calls(index)):
+        asked = set(_ASKED_WORDS.findall(repr(e.receipt.args or {}).lower()))
+        if not asked & words:
+            continue
+        groups: dict[str, int] = {}
+        for rec in e.records:
+            m = _TOP_ROW.match(rec.path)
+            if m is not None:
+                groups[m.group(1)] = groups.get(m.group(1), 0) + 1
+        if groups and max(groups.values()) == h.number:
+            rid = e.receipt.id
+            return Finding("supported", rid, "tool", f"{rid} lists {int(h.number)} {unit}", value=h)
+        if groups:
+            return None  # the newest such listing decides; it holds another number
+    return None
+
+
+_ASKED_WORDS = re.compile(r"[a-z]+")
+#: A row of a result's list: "stdout[3]", "items[0]" (not a row of a row's list).
+_TOP_ROW = re.compile(r"^([A-Za-z_]\w*)\[\d+\]$")
+
+
 #: The code a sentence names: "`my_id`", "'my_id'".
 _NAMED_CODE = re.compile(r"`([^`\n]{1,60})`|'([^'\n]{1,60})'")
 #: How many of the newest outputs a line's indent is read from.

@@ -34,6 +34,7 @@ from receiptgate.checks.orderings import check_ordering, ordering_of, ranks
 from receiptgate.checks.outcomes import OUTCOME_DETECTOR, done_today
 from receiptgate.checks.outputs import (
     indent_of,
+    listed_rows,
     reports_failure,
     row_count,
 )
@@ -227,6 +228,8 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
                 or kind_count(ledger, h, sentence.text, h.start - sentence.start)
                 or state_count(ledger, h, sentence.text, h.start - sentence.start)
                 or row_count(ledger, h, named)
+                # "All 6 pods are Running": the rows "kubectl get pods" printed
+                or listed_rows(ledger, h)
                 or check_figure(ledger, h, anchor_, clause, sentence_words, fresh, named)
             )
             # a table cell read with its column's header: "Total for 3: $1,803"
