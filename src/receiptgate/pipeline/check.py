@@ -13,6 +13,7 @@ import dataclasses
 import re
 from collections.abc import Callable
 
+from receiptgate.checks.anchoring import Anchor
 from receiptgate.checks.approximate import about_before, approximately, rounded_span
 from receiptgate.checks.arithmetic import VALUE_LINE, names_operation
 from receiptgate.checks.availability import available_count
@@ -402,29 +403,36 @@ def _match_hard(s: Settings, req: Request, group: list[ClaimEval], sentence: Sen
         ev.hard[at] = check_figure(
             ledger, h, anchor_, clause, sentence_words, fresh, named, frozenset(linked)
         )
-    # "It peaked at 16.9% at 10:10 UTC": two figures of one row back each other
+    _pair_rows(ledger, group, [(ev, at, h, fresh) for ev, at, h, _, fresh in pending], anchor_)
+
+
+def _pair_rows(
+    ledger: ReceiptIndex,
+    group: list[ClaimEval],
+    pending: list[tuple[ClaimEval, int, HardFact, Callable[[Receipt], bool]]],
+    anchor_: Anchor,
+) -> None:
+    """ "It peaked at 16.9% at 10:10 UTC": the sentence's figures still unsupported, backed
+    by the row another of its figures is a value of (checks/row_partners); within the
+    records the sentence names, and the rows of its figures already backed. (The
+    freshness of the first such claim is every one's: one sentence, one risk class.)"""
     figures = [h for ev in group for h in ev.claim.hard_facts]
     left = [
-        (ev, at, h, fresh) for ev, at, h, _, fresh in pending if ev.hard[at].status == "unsupported"
+        (ev, at, h, fresh) for ev, at, h, fresh in pending if ev.hard[at].status == "unsupported"
     ]
-    if left and len(figures) > 1:
-        done = {
-            id(h): f
-            for ev in group
-            for h, f in zip(ev.claim.hard_facts, ev.hard, strict=False)
-            if f.status == "supported" and f.path
-        }
-        named_rows = anchor_.scope() if anchor_.how in ("named", "section") else None
-        paired = row_partners(
-            ledger,
-            figures,
-            [h for _, _, h, _ in left],
-            left[0][3],
-            scope=named_rows,
-            backed=done,
-        )
-        for ev, at, h, _ in left:
-            ev.hard[at] = paired.get(id(h), ev.hard[at])
+    if not left or len(figures) < 2:
+        return
+    done = {
+        id(h): f
+        for ev in group
+        for h, f in zip(ev.claim.hard_facts, ev.hard, strict=False)
+        if f.status == "supported" and f.path
+    }
+    named_rows = anchor_.scope() if anchor_.how in ("named", "section") else None
+    unsupported = [h for _, _, h, _ in left]
+    paired = row_partners(ledger, figures, unsupported, left[0][3], scope=named_rows, backed=done)
+    for ev, at, h, _ in left:
+        ev.hard[at] = paired.get(id(h), ev.hard[at])
 
 
 def _available_count(ledger: ReceiptIndex, h: HardFact, sentence: Sentence) -> Finding | None:
