@@ -76,9 +76,11 @@ def _numbers_of(index: ReceiptIndex) -> dict[str, dict[str, tuple[str, str]]]:
 
 
 def _entry_streets(e: ReceiptEntry) -> list[tuple[str, str, str]]:
-    memo = e.memo.get("streets")
-    if isinstance(memo, list):
-        return memo
+    """One receipt's streets: (street, house number, value), once per content."""
+    return e.worked_out("streets", _streets_of)
+
+
+def _streets_of(e: ReceiptEntry) -> list[tuple[str, str, str]]:
     out: list[tuple[str, str, str]] = []
     for rec in e.records:
         for leaf in rec.leaves:
@@ -87,5 +89,4 @@ def _entry_streets(e: ReceiptEntry) -> list[tuple[str, str, str]]:
             for m in _ADDRESS.finditer(leaf.value.shown):
                 street = _street(m.group(2))
                 out.append((street, m.group(1).lower(), leaf.value.shown))
-    e.memo["streets"] = out
     return out

@@ -70,9 +70,10 @@ def byte_size(index: ReceiptIndex, h: HardFact, sentence: str, at: int) -> Findi
 
 def _sizes(entry: ReceiptEntry) -> list[tuple[int, str, str]]:
     """One receipt's sizes in bytes: (bytes, where, path), once per content."""
-    memo = entry.memo.get("byte_sizes")
-    if isinstance(memo, list):
-        return memo
+    return entry.worked_out("byte_sizes", _find_sizes)
+
+
+def _find_sizes(entry: ReceiptEntry) -> list[tuple[int, str, str]]:
     found: list[tuple[int, str, str]] = []
     for rec in entry.records:
         for leaf in rec.leaves:
@@ -84,7 +85,6 @@ def _sizes(entry: ReceiptEntry) -> list[tuple[int, str, str]]:
         for m in pattern.finditer(text):
             quote = text[max(0, m.start() - 30) : m.end() + 10].replace("\n", " ").strip()
             found.append((int(m.group(1).replace(",", "")), repr(quote), "text"))
-    entry.memo["byte_sizes"] = found
     return found
 
 

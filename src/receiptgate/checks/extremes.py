@@ -67,9 +67,10 @@ def _more_places(leaf: Leaf, places: int) -> bool:
 def _columns(entry: ReceiptEntry) -> dict[str, list[Leaf]]:
     """One result's numeric columns: values of one field of a list's rows (once per
     content)."""
-    memo = entry.memo.get("numeric_columns")
-    if isinstance(memo, dict):
-        return memo
+    return entry.worked_out("numeric_columns", _numeric_columns)
+
+
+def _numeric_columns(entry: ReceiptEntry) -> dict[str, list[Leaf]]:
     found: dict[str, list[Leaf]] = {}
     for rec in entry.records:
         for leaf in rec.leaves:
@@ -77,6 +78,4 @@ def _columns(entry: ReceiptEntry) -> dict[str, list[Leaf]]:
                 continue
             if leaf.value.kind in ("number", "percent", "money", "count"):
                 found.setdefault(_ROW_INDEX.sub("[]", leaf.path), []).append(leaf)
-    kept = {k: v for k, v in found.items() if 2 <= len(v) <= _MOST_ROWS}
-    entry.memo["numeric_columns"] = kept
-    return kept
+    return {k: v for k, v in found.items() if 2 <= len(v) <= _MOST_ROWS}

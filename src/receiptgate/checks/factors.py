@@ -98,15 +98,14 @@ def factor(index: ReceiptIndex, h: HardFact, sentence: str, at: int) -> Finding 
 
 def _by_kind(entry: ReceiptEntry) -> dict[str, list[tuple[Leaf, float]]]:
     """One result's values by kind, where it has a few of that kind (once per content)."""
-    memo = entry.memo.get("factor_values")
-    if isinstance(memo, dict):
-        return memo
+    return entry.worked_out("factor_values", _values_by_kind)
+
+
+def _values_by_kind(entry: ReceiptEntry) -> dict[str, list[tuple[Leaf, float]]]:
     found: dict[str, list[tuple[Leaf, float]]] = {}
     for rec in entry.records:
         for leaf in rec.leaves:
             x = _measure(leaf)
             if x is not None and x > 0 and not leaf.path.startswith("args"):
                 found.setdefault(leaf.value.kind, []).append((leaf, x))
-    kept = {k: v for k, v in found.items() if 2 <= len(v) <= _MOST_VALUES}
-    entry.memo["factor_values"] = kept
-    return kept
+    return {k: v for k, v in found.items() if 2 <= len(v) <= _MOST_VALUES}

@@ -116,9 +116,10 @@ def _parts(index: ReceiptIndex) -> dict[str, Leaf]:
 
 def _entry_parts(entry: ReceiptEntry) -> dict[str, Leaf]:
     """One receipt's identifier parts, worked out once per content (``entry.memo``)."""
-    memo = entry.memo.get("id_parts")
-    if isinstance(memo, dict):
-        return memo
+    return entry.worked_out("id_parts", _id_parts)
+
+
+def _id_parts(entry: ReceiptEntry) -> dict[str, Leaf]:
     found: dict[str, Leaf] = {}
     for rec in entry.records:
         for leaf in rec.leaves:
@@ -134,5 +135,4 @@ def _entry_parts(entry: ReceiptEntry) -> dict[str, Leaf]:
                     and any(c.isalpha() for c in piece)
                 ):
                     found.setdefault(piece, leaf)
-    entry.memo["id_parts"] = found
     return found

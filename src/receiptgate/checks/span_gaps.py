@@ -98,9 +98,10 @@ def _minutes(leaf: Leaf) -> float | None:
 def _columns(entry: ReceiptEntry) -> dict[str, list[tuple[Leaf, float]]]:
     """One result's spans and moments by field of a list's rows (``connections[].duration``),
     for lists of a few rows (once per content)."""
-    memo = entry.memo.get("span_columns")
-    if isinstance(memo, dict):
-        return memo
+    return entry.worked_out("span_columns", _span_columns)
+
+
+def _span_columns(entry: ReceiptEntry) -> dict[str, list[tuple[Leaf, float]]]:
     found: dict[str, list[tuple[Leaf, float]]] = {}
     for rec in entry.records:
         for leaf in rec.leaves:
@@ -109,6 +110,4 @@ def _columns(entry: ReceiptEntry) -> dict[str, list[tuple[Leaf, float]]]:
             x = _minutes(leaf)
             if x is not None:
                 found.setdefault(_ROW_INDEX.sub("[]", leaf.path), []).append((leaf, x))
-    kept = {k: v for k, v in found.items() if 2 <= len(v) <= _MOST_ROWS}
-    entry.memo["span_columns"] = kept
-    return kept
+    return {k: v for k, v in found.items() if 2 <= len(v) <= _MOST_ROWS}

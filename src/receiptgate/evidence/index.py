@@ -27,10 +27,10 @@ import json
 import re
 import threading
 from collections import OrderedDict, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from receiptgate.checks.words import content_words
 from receiptgate.evidence.formats import parse_content
@@ -40,6 +40,8 @@ from receiptgate.evidence.values import STATE_WORDS, words_of
 from receiptgate.text.clean import read_as
 
 _SHAPE_RUN = re.compile(r"[A-Z]+|[a-z]+|[0-9]+|[^A-Za-z0-9]")
+
+_T = TypeVar("_T")
 
 
 def id_shape(token: str) -> str:
@@ -76,6 +78,13 @@ class ReceiptEntry:
     #: What a check works out from the records alone, shared by every index of the same
     #: content (a transcript is sent again with every reply): by the check's name.
     memo: dict[str, object] = field(default_factory=dict)
+
+    def worked_out(self, name: str, work: Callable[[ReceiptEntry], _T]) -> _T:
+        """What ``work`` makes of this receipt, made once per content and kept in
+        ``memo`` under ``name``."""
+        if name not in self.memo:
+            self.memo[name] = work(self)
+        return self.memo[name]  # type: ignore[return-value]
 
 
 _PATH_WORD = re.compile(r"[a-z]+")
