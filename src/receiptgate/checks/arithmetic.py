@@ -479,8 +479,9 @@ def _search(
     return None
 
 
-#: Field words of how many of a thing a row is for: "qty_ordered", "quantity", "units".
-_QUANTITY_WORDS = frozenset("qty quantity units ordered count seats licenses nights".split())
+#: Field words of how many of a thing a row is for: "qty_ordered", "quantity" (not the
+#: seats a flight has left: "available_seats" is no quantity bought).
+_QUANTITY_WORDS = frozenset("qty quantity ordered".split())
 
 
 def _quantities(a: Operand) -> list[Leaf]:
