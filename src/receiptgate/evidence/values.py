@@ -96,10 +96,10 @@ _TIME = re.compile(
 _MONEY_TEXT = re.compile(r"^([$€£])\s?(-?[\d,]*\.?\d+)$|^(-?[\d,]*\.?\d+)\s?(USD|EUR|GBP)$")
 _NUMBER_TEXT = re.compile(r"^-?\d{1,3}(?:,\d{3})+(?:\.\d+)?$|^-?\d+(?:\.\d+)?$")
 _PERCENT_TEXT = re.compile(r"^(-?\d+(?:\.\d+)?)\s?%$")
-#: An id made of what it is and a number ("certificate_7504069", "credit_card_4421486").
 #: A version inside a longer token: "nginx/1.24.0", "node-v22.4.0", an image's tag
 #: ("registry.internal/payments/checkout-api:v2.7.3").
 VERSION_IN_TOKEN = re.compile(r"(?<=[/@:_-])v?(\d+\.\d+\.\d+(?:[-+.][0-9A-Za-z.]+)?)\b")
+#: An id made of what it is and a number ("certificate_7504069", "credit_card_4421486").
 _TYPED_ID = re.compile(r"^[a-z]+(?:_[a-z]+)*_(\d{6,})$")
 _ID_TEXT = re.compile(r"^#?[A-Za-z0-9][A-Za-z0-9_\-./:#]*$")
 _WORD = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
@@ -499,7 +499,7 @@ def _leaf_value(
 #: Stripe charge, "ts" of a log line, "expires_at" of a token).
 EPOCH_WORDS = frozenset(
     "created updated modified deleted time timestamp ts at date expires expiry start end "
-    "since until due paid issued sent received seen epoch when".split()
+    "since until issued seen epoch when".split()
 )
 _EPOCH_SECONDS = (946_684_800, 4_102_444_800)
 
