@@ -207,6 +207,9 @@ MILESTONE = (
         # a count of tests is the sum of a run's tally line
         ("Before the fix, the file had 2 failures out of 14 tests.", "pass"),
         ("Before the fix, the file had 2 failures out of 16 tests.", "block"),
+        # a share of the tests that failed is how many failed
+        ("Before the fix, 2 of the 14 tests failed.", "pass"),
+        ("Before the fix, 3 of the 14 tests failed.", "block"),
         # the sum of a record's fields named for the unit
         ("The milestone has 12 issues.", "pass"),
         ("The milestone has 13 issues.", "block"),

@@ -444,10 +444,11 @@ class ActionDetector(Detector):
             confidence=0.85,
         ),
         Pattern(
-            # "17 of the 18 tests pass": how many passed, checked as a tally
+            # "17 of the 18 tests pass", "2 of the 14 tests failed": how many passed (or
+            # failed), checked as a tally
             "test_share",
             r"\b(\d{1,6})\s+(?:out\s+)?of\s+(?:the\s+)?\d{1,6}\s+(?:unit\s+)?tests?\s+"
-            r"(?:now\s+|still\s+)?(?:pass|passes|passed|are\s+passing)\b",
+            r"(?:now\s+|still\s+)?(?:pass|passes|passed|are\s+passing|failed|are\s+failing)\b",
             subject="self",
             assertion="test_tally",
             value=1,
@@ -625,7 +626,8 @@ class ActionDetector(Detector):
             # no count of tests
             return None
         if name == "test_share":
-            claim.value = f"{match.group(1)} passed"
+            failing = re.search(r"fail", match.group(0), re.IGNORECASE) is not None
+            claim.value = f"{match.group(1)} {'failed' if failing else 'passed'}"
         if name == "run_printed":
             claim.value = match.group(1) or match.group(2)  # the code span or the figure
         if name == "passive":
